@@ -1,0 +1,129 @@
+#pragma once
+
+#include "Scenario.h"
+
+#include <Eigen/Core>
+#include <QString>
+
+#include <optional>
+
+namespace sml {
+
+/// Which keys each query sees. Version-1 files only produce None and Causal; Explicit exists so
+/// that the core API can express (and tests can exercise) a query with no visible key, which a
+/// later mask kind will need (MATH.md §2, "An empty V_i").
+class Mask
+{
+public:
+    static Mask none() { return Mask(Kind::None); }
+    static Mask causal() { return Mask(Kind::Causal); }
+    /// visible is m×T; true = the key is visible to the query.
+    static Mask explicitMask(Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic> visible);
+    static Mask fromKind(MaskKind kind);
+
+    /// Is key t (0-based) visible to query i (0-based)? Causal: t <= i, so queries i >= T see
+    /// every key and keys t >= m are never visible when m < T (MATH.md §2).
+    bool visible(int i, int t) const;
+    /// |V_i| for a query among T keys.
+    int visibleCount(int i, int T) const;
+    /// True when V_i is the prefix {0, …, visibleCount−1} (None and Causal), which lets the hot
+    /// loops work on contiguous spans.
+    bool isPrefix() const { return mKind != Kind::Explicit; }
+
+private:
+    enum class Kind { None, Causal, Explicit };
+    explicit Mask(Kind k) : mKind(k) {}
+    Kind mKind;
+    Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic> mVisible;
+};
+
+/// The stable softmax of one row of scores over its visible keys (MATH.md §2 and §3).
+///
+/// Inputs are the scores s_t of the visible keys only (length n = |V_i| >= 1, all finite).
+/// Uses the shift M = max s: e_t = exp(s_t − M) ∈ (0,1], S = Σ e_t ∈ [1, n], w_t = e_t / S.
+/// Entropy uses the shifted form H = log S − Σ w_t (s_t − M) (nats), which never evaluates
+/// 0·log 0 and stays exact at |s| ≈ 1e300.
+struct SoftmaxRow
+{
+    Eigen::VectorXd weights; ///< n weights, finite, ≥ 0, summing to 1 within 1e-15·n
+    double shift = 0;        ///< M = max s
+    double logSumShifted = 0;///< log S; log Z = M + log S
+    double entropy = 0;      ///< H in nats, 0 ≤ H ≤ log n
+
+    double logPartition() const { return shift + logSumShifted; } ///< log Z (display only)
+    double effectiveKeys() const; ///< N_eff = exp(H) ∈ [1, n]  (MATH.md §3)
+};
+
+/// Softmax of a vector of finite scores (MATH.md §2). Precondition: scores.size() >= 1; the
+/// empty case is reported by callers as "undefined" (see AttentionResult::undefinedMessage).
+SoftmaxRow softmax(const Eigen::Ref<const Eigen::VectorXd> &scores);
+
+/// log w_t = s_t − M − log S for visible scores (MATH.md §3), used for KL without underflow.
+Eigen::VectorXd logSoftmax(const Eigen::Ref<const Eigen::VectorXd> &scores);
+
+/// KL(p‖r) in nats between two distributions given by their *scores* (log-weights up to a
+/// constant), computed from log-weights so underflowed weights cost nothing (MATH.md §3).
+double klDivergenceFromScores(const Eigen::Ref<const Eigen::VectorXd> &scoresP,
+                              const Eigen::Ref<const Eigen::VectorXd> &scoresR);
+
+/// max_t |p_t − r_t| (MATH.md §3), the readout for "these two derivations agree".
+double maxAbsDiff(const Eigen::Ref<const Eigen::VectorXd> &p,
+                  const Eigen::Ref<const Eigen::VectorXd> &r);
+
+/// Scaled dot-product attention for all queries (MATH.md §2–§3).
+///
+/// Shapes: similarities and weights are m×T (masked entries: similarity kept as computed but
+/// never used, weight exactly 0); outputs m×d_v; entropy, effectiveKeys, logPartition have m
+/// entries. A query with no visible key has `defined[i] == false`, a message in
+/// `undefinedMessage[i]`, and zeros (never NaN) in its numeric slots, which must not be shown.
+struct AttentionResult
+{
+    double tau = 1;
+    Eigen::MatrixXd similarities; ///< f = Q Kᵀ, m×T
+    Eigen::MatrixXd weights;      ///< w, m×T, rows sum to 1 over V_i
+    Eigen::MatrixXd outputs;      ///< o = W V, m×d_v
+    Eigen::VectorXd entropy;      ///< H_i (nats)
+    Eigen::VectorXd effectiveKeys;///< exp(H_i)
+    Eigen::VectorXd logPartition; ///< log Z_i = M_i + log S_i (of the scores s = f/τ)
+    Eigen::VectorXi visibleCount; ///< |V_i|
+    std::vector<bool> defined;    ///< false when V_i is empty
+    std::vector<QString> undefinedMessage;
+
+    double score(int i, int t) const { return similarities(i, t) / tau; } ///< s_it = f_it/τ
+};
+
+/// Error from computing similarities/scores: a finite input overflowed (MATH.md §2, "Numerics").
+struct OverflowError
+{
+    int query = -1;
+    int key = -1;
+    QString message; ///< e.g. "queries[0]·keys[2]: similarity 1e200·1e200 overflows a double"
+};
+
+/// Checks that every similarity f (m×T) and every score f/τ is finite (MATH.md §2).
+/// Returns the first offending (query, key) on overflow.
+std::optional<OverflowError> checkFinite(const Eigen::Ref<const Eigen::MatrixXd> &similarities,
+                                         double tau);
+
+/// Computes f = Q Kᵀ (Q m×d_k, K T×d_k) and checks it like checkFinite(), naming the largest
+/// product term in the message, e.g. "queries[0]·keys[2]: similarity 1e200·1e200 overflows a
+/// double" (scenario-format.md, "Numbers").
+std::optional<OverflowError> checkSimilarities(const Eigen::Ref<const Eigen::MatrixXd> &Q,
+                                               const Eigen::Ref<const Eigen::MatrixXd> &K,
+                                               double tau);
+
+/// Full attention (MATH.md §2–§3). Q m×d_k, K T×d_k, V T×d_v, τ > 0 finite.
+/// Preconditions (validated by the scenario loader): all inputs finite, f and f/τ finite.
+AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
+                                 const Eigen::Ref<const Eigen::MatrixXd> &K,
+                                 const Eigen::Ref<const Eigen::MatrixXd> &V, double tau,
+                                 const Mask &mask);
+
+/// Indices of the keys query i sees, in key order.
+std::vector<int> visibleKeys(const Mask &mask, int i, int T);
+
+/// Gathers row i of a m×T matrix over V_i into a vector of |V_i| entries.
+Eigen::VectorXd gatherVisible(const Eigen::Ref<const Eigen::MatrixXd> &mat, int i,
+                              const Mask &mask);
+
+} // namespace sml

@@ -1,0 +1,128 @@
+#include "GaussianMle.h"
+
+#include "Attention.h"
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace sml {
+
+namespace {
+constexpr double kMaxLog = 709.782712893384;      // log(DBL_MAX)
+constexpr double kMinNormalLog = -708.3964185322641; // log(DBL_MIN)
+
+/// exp(x) when it is a normal finite double, else nullopt ("outside the double range").
+std::optional<double> expInRange(double x)
+{
+    if (x > kMaxLog || x < kMinNormalLog)
+        return std::nullopt;
+    return std::exp(x);
+}
+} // namespace
+
+GaussianMle GaussianMle::linked(const Eigen::Ref<const Eigen::VectorXd> &scores,
+                                double sigma0Squared, Eigen::MatrixXd values)
+{
+    return GaussianMle(-scores, std::log(sigma0Squared), std::move(values));
+}
+
+GaussianMle GaussianMle::free(const Eigen::Ref<const Eigen::VectorXd> &variances,
+                              Eigen::MatrixXd values)
+{
+    return GaussianMle(variances.array().log().matrix(), 0.0, std::move(values));
+}
+
+GaussianMle::GaussianMle(Eigen::VectorXd relativeLogVariances, double logOffset,
+                         Eigen::MatrixXd values)
+    : mValues(std::move(values))
+{
+    mLogVar = (relativeLogVariances.array() + logOffset).matrix();
+    // π = softmax(−log σ²) (MATH.md §4.3), with the constant offset left out: it cancels, and
+    // adding it first would round away the low bits of the scores. σ⁻² is never formed.
+    const Eigen::VectorXd negRelative = -relativeLogVariances;
+    const SoftmaxRow row = softmax(negRelative);
+    mPi = row.weights;
+    mLogTotalPrecision = row.logPartition() - logOffset; // log Σ σ⁻²
+    mMle = mValues.transpose() * mPi;
+}
+
+std::optional<double> GaussianMle::variance(int t) const
+{
+    return expInRange(mLogVar[t]);
+}
+
+std::optional<double> GaussianMle::standardError() const
+{
+    return expInRange(-0.5 * mLogTotalPrecision);
+}
+
+std::optional<double> GaussianMle::logLikelihood(const Eigen::Ref<const Eigen::VectorXd> &o) const
+{
+    // ℓ(o) = Σ_t [ −(d_v/2)(log 2π + log σ²_t) − ‖o − v_t‖² exp(−log σ²_t) / 2 ]  (MATH.md §4.2)
+    // The quadratic term is computed as exp(log ‖o − v_t‖² − log σ²_t) so that a tiny variance
+    // at zero distance contributes exactly 0 and never 0·inf.
+    const double halfDv = 0.5 * double(dV());
+    const double log2Pi = std::log(2.0 * std::numbers::pi);
+    long double total = 0;
+    for (int t = 0; t < n(); ++t) {
+        const double dist2 = (o - mValues.row(t).transpose()).squaredNorm();
+        double quad = 0;
+        if (dist2 > 0) {
+            const double logQuad = std::log(dist2) - mLogVar[t] - std::log(2.0);
+            if (logQuad > kMaxLog)
+                return std::nullopt;
+            quad = std::exp(logQuad);
+        }
+        total += -halfDv * (log2Pi + mLogVar[t]) - quad;
+    }
+    const double result = double(total);
+    if (!std::isfinite(result))
+        return std::nullopt; // below −1.8e308 (the constant term alone is bounded)
+    return result;
+}
+
+Eigen::VectorXd GaussianMle::gradient(const Eigen::Ref<const Eigen::VectorXd> &o) const
+{
+    Eigen::VectorXd g = Eigen::VectorXd::Zero(dV());
+    for (int t = 0; t < n(); ++t)
+        g += (mValues.row(t).transpose() - o) * std::exp(-mLogVar[t]);
+    return g;
+}
+
+std::vector<Eigen::VectorXd>
+GaussianMle::gradientAscent(const Eigen::Ref<const Eigen::VectorXd> &start, double alpha,
+                            int iterations) const
+{
+    // η ∇ℓ(o) with η = α / Σσ⁻² equals α Σ π_t (v_t − o) = α (ô − o)  (MATH.md §4.4).
+    std::vector<Eigen::VectorXd> path;
+    path.reserve(size_t(std::max(0, iterations)) + 1);
+    Eigen::VectorXd o = start;
+    path.push_back(o);
+    for (int k = 0; k < iterations; ++k) {
+        const Eigen::VectorXd step = alpha * (mValues.transpose() * mPi - o);
+        o += step;
+        if (!o.allFinite())
+            break;
+        path.push_back(o);
+    }
+    return path;
+}
+
+std::vector<Eigen::VectorXd>
+GaussianMle::fixedStepAscent(const Eigen::Ref<const Eigen::VectorXd> &start, double eta,
+                             int iterations) const
+{
+    std::vector<Eigen::VectorXd> path;
+    Eigen::VectorXd o = start;
+    path.push_back(o);
+    for (int k = 0; k < iterations; ++k) {
+        o += eta * gradient(o);
+        if (!o.allFinite())
+            break;
+        path.push_back(o);
+    }
+    return path;
+}
+
+} // namespace sml

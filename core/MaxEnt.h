@@ -1,0 +1,78 @@
+#pragma once
+
+#include <Eigen/Core>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace sml {
+
+/// Maximum-entropy distribution over the visible keys of one query (MATH.md §5).
+///
+/// Features f_t = q·k_t (n = |V_i| finite numbers). The MaxEnt solution under Σ p f = μ is the
+/// Gibbs distribution p_t(λ) = exp(λ f_t)/Z(λ), λ the Lagrange multiplier, found by minimizing
+/// the convex dual g(λ) = log Z(λ) − λμ (MATH.md §5.2).
+namespace maxent {
+
+/// Outcome of solving for λ.
+enum class Status {
+    Ok,            ///< λ found
+    Undetermined,  ///< all features equal: λ undetermined (null), p uniform (MATH.md §5.4)
+    Infeasible,    ///< μ outside the open interval (min f, max f) (MATH.md §5.4)
+    TooClose,      ///< |λ| would exceed 1e300/(max f − min f): "target too close to the boundary"
+};
+
+struct Solution
+{
+    Status status = Status::Ok;
+    std::optional<double> lambda; ///< null when Undetermined or an error
+    Eigen::VectorXd weights;      ///< p(λ); uniform when Undetermined; empty on error
+    double entropy = 0;           ///< H(p) in nats (valid when weights are set)
+    int iterations = 0;           ///< Newton/bisection steps taken
+    QString message;              ///< warning (Undetermined) or error text (Infeasible, TooClose)
+};
+
+/// The Gibbs distribution p(λ) = softmax(λ f), in the shifted form (MATH.md §5.2, §3).
+Eigen::VectorXd gibbs(const Eigen::Ref<const Eigen::VectorXd> &f, double lambda);
+
+/// E_λ[f] (MATH.md §5.2).
+double expectedFeature(const Eigen::Ref<const Eigen::VectorXd> &f, double lambda);
+
+/// Var_λ[f] = Σ p (f − E)², never E[f²] − E² (MATH.md §5.6).
+double featureVariance(const Eigen::Ref<const Eigen::VectorXd> &f, double lambda);
+
+/// H(λ) = log Z(λ) − λ E_λ[f] in nats, evaluated in the shifted form of §3 (MATH.md §5.6).
+double entropyAt(const Eigen::Ref<const Eigen::VectorXd> &f, double lambda);
+
+/// The default target μ = Σ_t w_t f_t, the expected similarity under attention (MATH.md §5.3).
+double defaultTarget(const Eigen::Ref<const Eigen::VectorXd> &f,
+                     const Eigen::Ref<const Eigen::VectorXd> &weights);
+
+/// Text of the infeasibility error: "target μ outside (min f, max f) = (a, b)" (scenario-format.md).
+QString infeasibleMessage(double mu, double minF, double maxF);
+
+/// Safeguarded Newton on the dual g(λ) (MATH.md §5.5): bracket grown by doubling from [−1, 1]
+/// and bounded by |λ| ≤ 1e300/(max f − min f); bisection when Newton leaves the bracket or the
+/// variance is tiny; stop when |Δλ| ≤ 4ε·max(1,|λ|) or the bracket is that narrow.
+/// Infeasible and all-equal cases are reported through Status, never by clamping.
+/// If `trace` is given, every iterate of λ (starting at λ=0) is appended to it.
+Solution solve(const Eigen::Ref<const Eigen::VectorXd> &f, double mu,
+               std::vector<double> *trace = nullptr);
+
+/// The closed-form solution at the default target: λ = 1/τ, p = w (MATH.md §5.3). Undetermined
+/// when all features are equal. `iterations` carries the check run of solve() from λ = 0.
+Solution closedForm(const Eigen::Ref<const Eigen::VectorXd> &f, double tau);
+
+/// Generalized Iterative Scaling iterates of the effective λ = λ₁ − λ₂, starting at 0
+/// (MATH.md §5.5; Darroch & Ratcliff 1972). Returns iterations+1 values. Empty when the target
+/// is infeasible or all features are equal.
+std::vector<double> gisIterates(const Eigen::Ref<const Eigen::VectorXd> &f, double mu,
+                                int iterations);
+
+/// The curve H(λ) at the given λ (MATH.md §5.6).
+Eigen::VectorXd entropyCurve(const Eigen::Ref<const Eigen::VectorXd> &f,
+                             const Eigen::Ref<const Eigen::VectorXd> &lambdas);
+
+} // namespace maxent
+} // namespace sml

@@ -1,0 +1,144 @@
+#include "Report.h"
+
+#include "Analysis.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+#include <functional>
+
+namespace sml {
+
+namespace {
+
+/// A finite double, or null (the caller adds the warning). Never NaN or Infinity.
+QJsonValue number(double x)
+{
+    return std::isfinite(x) ? QJsonValue(x) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue number(const std::optional<double> &x)
+{
+    return x ? number(*x) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonArray vector(const Eigen::Ref<const Eigen::VectorXd> &v)
+{
+    QJsonArray a;
+    for (Eigen::Index j = 0; j < v.size(); ++j)
+        a.append(number(v[j]));
+    return a;
+}
+
+/// Spreads n visible entries over T key cells; masked cells get `masked`.
+QJsonArray perKey(const std::vector<int> &visible, int T, const QJsonValue &masked,
+                  const std::function<QJsonValue(int)> &visibleValue)
+{
+    QJsonArray a;
+    std::vector<QJsonValue> cells(size_t(T), masked);
+    for (size_t j = 0; j < visible.size(); ++j)
+        cells[size_t(visible[j])] = visibleValue(int(j));
+    for (const QJsonValue &v : cells)
+        a.append(v);
+    return a;
+}
+
+QJsonObject queryReport(const Analysis &analysis, int i)
+{
+    const Scenario &sc = analysis.scenario();
+    const int T = sc.T();
+    const QueryDetail d = analysis.detail(i);
+    const QJsonValue null(QJsonValue::Null);
+
+    QJsonObject q;
+    q[QStringLiteral("label")] = sc.queryLabels.value(i);
+    QJsonArray visible;
+    for (int t : d.visible)
+        visible.append(t);
+    q[QStringLiteral("visible")] = visible;
+    QStringList warnings = d.warnings;
+
+    if (!d.defined) {
+        q[QStringLiteral("similarities")] = perKey(d.visible, T, null, [](int) { return QJsonValue(); });
+        q[QStringLiteral("scores")] = q[QStringLiteral("similarities")];
+        for (const char *k : {"weights", "output", "entropy", "effective_keys", "mle", "maxent"})
+            q[QLatin1String(k)] = null;
+        q[QStringLiteral("warnings")] = QJsonArray::fromStringList(warnings);
+        return q;
+    }
+
+    q[QStringLiteral("similarities")] =
+        perKey(d.visible, T, null, [&](int j) { return number(d.similarities[j]); });
+    q[QStringLiteral("scores")] =
+        perKey(d.visible, T, null, [&](int j) { return number(d.scores[j]); });
+    q[QStringLiteral("weights")] =
+        perKey(d.visible, T, QJsonValue(0), [&](int j) { return number(d.weights[j]); });
+    q[QStringLiteral("output")] = vector(d.output);
+    q[QStringLiteral("entropy")] = number(d.entropy);
+    q[QStringLiteral("effective_keys")] = number(d.effectiveKeys);
+
+    const GaussianMle &mle = *d.mle;
+    QJsonObject jm;
+    jm[QStringLiteral("log_variances")] =
+        perKey(d.visible, T, null, [&](int j) { return number(mle.logVariances()[j]); });
+    jm[QStringLiteral("variances")] =
+        perKey(d.visible, T, null, [&](int j) { return number(mle.variance(j)); });
+    jm[QStringLiteral("weights")] = perKey(d.visible, T, QJsonValue(0), [&](int j) {
+        return number(mle.precisionWeights()[j]);
+    });
+    jm[QStringLiteral("output")] = vector(mle.mleOutput());
+    jm[QStringLiteral("log_likelihood")] = number(d.logLikelihoodAtMle);
+    jm[QStringLiteral("max_abs_diff_from_softmax")] = number(d.mleMaxAbsDiff);
+    q[QStringLiteral("mle")] = jm;
+
+    QJsonObject je;
+    je[QStringLiteral("target")] = number(d.maxentTarget);
+    switch (d.maxent.status) {
+    case maxent::Status::Ok:
+    case maxent::Status::Undetermined:
+        je[QStringLiteral("lambda")] = number(d.maxent.lambda);
+        je[QStringLiteral("weights")] = perKey(d.visible, T, QJsonValue(0), [&](int j) {
+            return number(d.maxent.weights[j]);
+        });
+        je[QStringLiteral("entropy")] = number(d.maxent.entropy);
+        je[QStringLiteral("newton_iterations")] = d.maxent.iterations;
+        je[QStringLiteral("max_abs_diff_from_softmax")] = number(d.maxentMaxAbsDiff);
+        break;
+    case maxent::Status::Infeasible:
+    case maxent::Status::TooClose:
+        je[QStringLiteral("error")] = d.maxent.message;
+        break;
+    }
+    q[QStringLiteral("maxent")] = je;
+    q[QStringLiteral("warnings")] = QJsonArray::fromStringList(warnings);
+    return q;
+}
+
+} // namespace
+
+QJsonObject buildReport(const Scenario &scenario)
+{
+    const Analysis analysis(scenario);
+    QJsonObject r;
+    r[QStringLiteral("format")] = QStringLiteral("softmaxlab-report");
+    r[QStringLiteral("version")] = 1;
+    r[QStringLiteral("title")] = scenario.title;
+    r[QStringLiteral("m")] = scenario.m();
+    r[QStringLiteral("T")] = scenario.T();
+    r[QStringLiteral("d_k")] = scenario.dK();
+    r[QStringLiteral("d_v")] = scenario.dV();
+    r[QStringLiteral("tau")] = number(analysis.tau());
+    QJsonArray queries;
+    for (int i = 0; i < scenario.m(); ++i)
+        queries.append(queryReport(analysis, i));
+    r[QStringLiteral("queries")] = queries;
+    return r;
+}
+
+QByteArray reportJson(const Scenario &scenario)
+{
+    return QJsonDocument(buildReport(scenario)).toJson(QJsonDocument::Indented);
+}
+
+} // namespace sml

@@ -1,0 +1,85 @@
+#pragma once
+
+#include <Eigen/Core>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace sml {
+
+/// Which keys a query may attend to (MATH.md §2, "Masks").
+/// - None: every query sees every key.
+/// - Causal: query i (0-based) sees keys t <= i, aligned top-left; queries i >= T see all keys.
+enum class MaskKind { None, Causal };
+
+/// How τ is chosen (scenario-format.md, `temperature`).
+enum class TemperatureMode { SqrtDk, Fixed };
+
+/// Variance model of the Gaussian view (MATH.md §4.1).
+/// - Linked: σ²_it = σ0² · exp(−s_it).
+/// - Free:   σ²_it set by hand, one per (query, key).
+enum class VarianceMode { Linked, Free };
+
+/// Everything in a version-1 scenario file (scenario-format.md), as one value type.
+///
+/// Shapes: queries m×d_k (one row per query), keys T×d_k, values T×d_v,
+/// freeVariances m×T (only meaningful in free mode, but kept when switching back to linked so
+/// that nothing typed is lost). Labels and the per-entry unknown JSON fields run parallel to the
+/// rows. Unknown fields of the file are kept so that a load→save round trip preserves them.
+struct Scenario
+{
+    QString title;
+    std::optional<QString> description;
+
+    QStringList queryLabels;     ///< m labels
+    Eigen::MatrixXd queries;     ///< m×d_k
+    QStringList keyLabels;       ///< T labels
+    Eigen::MatrixXd keys;        ///< T×d_k
+    Eigen::MatrixXd values;      ///< T×d_v
+
+    TemperatureMode temperatureMode = TemperatureMode::SqrtDk;
+    double fixedTau = 1.0;       ///< used when temperatureMode == Fixed; 0 < τ < ∞
+
+    MaskKind mask = MaskKind::None;
+
+    VarianceMode varianceMode = VarianceMode::Linked;
+    double sigma0Squared = 1.0;  ///< σ0² > 0 (linked mode)
+    Eigen::MatrixXd freeVariances; ///< m×T, every entry > 0 (free mode)
+
+    /// MaxEnt targets μ_i: empty optional = `"targets": null` (every query uses its default,
+    /// MATH.md §5.3). Otherwise m entries, each a number or null (= default for that query).
+    std::optional<std::vector<std::optional<double>>> maxentTargets;
+
+    // Unknown JSON fields, written back unchanged on save (scenario-format.md, "Unknown fields").
+    QJsonObject extraTop;
+    QJsonObject extraTemperature;
+    QJsonObject extraVariance;
+    QJsonObject extraMaxent;
+    std::vector<QJsonObject> extraQueries; ///< m entries (may be empty objects)
+    std::vector<QJsonObject> extraKeys;    ///< T entries
+
+    int m() const { return int(queries.rows()); }
+    int T() const { return int(keys.rows()); }
+    int dK() const { return int(queries.cols()); }
+    int dV() const { return int(values.cols()); }
+
+    /// The temperature τ: √d_k in SqrtDk mode, fixedTau otherwise. (MATH.md §1)
+    double tau() const;
+
+    /// The MaxEnt target of query i if the user set one, else nullopt (use the default).
+    std::optional<double> targetFor(int i) const;
+
+    /// Makes all the per-row side arrays (labels, extras, free variances, targets) match the
+    /// matrix shapes, padding with defaults. Used after programmatic edits.
+    void normalizeSideArrays();
+
+    bool operator==(const Scenario &other) const;
+};
+
+/// The default scenario: the 2-D figure of MATH.md §6 B (one query, three keys).
+Scenario defaultScenario();
+
+} // namespace sml
