@@ -21,15 +21,18 @@ struct Scaled
     bool allEqual() const { return half == 0; }
 };
 
-Scaled rescale(const Eigen::Ref<const Eigen::VectorXd> &f)
+/// center: the point subtracted before scaling; the midpoint by default. The solver centres on
+/// the target μ instead, so that g′ = E[z] is computed as Σ p (f − μ)/half and never as the
+/// difference of two nearly equal numbers E[f] − μ (which at |f| ≈ 1000 loses 1e-13 absolute).
+Scaled rescale(const Eigen::Ref<const Eigen::VectorXd> &f, std::optional<double> center = {})
 {
     Scaled s;
     s.minF = f.minCoeff();
     s.maxF = f.maxCoeff();
-    s.mid = s.minF / 2 + s.maxF / 2;
+    s.mid = center ? *center : s.minF / 2 + s.maxF / 2;
     s.half = s.maxF / 2 - s.minF / 2;
     if (s.half > 0)
-        s.z = ((f.array() - s.mid) / s.half).cwiseMax(-1.0).cwiseMin(1.0).matrix();
+        s.z = ((f.array() - s.mid) / s.half).matrix();
     else
         s.z = Eigen::VectorXd::Zero(f.size());
     return s;
@@ -122,7 +125,9 @@ Solution solve(const Eigen::Ref<const Eigen::VectorXd> &f, double mu, std::vecto
         out.message = QStringLiteral("no visible key");
         return out;
     }
-    const Scaled s = rescale(f);
+    // A feasible target becomes the centre of the scaled features (see rescale()).
+    const Scaled s = rescale(f, (mu > f.minCoeff() && mu < f.maxCoeff()) ? std::optional<double>(mu)
+                                                                         : std::nullopt);
     if (s.allEqual()) {
         // MATH.md §5.4: a target equal to the common value is accepted, any other is infeasible.
         if (mu == s.minF)
@@ -143,8 +148,8 @@ Solution solve(const Eigen::Ref<const Eigen::VectorXd> &f, double mu, std::vecto
     // bracket, the bound and the step-size rule of MATH.md §5.5 mean the same for features of
     // size 1e-200 and 1e300. When max f − min f = 2, κ and λ coincide and the rules read
     // exactly as in MATH.md. g′ ∝ E_κ[z] − ν.
-    const double nu = (mu - s.mid) / s.half;
-    const auto gprime = [&](double kappa) { return moments(s.z, kappa).mean - nu; };
+    // s.mid is μ here, so g′(κ) ∝ E_κ[z] = Σ p (f − μ)/half, with no cancellation.
+    const auto gprime = [&](double kappa) { return moments(s.z, kappa).mean; };
     const auto tooClose = [&] {
         Solution e;
         e.status = Status::TooClose;
@@ -177,7 +182,7 @@ Solution solve(const Eigen::Ref<const Eigen::VectorXd> &f, double mu, std::vecto
     int iterations = 0;
     while (iterations < 5000) {
         const Moments mo = moments(s.z, kappa);
-        const double gp = mo.mean - nu;
+        const double gp = mo.mean;
         if (gp < 0)
             a = kappa;
         else if (gp > 0)
@@ -246,7 +251,7 @@ std::vector<double> gisIterates(const Eigen::Ref<const Eigen::VectorXd> &f, doub
         return lambdas;
     // Shifted, rescaled feature f′/C = (z + 1)/2 ∈ [0, 1], so C = 1 in these units and the
     // effective multiplier of f is λ = (λ₁ − λ₂)/(2·half)  (MATH.md §5.5).
-    const Eigen::VectorXd fp = (s.z.array() + 1.0) / 2.0;
+    const Eigen::VectorXd fp = ((s.z.array() + 1.0) / 2.0).cwiseMax(0.0).cwiseMin(1.0).matrix();
     const double target = ((mu - s.mid) / s.half + 1.0) / 2.0; // μ′/C ∈ (0, 1)
     double l1 = 0, l2 = 0;
     lambdas.push_back(0.0);
