@@ -1,5 +1,6 @@
 #include "Attention.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -52,35 +53,59 @@ double SoftmaxRow::effectiveKeys() const
     return std::exp(entropy);
 }
 
+namespace {
+
+struct RowStats
+{
+    double shift = 0;         ///< M = max s
+    double logSumShifted = 0; ///< log S
+    double entropy = 0;       ///< H (nats)
+};
+
+/// The one softmax kernel (MATH.md §2–§3): w_t = exp(s_t − M)/S with s_t = f_t/τ, for n ≥ 1
+/// contiguous entries; returns M, log S and H = log S − Σ w_t (s_t − M). Both softmax() and
+/// computeAttention() use it, so the attention weights and the row API agree bit for bit.
+RowStats softmaxKernel(const double *f, Eigen::Index n, double tau, double *out)
+{
+    const Eigen::Map<const Eigen::ArrayXd> fa(f, n);
+    Eigen::Map<Eigen::ArrayXd> w(out, n);
+    RowStats r;
+    // max(f/τ) = (max f)/τ exactly, since division by τ > 0 is monotone under rounding.
+    r.shift = fa.maxCoeff() / tau;
+    const double M = r.shift;
+    // e_t = exp(s_t − M) ∈ (0, 1]; s_t − M may overflow to −inf (−1e308 − 1e308), and then
+    // exp gives exactly 0, which is the right weight.
+    w = (fa / tau - M).exp();
+    // Eigen's vectorized exp clamps very negative arguments instead of underflowing (it gives
+    // ~5e-309 for exp(−2e300)); redo those few entries with std::exp.
+    if (w.minCoeff() < 1e-300) {
+        for (Eigen::Index t = 0; t < n; ++t)
+            if (w[t] < 1e-300)
+                w[t] = std::exp(f[t] / tau - M);
+    }
+    const double S = w.sum(); // ∈ [1, n]
+    w /= S;
+    r.logSumShifted = std::log(S);
+    // Skip w_t = 0: its s_t − M may be −inf, and 0·(−inf) is NaN.
+    const double acc = (w > 0).select(w * (fa / tau - M), 0.0).sum();
+    r.entropy = std::clamp(r.logSumShifted - acc, 0.0, std::log(double(n)));
+    return r;
+}
+
+} // namespace
+
 SoftmaxRow softmax(const Eigen::Ref<const Eigen::VectorXd> &scores)
 {
     SoftmaxRow r;
     const Eigen::Index n = scores.size();
     if (n == 0)
         return r;
-    r.shift = scores.maxCoeff();
-    // e_t = exp(s_t − M) ∈ (0, 1]; the difference of two finite doubles can overflow to −inf
-    // (e.g. −1e308 − 1e308), and exp(−inf) = 0 exactly, which is the right weight.
-    Eigen::VectorXd shifted = scores.array() - r.shift;
-    Eigen::VectorXd e = shifted.array().exp();
-    // Eigen's vectorized exp clamps very negative arguments instead of returning 0 (it gives
-    // ~5e-309 for exp(−2e300)); redo those few entries with std::exp, which underflows to 0.
-    for (Eigen::Index t = 0; t < n; ++t) {
-        if (shifted[t] < -700.0)
-            e[t] = std::exp(shifted[t]);
-    }
-    const double S = e.sum(); // ∈ [1, n]
-    r.weights = e / S;
-    r.logSumShifted = std::log(S);
-    // H = log S − Σ w_t (s_t − M); skip w_t = 0 (its s_t − M may be −inf, and 0·(−inf) = NaN).
-    double acc = 0;
-    for (Eigen::Index t = 0; t < n; ++t) {
-        if (r.weights[t] > 0)
-            acc += r.weights[t] * shifted[t];
-    }
-    r.entropy = std::max(0.0, r.logSumShifted - acc);
-    const double ceiling = std::log(double(n));
-    r.entropy = std::min(r.entropy, ceiling);
+    const Eigen::VectorXd s = scores; // contiguous copy
+    r.weights.resize(n);
+    const RowStats st = softmaxKernel(s.data(), n, 1.0, r.weights.data());
+    r.shift = st.shift;
+    r.logSumShifted = st.logSumShifted;
+    r.entropy = st.entropy;
     return r;
 }
 
@@ -194,7 +219,7 @@ std::vector<int> visibleKeys(const Mask &mask, int i, int T)
     return v;
 }
 
-Eigen::VectorXd gatherVisible(const Eigen::Ref<const Eigen::MatrixXd> &mat, int i,
+Eigen::VectorXd gatherVisible(const Eigen::Ref<const RowMatrixXd> &mat, int i,
                               const Mask &mask)
 {
     const int T = int(mat.cols());
@@ -218,37 +243,62 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
     const int m = int(Q.rows());
     const int T = int(K.rows());
     r.tau = tau;
+    // f = Q Kᵀ, stored row-major so each query's row is contiguous for the kernel.
     r.similarities.noalias() = Q * K.transpose();
-    r.weights = Eigen::MatrixXd::Zero(m, T);
-    r.entropy = Eigen::VectorXd::Zero(m);
-    r.effectiveKeys = Eigen::VectorXd::Ones(m);
-    r.logPartition = Eigen::VectorXd::Zero(m);
-    r.visibleCount = Eigen::VectorXi::Zero(m);
+    r.weights.resize(m, T);
+    r.entropy.resize(m);
+    r.effectiveKeys.resize(m);
+    r.logPartition.resize(m);
+    r.visibleCount.resize(m);
     r.defined.assign(size_t(m), true);
     r.undefinedMessage.assign(size_t(m), QString());
 
+    const bool prefix = mask.isPrefix();
+#pragma omp parallel for schedule(static) if (double(m) * T > 65536.0)
     for (int i = 0; i < m; ++i) {
+        double *wRow = r.weights.row(i).data();
+        if (prefix) {
+            const int n = mask.visibleCount(i, T);
+            r.visibleCount[i] = n;
+            std::fill(wRow + n, wRow + T, 0.0);
+            if (n == 0) {
+                r.defined[size_t(i)] = false; // (not reachable with a prefix mask and T ≥ 1)
+                continue;
+            }
+            const RowStats st = softmaxKernel(r.similarities.row(i).data(), n, tau, wRow);
+            r.entropy[i] = st.entropy;
+            r.logPartition[i] = st.shift + st.logSumShifted;
+            continue;
+        }
+        // Explicit mask: gather the visible scores, then scatter the weights.
+        std::fill(wRow, wRow + T, 0.0);
         const std::vector<int> keys = visibleKeys(mask, i, T);
         const int n = int(keys.size());
         r.visibleCount[i] = n;
         if (n == 0) {
             r.defined[size_t(i)] = false;
+            continue;
+        }
+        Eigen::VectorXd f(n), w(n);
+        for (int j = 0; j < n; ++j)
+            f[j] = r.similarities(i, keys[size_t(j)]);
+        const RowStats st = softmaxKernel(f.data(), n, tau, w.data());
+        for (int j = 0; j < n; ++j)
+            wRow[keys[size_t(j)]] = w[j];
+        r.entropy[i] = st.entropy;
+        r.logPartition[i] = st.shift + st.logSumShifted;
+    }
+    for (int i = 0; i < m; ++i) {
+        if (!r.defined[size_t(i)]) {
+            r.entropy[i] = 0;
+            r.logPartition[i] = 0;
             r.undefinedMessage[size_t(i)] =
                 QStringLiteral("query %1 sees no key: its weights, output and entropy are "
                                "undefined")
                     .arg(i);
-            continue;
         }
-        Eigen::VectorXd s(n);
-        for (int j = 0; j < n; ++j)
-            s[j] = r.similarities(i, keys[size_t(j)]) / tau;
-        const SoftmaxRow row = softmax(s);
-        for (int j = 0; j < n; ++j)
-            r.weights(i, keys[size_t(j)]) = row.weights[j];
-        r.entropy[i] = row.entropy;
-        r.effectiveKeys[i] = row.effectiveKeys();
-        r.logPartition[i] = row.logPartition();
     }
+    r.effectiveKeys = r.entropy.array().exp().matrix();
     r.outputs.noalias() = r.weights * V;
     return r;
 }

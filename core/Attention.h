@@ -9,6 +9,9 @@
 
 namespace sml {
 
+/// m×T matrices of per-(query, key) numbers are row-major: a query's row is contiguous.
+using RowMatrixXd = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
 /// Which keys each query sees. Version-1 files only produce None and Causal; Explicit exists so
 /// that the core API can express (and tests can exercise) a query with no visible key, which a
 /// later mask kind will need (MATH.md §2, "An empty V_i").
@@ -79,8 +82,8 @@ double maxAbsDiff(const Eigen::Ref<const Eigen::VectorXd> &p,
 struct AttentionResult
 {
     double tau = 1;
-    Eigen::MatrixXd similarities; ///< f = Q Kᵀ, m×T
-    Eigen::MatrixXd weights;      ///< w, m×T, rows sum to 1 over V_i
+    RowMatrixXd similarities;     ///< f = Q Kᵀ, m×T
+    RowMatrixXd weights;          ///< w, m×T, rows sum to 1 over V_i
     Eigen::MatrixXd outputs;      ///< o = W V, m×d_v
     Eigen::VectorXd entropy;      ///< H_i (nats)
     Eigen::VectorXd effectiveKeys;///< exp(H_i)
@@ -123,7 +126,7 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
 std::vector<int> visibleKeys(const Mask &mask, int i, int T);
 
 /// Gathers row i of a m×T matrix over V_i into a vector of |V_i| entries.
-Eigen::VectorXd gatherVisible(const Eigen::Ref<const Eigen::MatrixXd> &mat, int i,
+Eigen::VectorXd gatherVisible(const Eigen::Ref<const RowMatrixXd> &mat, int i,
                               const Mask &mask);
 
 } // namespace sml
