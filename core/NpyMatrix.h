@@ -1,0 +1,53 @@
+#pragma once
+
+#include "MatrixImport.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace sml {
+
+/// A small, strict reader of NumPy .npy files holding one numeric matrix or vector, for the
+/// matrix import of scenario-format.md, "Command line" (`--queries Q --keys K [--values V]`).
+///
+/// Why our own: Debian 12 packages no maintained C++ .npy reader that fits here (cnpy and
+/// libnpy are not packaged, and neither checks the header strictly), and the format is small
+/// and documented (numpy.lib.format, NEP 1). This reader covers that documented format only
+/// and has its own tests (tests/core/tst_npymatrix.cpp, files made by
+/// tests/data/npy/make_npy.py with NumPy itself).
+///
+/// Accepted:
+/// - format versions 1.0, 2.0 and 3.0 (a 2- or 4-byte header length; 3.0 has a UTF-8 header);
+/// - a header dict with exactly the keys 'descr', 'fortran_order' and 'shape', as numpy.save
+///   writes it (Python literal syntax, single or double quotes, trailing commas, spaces);
+/// - dtypes float64, float32, float16, int64 and int32, little ('<') or big ('>') endian;
+/// - C order and Fortran order;
+/// - shape (n,) read as an n×1 matrix (n rows of one number each), or (rows, columns).
+///
+/// Refused (LoadError):
+/// - Format: not starting with the magic "\x93NUMPY" (a ZIP/.npz archive gets a hint);
+/// - Version: a format version other than 1.0, 2.0, 3.0;
+/// - Syntax: a header that is not a Python dict literal of strings, booleans and tuples;
+/// - Structure: a truncated header; missing or extra keys; an unsupported dtype, named
+///   ("dtype '<c16' (complex128) is not supported; …"); a 0-D shape, more than 2 dimensions, or
+///   an empty dimension; data whose length disagrees with the shape
+///   ("shape (3, 4) needs 96 bytes of data, file has 80"); a value that is not finite, with
+///   its NumPy index ("element [1, 2] is nan");
+/// - Limit: more than 100 000 rows, 4 096 columns or 5·10⁷ numbers, checked from the shape
+///   before anything is allocated.
+class NpyMatrix
+{
+public:
+    /// Parses the bytes of a .npy file into a rows×columns matrix (no labels, no column names;
+    /// −0 becomes +0; int64 values beyond 2⁵³ are rounded to the nearest double).
+    static MatrixResult parse(const QByteArray &npy);
+
+    /// Reads PATH (≤ 256 MiB, checked before reading; Io and Limit errors as
+    /// detail::readWholeFile) and parses it. Messages name the file: `"k.npy": shape (3, 4) …`.
+    static MatrixResult readFile(const QString &path);
+
+    /// True when the bytes start with the .npy magic "\x93NUMPY".
+    static bool hasMagic(const QByteArray &bytes);
+};
+
+} // namespace sml
