@@ -65,7 +65,7 @@ bool Scenario::operator==(const Scenario &o) const
            temperatureMode == o.temperatureMode &&
            (temperatureMode == TemperatureMode::SqrtDk || fixedTau == o.fixedTau) &&
            mask == o.mask && varianceMode == o.varianceMode &&
-           sigma0Squared == o.sigma0Squared &&
+           (varianceMode == VarianceMode::Free || sigma0Squared == o.sigma0Squared) &&
            (varianceMode == VarianceMode::Linked || sameMatrix(freeVariances, o.freeVariances)) &&
            maxentTargets == o.maxentTargets && extraTop == o.extraTop &&
            extraTemperature == o.extraTemperature && extraVariance == o.extraVariance &&

@@ -65,8 +65,10 @@ public:
     /// −0 becomes 0; doubles read back bit for bit.
     static QByteArray serialize(const Scenario &scenario);
 
-    /// Atomic save through QSaveFile. Returns an error message (Io) on failure, in which case
-    /// the previous file on disk is untouched.
+    /// Atomic save through QSaveFile. Returns an error message (Io, naming the path and the OS
+    /// reason) on failure, in which case the previous file on disk is untouched. A scenario
+    /// that fails validateScenario() is refused with that error before anything is written, so
+    /// every saved file loads again.
     static std::optional<LoadError> saveFile(const Scenario &scenario, const QString &path);
 };
 

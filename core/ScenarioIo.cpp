@@ -1,0 +1,880 @@
+#include "ScenarioIo.h"
+
+#include "Attention.h"
+#include "JsonDuplicateKeys.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <QLocale>
+#include <QSaveFile>
+
+#include <cmath>
+#include <initializer_list>
+
+namespace sml {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers shared by the loader and validateScenario.
+
+const QString kFormatName = QStringLiteral("softmaxlab-scenario");
+constexpr int kVersion = 1;
+constexpr int kMaxLabelCodePoints = 200;
+
+/// Thrown inside this file only; parse() and validateScenario() turn it into a LoadError.
+struct Refusal
+{
+    LoadError error;
+};
+
+[[noreturn]] void refuse(ErrorCategory category, const QString &message)
+{
+    throw Refusal{LoadError{category, message}};
+}
+
+[[noreturn]] void refuseStructure(const QString &path, const QString &what)
+{
+    refuse(ErrorCategory::Structure, QStringLiteral("%1: %2").arg(path, what));
+}
+
+/// Shortest round-trip form of a double, for messages.
+QString num(double v)
+{
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+/// "1 number", "3 numbers".
+QString count(qint64 n, const char *singular, const char *plural)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? singular : plural));
+}
+
+QString describe(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("the number %1").arg(num(v.toDouble()));
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+/// "expected X, got Y", or "missing (expected X)" when the field is absent.
+[[noreturn]] void refuseType(const QString &path, const QJsonValue &v, const QString &expected)
+{
+    if (v.isUndefined())
+        refuseStructure(path, QStringLiteral("missing (expected %1)").arg(expected));
+    refuseStructure(path, QStringLiteral("expected %1, got %2").arg(expected, describe(v)));
+}
+
+QJsonObject requireObject(const QJsonValue &v, const QString &path)
+{
+    if (!v.isObject())
+        refuseType(path, v, QStringLiteral("an object"));
+    return v.toObject();
+}
+
+QJsonArray requireArray(const QJsonValue &v, const QString &path)
+{
+    if (!v.isArray())
+        refuseType(path, v, QStringLiteral("an array"));
+    return v.toArray();
+}
+
+QString requireString(const QJsonValue &v, const QString &path)
+{
+    if (!v.isString())
+        refuseType(path, v, QStringLiteral("a string"));
+    return v.toString();
+}
+
+double requireNumber(const QJsonValue &v, const QString &path)
+{
+    if (!v.isDouble())
+        refuseType(path, v, QStringLiteral("a number"));
+    const double d = v.toDouble();
+    if (!std::isfinite(d))
+        refuseStructure(path, QStringLiteral("expected a finite number, got %1").arg(num(d)));
+    return d;
+}
+
+double requirePositive(const QJsonValue &v, const QString &path)
+{
+    if (!v.isDouble())
+        refuseType(path, v, QStringLiteral("a positive number"));
+    const double d = v.toDouble();
+    if (!(d > 0) || !std::isfinite(d))
+        refuseStructure(path, QStringLiteral("expected a positive number, got %1").arg(num(d)));
+    return d;
+}
+
+/// −0 → +0 (scenario-format.md, "Writing"); every other double unchanged.
+inline double plusZero(double v)
+{
+    return v == 0 ? 0.0 : v;
+}
+
+qint64 codePointCount(const QString &s)
+{
+    qint64 n = 0;
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        if (s.at(i).isHighSurrogate() && i + 1 < s.size() && s.at(i + 1).isLowSurrogate())
+            ++i;
+        ++n;
+    }
+    return n;
+}
+
+void checkLabel(const QString &label, const QString &path)
+{
+    const qint64 n = codePointCount(label);
+    if (n > kMaxLabelCodePoints)
+        refuseStructure(path, QStringLiteral("%1 characters, more than the limit of %2")
+                                  .arg(n)
+                                  .arg(kMaxLabelCodePoints));
+}
+
+/// Everything of `object` except the listed (known) fields.
+QJsonObject unknownFields(QJsonObject object, std::initializer_list<const char *> known)
+{
+    for (const char *k : known)
+        object.remove(QLatin1String(k));
+    return object;
+}
+
+/// The size limits of scenario-format.md ("Limits"), from counts alone (nothing allocated).
+void checkLimits(qint64 m, qint64 T, qint64 dK, qint64 dV)
+{
+    using namespace limits;
+    if (m > maxTokens)
+        refuse(
+            ErrorCategory::Limit,
+            QStringLiteral("queries: m = %1 queries exceed the limit of %2").arg(m).arg(maxTokens));
+    if (T > maxTokens)
+        refuse(ErrorCategory::Limit,
+               QStringLiteral("keys: T = %1 keys exceed the limit of %2").arg(T).arg(maxTokens));
+    if (m * T > maxCells)
+        refuse(ErrorCategory::Limit,
+               QStringLiteral("queries, keys: m·T = %1·%2 = %3 exceeds the limit of %4")
+                   .arg(m)
+                   .arg(T)
+                   .arg(m * T)
+                   .arg(maxCells));
+    if (dK > maxDim)
+        refuse(ErrorCategory::Limit,
+               QStringLiteral("queries[0].vector: d_k = %1 exceeds the limit of %2")
+                   .arg(dK)
+                   .arg(maxDim));
+    if (dV > maxDim)
+        refuse(
+            ErrorCategory::Limit,
+            QStringLiteral("keys[0].value: d_v = %1 exceeds the limit of %2").arg(dV).arg(maxDim));
+    const qint64 entries = (m + T) * dK + T * dV;
+    if (entries > maxVectorEntries)
+        refuse(
+            ErrorCategory::Limit,
+            QStringLiteral("queries, keys: (m + T)·d_k + T·d_v = %1 numbers exceed the limit of %2")
+                .arg(entries)
+                .arg(maxVectorEntries));
+}
+
+/// Reads a JSON array of exactly `expected` finite numbers into `row` (an Eigen row or vector).
+template <typename Row>
+void readNumbers(const QJsonValue &v, const QString &path, qint64 expected, const QString &why,
+                 Row &&row)
+{
+    const QJsonArray a = requireArray(v, path);
+    if (a.size() != expected)
+        refuseStructure(path, QStringLiteral("expected %1 (%2), got %3")
+                                  .arg(count(expected, "number", "numbers"), why)
+                                  .arg(a.size()));
+    // The element's path is formatted only on error: this loop runs up to 5·10⁷ times.
+    for (qsizetype j = 0; j < a.size(); ++j) {
+        const QJsonValue e = a.at(j);
+        const double d = e.toDouble();
+        if (!e.isDouble() || !std::isfinite(d))
+            requireNumber(e, QStringLiteral("%1[%2]").arg(path).arg(j)); // throws
+        row(Eigen::Index(j)) = plusZero(d);
+    }
+}
+
+/// Length of the non-empty numeric array at `v` (for d_k and d_v), refusing anything else.
+qint64 dimensionOf(const QJsonValue &v, const QString &path, const char *symbol)
+{
+    const QJsonArray a = requireArray(v, path);
+    if (a.isEmpty())
+        refuseStructure(path, QStringLiteral("expected at least one number (%1 ≥ 1), got 0")
+                                  .arg(QLatin1String(symbol)));
+    return a.size();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading.
+
+void checkFormatAndVersion(const QJsonObject &top)
+{
+    const QJsonValue format = top.value(QLatin1String("format"));
+    if (format.isUndefined())
+        refuse(
+            ErrorCategory::Format,
+            QStringLiteral("format: missing (expected \"%1\"); this is not a SoftmaxLab scenario")
+                .arg(kFormatName));
+    if (!format.isString() || format.toString() != kFormatName) {
+        const QString got = format.isString()
+                                ? QStringLiteral("\"%1\"").arg(format.toString().left(100))
+                                : describe(format);
+        refuse(ErrorCategory::Format,
+               QStringLiteral("format: expected \"%1\", got %2").arg(kFormatName, got));
+    }
+
+    const QJsonValue version = top.value(QLatin1String("version"));
+    if (version.isUndefined())
+        refuse(ErrorCategory::Version,
+               QStringLiteral("version: missing (expected the integer %1)").arg(kVersion));
+    if (!version.isDouble())
+        refuse(ErrorCategory::Version, QStringLiteral("version: expected the integer %1, got %2")
+                                           .arg(kVersion)
+                                           .arg(describe(version)));
+    const double v = version.toDouble();
+    if (!(v >= 1) || v != std::floor(v))
+        refuse(
+            ErrorCategory::Version,
+            QStringLiteral("version: expected the integer %1, got %2").arg(kVersion).arg(num(v)));
+    if (v > kVersion)
+        refuse(ErrorCategory::Version,
+               QStringLiteral("version %1 is newer than this SoftmaxLab reads (version %2)")
+                   .arg(num(v))
+                   .arg(kVersion));
+}
+
+Scenario readScenario(const QJsonObject &top)
+{
+    checkFormatAndVersion(top);
+
+    Scenario s;
+    s.title = requireString(top.value(QLatin1String("title")), QStringLiteral("title"));
+    const QJsonValue description = top.value(QLatin1String("description"));
+    if (!description.isUndefined())
+        s.description = requireString(description, QStringLiteral("description"));
+
+    // Counts and dimensions first, so that the limits are checked before anything is allocated.
+    const QJsonArray queries =
+        requireArray(top.value(QLatin1String("queries")), QStringLiteral("queries"));
+    if (queries.isEmpty())
+        refuseStructure(QStringLiteral("queries"),
+                        QStringLiteral("expected at least one query, got an empty array"));
+    const QJsonArray keys = requireArray(top.value(QLatin1String("keys")), QStringLiteral("keys"));
+    if (keys.isEmpty())
+        refuseStructure(QStringLiteral("keys"),
+                        QStringLiteral("expected at least one key, got an empty array"));
+    const qint64 m = queries.size();
+    const qint64 T = keys.size();
+    checkLimits(m, T, 0, 0);
+
+    const QJsonObject query0 = requireObject(queries.at(0), QStringLiteral("queries[0]"));
+    const qint64 dK = dimensionOf(query0.value(QLatin1String("vector")),
+                                  QStringLiteral("queries[0].vector"), "d_k");
+    const QJsonObject key0 = requireObject(keys.at(0), QStringLiteral("keys[0]"));
+    const qint64 dV =
+        dimensionOf(key0.value(QLatin1String("value")), QStringLiteral("keys[0].value"), "d_v");
+    checkLimits(m, T, dK, dV);
+
+    s.queries.resize(m, dK);
+    s.keys.resize(T, dK);
+    s.values.resize(T, dV);
+    s.queryLabels.reserve(m);
+    s.keyLabels.reserve(T);
+    s.extraQueries.reserve(size_t(m));
+    s.extraKeys.reserve(size_t(T));
+
+    const QString dKWhy = QStringLiteral("d_k from queries[0]");
+    const QString dVWhy = QStringLiteral("d_v from keys[0]");
+    for (qint64 i = 0; i < m; ++i) {
+        const QString path = QStringLiteral("queries[%1]").arg(i);
+        const QJsonObject q = requireObject(queries.at(i), path);
+        const QString label =
+            requireString(q.value(QLatin1String("label")), path + QStringLiteral(".label"));
+        checkLabel(label, path + QStringLiteral(".label"));
+        s.queryLabels.append(label);
+        readNumbers(q.value(QLatin1String("vector")), path + QStringLiteral(".vector"), dK, dKWhy,
+                    s.queries.row(i));
+        s.extraQueries.push_back(unknownFields(q, {"label", "vector"}));
+    }
+    for (qint64 t = 0; t < T; ++t) {
+        const QString path = QStringLiteral("keys[%1]").arg(t);
+        const QJsonObject k = requireObject(keys.at(t), path);
+        const QString label =
+            requireString(k.value(QLatin1String("label")), path + QStringLiteral(".label"));
+        checkLabel(label, path + QStringLiteral(".label"));
+        s.keyLabels.append(label);
+        readNumbers(k.value(QLatin1String("vector")), path + QStringLiteral(".vector"), dK, dKWhy,
+                    s.keys.row(t));
+        readNumbers(k.value(QLatin1String("value")), path + QStringLiteral(".value"), dV, dVWhy,
+                    s.values.row(t));
+        s.extraKeys.push_back(unknownFields(k, {"label", "vector", "value"}));
+    }
+
+    // temperature
+    {
+        const QJsonObject o =
+            requireObject(top.value(QLatin1String("temperature")), QStringLiteral("temperature"));
+        const QString mode =
+            requireString(o.value(QLatin1String("mode")), QStringLiteral("temperature.mode"));
+        if (mode == QLatin1String("sqrt_dk")) {
+            s.temperatureMode = TemperatureMode::SqrtDk;
+            // A "tau" here means nothing in this mode: it is kept as an unknown field. If it is a
+            // usable τ, it also seeds fixedTau for a later switch to fixed mode.
+            const QJsonValue tau = o.value(QLatin1String("tau"));
+            if (tau.isDouble() && tau.toDouble() > 0 && std::isfinite(tau.toDouble()))
+                s.fixedTau = tau.toDouble();
+            s.extraTemperature = unknownFields(o, {"mode"});
+        } else if (mode == QLatin1String("fixed")) {
+            s.temperatureMode = TemperatureMode::Fixed;
+            s.fixedTau =
+                requirePositive(o.value(QLatin1String("tau")), QStringLiteral("temperature.tau"));
+            s.extraTemperature = unknownFields(o, {"mode", "tau"});
+        } else {
+            refuseStructure(QStringLiteral("temperature.mode"),
+                            QStringLiteral("expected \"sqrt_dk\" or \"fixed\", got \"%1\"")
+                                .arg(mode.left(100)));
+        }
+    }
+
+    // mask
+    {
+        const QString mask =
+            requireString(top.value(QLatin1String("mask")), QStringLiteral("mask"));
+        if (mask == QLatin1String("none"))
+            s.mask = MaskKind::None;
+        else if (mask == QLatin1String("causal"))
+            s.mask = MaskKind::Causal;
+        else
+            refuseStructure(
+                QStringLiteral("mask"),
+                QStringLiteral("expected \"none\" or \"causal\", got \"%1\"").arg(mask.left(100)));
+    }
+
+    // variance
+    {
+        const QJsonObject o =
+            requireObject(top.value(QLatin1String("variance")), QStringLiteral("variance"));
+        const QString mode =
+            requireString(o.value(QLatin1String("mode")), QStringLiteral("variance.mode"));
+        if (mode == QLatin1String("linked")) {
+            s.varianceMode = VarianceMode::Linked;
+            s.sigma0Squared = requirePositive(o.value(QLatin1String("sigma0_squared")),
+                                              QStringLiteral("variance.sigma0_squared"));
+            s.freeVariances = Eigen::MatrixXd::Ones(m, T);
+            s.extraVariance = unknownFields(o, {"mode", "sigma0_squared"});
+        } else if (mode == QLatin1String("free")) {
+            s.varianceMode = VarianceMode::Free;
+            const QString path = QStringLiteral("variance.variances");
+            const QJsonArray rows = requireArray(o.value(QLatin1String("variances")), path);
+            if (rows.size() != m)
+                refuseStructure(path, QStringLiteral("expected %1 (one per query), got %2")
+                                          .arg(count(m, "row", "rows"))
+                                          .arg(rows.size()));
+            s.freeVariances.resize(m, T); // m·T is within the limits checked above
+            for (qint64 i = 0; i < m; ++i) {
+                const QString rowPath = QStringLiteral("%1[%2]").arg(path).arg(i);
+                const QJsonArray row = requireArray(rows.at(i), rowPath);
+                if (row.size() != T)
+                    refuseStructure(rowPath, QStringLiteral("expected %1 (one per key), got %2")
+                                                 .arg(count(T, "number", "numbers"))
+                                                 .arg(row.size()));
+                for (qint64 t = 0; t < T; ++t) {
+                    const QJsonValue e = row.at(t);
+                    const double d = e.toDouble();
+                    if (!e.isDouble() || !(d > 0) || !std::isfinite(d))
+                        requirePositive(e, QStringLiteral("%1[%2]").arg(rowPath).arg(t)); // refuses
+                    s.freeVariances(i, t) = d;
+                }
+            }
+            // Like "tau" in sqrt_dk mode: a "sigma0_squared" here is kept as an unknown field
+            // and, if usable, seeds σ0² for a later switch back to linked mode.
+            const QJsonValue sigma0 = o.value(QLatin1String("sigma0_squared"));
+            if (sigma0.isDouble() && sigma0.toDouble() > 0 && std::isfinite(sigma0.toDouble()))
+                s.sigma0Squared = sigma0.toDouble();
+            s.extraVariance = unknownFields(o, {"mode", "variances"});
+        } else {
+            refuseStructure(
+                QStringLiteral("variance.mode"),
+                QStringLiteral("expected \"linked\" or \"free\", got \"%1\"").arg(mode.left(100)));
+        }
+    }
+
+    // maxent
+    {
+        const QJsonObject o =
+            requireObject(top.value(QLatin1String("maxent")), QStringLiteral("maxent"));
+        const QString path = QStringLiteral("maxent.targets");
+        const QJsonValue targets = o.value(QLatin1String("targets"));
+        if (targets.isNull()) {
+            s.maxentTargets.reset();
+        } else if (targets.isArray()) {
+            const QJsonArray a = targets.toArray();
+            if (a.size() != m)
+                refuseStructure(path, QStringLiteral("expected %1 (one per query), got %2")
+                                          .arg(count(m, "entry", "entries"))
+                                          .arg(a.size()));
+            std::vector<std::optional<double>> values;
+            values.reserve(size_t(m));
+            for (qint64 i = 0; i < m; ++i) {
+                const QJsonValue e = a.at(i);
+                const QString entryPath = QStringLiteral("%1[%2]").arg(path).arg(i);
+                if (e.isNull())
+                    values.emplace_back(std::nullopt);
+                else if (e.isDouble())
+                    values.emplace_back(plusZero(requireNumber(e, entryPath)));
+                else
+                    refuseType(entryPath, e, QStringLiteral("a number or null"));
+            }
+            s.maxentTargets = std::move(values);
+        } else {
+            refuseType(path, targets, QStringLiteral("null or an array"));
+        }
+        s.extraMaxent = unknownFields(o, {"targets"});
+    }
+
+    s.extraTop = unknownFields(top, {"format", "version", "title", "description", "queries", "keys",
+                                     "temperature", "mask", "variance", "maxent"});
+    return s;
+}
+
+/// Offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629: no
+/// overlong forms, no surrogates, nothing above U+10FFFF), or −1 when all of `text` is UTF-8.
+qint64 firstInvalidUtf8(const QByteArray &text)
+{
+    const auto *p = reinterpret_cast<const unsigned char *>(text.constData());
+    const qint64 n = text.size();
+    qint64 i = 0;
+    while (i < n) {
+        const unsigned char c = p[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        int extra = 0;
+        unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
+        if (c >= 0xC2 && c <= 0xDF) {
+            extra = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            extra = 2;
+            if (c == 0xE0)
+                lo = 0xA0;
+            else if (c == 0xED)
+                hi = 0x9F; // U+D800..U+DFFF are surrogates
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            extra = 3;
+            if (c == 0xF0)
+                lo = 0x90;
+            else if (c == 0xF4)
+                hi = 0x8F;
+        } else {
+            return i;
+        }
+        if (i + extra >= n)
+            return i;
+        if (p[i + 1] < lo || p[i + 1] > hi)
+            return i;
+        for (int k = 2; k <= extra; ++k)
+            if (p[i + k] < 0x80 || p[i + k] > 0xBF)
+                return i;
+        i += extra + 1;
+    }
+    return -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation of an in-memory scenario.
+
+void checkFiniteMatrix(const Eigen::MatrixXd &mat, const char *rowName, const char *field)
+{
+    for (Eigen::Index i = 0; i < mat.rows(); ++i)
+        for (Eigen::Index j = 0; j < mat.cols(); ++j)
+            if (!std::isfinite(mat(i, j)))
+                refuseStructure(
+                    QStringLiteral("%1[%2].%3[%4]")
+                        .arg(QLatin1String(rowName))
+                        .arg(i)
+                        .arg(QLatin1String(field))
+                        .arg(j),
+                    QStringLiteral("expected a finite number, got %1").arg(num(mat(i, j))));
+}
+
+void validate(const Scenario &s)
+{
+    const qint64 m = s.queries.rows();
+    const qint64 T = s.keys.rows();
+    const qint64 dK = s.queries.cols();
+    const qint64 dV = s.values.cols();
+    if (m < 1)
+        refuseStructure(QStringLiteral("queries"),
+                        QStringLiteral("expected at least one query, got 0"));
+    if (T < 1)
+        refuseStructure(QStringLiteral("keys"), QStringLiteral("expected at least one key, got 0"));
+    if (dK < 1)
+        refuseStructure(QStringLiteral("queries[0].vector"),
+                        QStringLiteral("expected at least one number (d_k ≥ 1), got 0"));
+    if (s.values.rows() != T)
+        refuseStructure(
+            QStringLiteral("keys"),
+            QStringLiteral("%1 but %2")
+                .arg(count(T, "key", "keys"), count(s.values.rows(), "value", "values")));
+    if (dV < 1)
+        refuseStructure(QStringLiteral("keys[0].value"),
+                        QStringLiteral("expected at least one number (d_v ≥ 1), got 0"));
+    checkLimits(m, T, dK, dV);
+    if (s.keys.cols() != dK)
+        refuseStructure(QStringLiteral("keys[0].vector"),
+                        QStringLiteral("expected %1 (d_k from queries[0]), got %2")
+                            .arg(count(dK, "number", "numbers"))
+                            .arg(s.keys.cols()));
+    if (s.queryLabels.size() != m)
+        refuseStructure(
+            QStringLiteral("queries"),
+            QStringLiteral("%1 for %2")
+                .arg(count(s.queryLabels.size(), "label", "labels"), count(m, "query", "queries")));
+    if (s.keyLabels.size() != T)
+        refuseStructure(
+            QStringLiteral("keys"),
+            QStringLiteral("%1 for %2")
+                .arg(count(s.keyLabels.size(), "label", "labels"), count(T, "key", "keys")));
+    for (qint64 i = 0; i < m; ++i)
+        checkLabel(s.queryLabels.at(i), QStringLiteral("queries[%1].label").arg(i));
+    for (qint64 t = 0; t < T; ++t)
+        checkLabel(s.keyLabels.at(t), QStringLiteral("keys[%1].label").arg(t));
+
+    checkFiniteMatrix(s.queries, "queries", "vector");
+    checkFiniteMatrix(s.keys, "keys", "vector");
+    checkFiniteMatrix(s.values, "keys", "value");
+
+    if (s.temperatureMode == TemperatureMode::Fixed &&
+        !(s.fixedTau > 0 && std::isfinite(s.fixedTau)))
+        refuseStructure(QStringLiteral("temperature.tau"),
+                        QStringLiteral("expected a positive number, got %1").arg(num(s.fixedTau)));
+
+    if (s.varianceMode == VarianceMode::Linked) {
+        if (!(s.sigma0Squared > 0 && std::isfinite(s.sigma0Squared)))
+            refuseStructure(
+                QStringLiteral("variance.sigma0_squared"),
+                QStringLiteral("expected a positive number, got %1").arg(num(s.sigma0Squared)));
+    } else {
+        const QString path = QStringLiteral("variance.variances");
+        if (s.freeVariances.rows() != m)
+            refuseStructure(path, QStringLiteral("expected %1 (one per query), got %2")
+                                      .arg(count(m, "row", "rows"))
+                                      .arg(s.freeVariances.rows()));
+        if (s.freeVariances.cols() != T)
+            refuseStructure(path + QStringLiteral("[0]"),
+                            QStringLiteral("expected %1 (one per key), got %2")
+                                .arg(count(T, "number", "numbers"))
+                                .arg(s.freeVariances.cols()));
+        for (qint64 i = 0; i < m; ++i)
+            for (qint64 t = 0; t < T; ++t) {
+                const double v = s.freeVariances(i, t);
+                if (!(v > 0 && std::isfinite(v)))
+                    refuseStructure(
+                        QStringLiteral("%1[%2][%3]").arg(path).arg(i).arg(t),
+                        QStringLiteral("expected a positive number, got %1").arg(num(v)));
+            }
+    }
+
+    if (s.maxentTargets) {
+        const auto &targets = *s.maxentTargets;
+        if (qint64(targets.size()) != m)
+            refuseStructure(QStringLiteral("maxent.targets"),
+                            QStringLiteral("expected %1 (one per query), got %2")
+                                .arg(count(m, "entry", "entries"))
+                                .arg(targets.size()));
+        for (qint64 i = 0; i < m; ++i) {
+            const auto &target = targets[size_t(i)];
+            if (target && !std::isfinite(*target))
+                refuseStructure(
+                    QStringLiteral("maxent.targets[%1]").arg(i),
+                    QStringLiteral("expected a finite number or null, got %1").arg(num(*target)));
+        }
+    }
+
+    // Every similarity f = q_i·k_t and score f/τ must be finite (MATH.md §2, "Numerics").
+    // checkSimilarities computes f = Q Kᵀ and runs checkFinite on it, naming the product term.
+    if (const auto overflow = checkSimilarities(s.queries, s.keys, s.tau()))
+        refuse(ErrorCategory::Overflow, overflow->message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing.
+
+QJsonArray numbers(const Eigen::Ref<const Eigen::RowVectorXd> &row)
+{
+    QJsonArray a;
+    for (Eigen::Index j = 0; j < row.size(); ++j)
+        a.append(plusZero(row(j)));
+    return a;
+}
+
+} // namespace
+
+QString categoryName(ErrorCategory c)
+{
+    switch (c) {
+    case ErrorCategory::Io:
+        return QStringLiteral("io");
+    case ErrorCategory::Encoding:
+        return QStringLiteral("encoding");
+    case ErrorCategory::Syntax:
+        return QStringLiteral("syntax");
+    case ErrorCategory::Duplicate:
+        return QStringLiteral("duplicate");
+    case ErrorCategory::Format:
+        return QStringLiteral("format");
+    case ErrorCategory::Version:
+        return QStringLiteral("version");
+    case ErrorCategory::Structure:
+        return QStringLiteral("structure");
+    case ErrorCategory::Limit:
+        return QStringLiteral("limit");
+    case ErrorCategory::Overflow:
+        return QStringLiteral("overflow");
+    }
+    return QStringLiteral("unknown");
+}
+
+QString lineColumnAt(const QByteArray &text, qint64 offset)
+{
+    offset = qBound<qint64>(0, offset, text.size());
+    const char *p = text.constData();
+    qint64 line = 1;
+    qint64 column = 1;
+    for (qint64 i = 0; i < offset; ++i) {
+        const unsigned char c = static_cast<unsigned char>(p[i]);
+        if (c == '\n') {
+            ++line;
+            column = 1;
+        } else if ((c & 0xC0) != 0x80) { // count code points: skip UTF-8 continuation bytes
+            ++column;
+        }
+    }
+    return QStringLiteral("line %1, column %2").arg(line).arg(column);
+}
+
+LoadResult ScenarioIo::loadFile(const QString &path)
+{
+    const QString shown = QDir::toNativeSeparators(path);
+    const QFileInfo info(path);
+    if (!info.exists())
+        return LoadError{ErrorCategory::Io,
+                         QStringLiteral("cannot open \"%1\": no such file").arg(shown)};
+    if (info.isDir())
+        return LoadError{
+            ErrorCategory::Io,
+            QStringLiteral("cannot open \"%1\": it is a directory, not a scenario file")
+                .arg(shown)};
+    const auto tooLarge = [&](qint64 size) {
+        return LoadError{ErrorCategory::Limit,
+                         QStringLiteral("cannot open \"%1\": %2 bytes exceed the limit of %3 bytes "
+                                        "(256 MiB)")
+                             .arg(shown)
+                             .arg(size)
+                             .arg(limits::maxFileBytes)};
+    };
+    if (info.size() > limits::maxFileBytes)
+        return tooLarge(info.size());
+
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return LoadError{ErrorCategory::Io,
+                         QStringLiteral("cannot open \"%1\": %2").arg(shown, file.errorString())};
+    // Read at most one byte past the limit: the file may have grown, or be a device whose size
+    // QFileInfo does not know.
+    const QByteArray data = file.read(limits::maxFileBytes + 1);
+    if (file.error() != QFileDevice::NoError)
+        return LoadError{ErrorCategory::Io,
+                         QStringLiteral("cannot read \"%1\": %2").arg(shown, file.errorString())};
+    if (data.size() > limits::maxFileBytes)
+        return tooLarge(data.size());
+    return parse(data);
+}
+
+LoadResult ScenarioIo::parse(const QByteArray &input)
+{
+    // A UTF-8 byte-order mark is accepted; positions are then counted after it, as editors do.
+    QByteArray json = input;
+    if (json.startsWith("\xEF\xBB\xBF"))
+        json = QByteArray::fromRawData(input.constData() + 3, input.size() - 3);
+
+    const qint64 bad = firstInvalidUtf8(json);
+    if (bad >= 0)
+        return LoadError{
+            ErrorCategory::Encoding,
+            QStringLiteral("%1: not UTF-8 (byte 0x%2); save the file as UTF-8")
+                .arg(lineColumnAt(json, bad))
+                .arg(uint(static_cast<unsigned char>(json.at(bad))), 2, 16, QLatin1Char('0'))};
+
+    if (json.trimmed().isEmpty())
+        return LoadError{
+            ErrorCategory::Syntax,
+            QStringLiteral("%1: the file is empty").arg(lineColumnAt(json, json.size()))};
+
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return LoadError{ErrorCategory::Syntax,
+                         QStringLiteral("%1: %2").arg(lineColumnAt(json, parseError.offset),
+                                                      parseError.errorString())};
+
+    if (const auto duplicate = findDuplicateKey(json))
+        return LoadError{ErrorCategory::Duplicate,
+                         QStringLiteral("%1 (%2)").arg(duplicate->message(),
+                                                       lineColumnAt(json, duplicate->offset))};
+
+    if (!doc.isObject())
+        return LoadError{ErrorCategory::Format,
+                         QStringLiteral("expected a JSON object with \"format\": \"%1\", got an "
+                                        "array; this is not a SoftmaxLab scenario")
+                             .arg(kFormatName)};
+
+    try {
+        Scenario s = readScenario(doc.object());
+        validate(s);
+        return s;
+    } catch (const Refusal &r) {
+        return r.error;
+    }
+}
+
+QByteArray ScenarioIo::serialize(const Scenario &s)
+{
+    QJsonObject top = s.extraTop;
+    top.insert(QLatin1String("format"), kFormatName);
+    top.insert(QLatin1String("version"), kVersion);
+    top.insert(QLatin1String("title"), s.title);
+    if (s.description)
+        top.insert(QLatin1String("description"), *s.description);
+    else
+        top.remove(QLatin1String("description"));
+
+    QJsonArray queries;
+    for (Eigen::Index i = 0; i < s.queries.rows(); ++i) {
+        QJsonObject q =
+            size_t(i) < s.extraQueries.size() ? s.extraQueries[size_t(i)] : QJsonObject();
+        q.insert(QLatin1String("label"),
+                 i < s.queryLabels.size() ? s.queryLabels.at(i) : QString());
+        q.insert(QLatin1String("vector"), numbers(s.queries.row(i)));
+        queries.append(q);
+    }
+    top.insert(QLatin1String("queries"), queries);
+
+    QJsonArray keys;
+    for (Eigen::Index t = 0; t < s.keys.rows(); ++t) {
+        QJsonObject k = size_t(t) < s.extraKeys.size() ? s.extraKeys[size_t(t)] : QJsonObject();
+        k.insert(QLatin1String("label"), t < s.keyLabels.size() ? s.keyLabels.at(t) : QString());
+        k.insert(QLatin1String("vector"), numbers(s.keys.row(t)));
+        if (t < s.values.rows())
+            k.insert(QLatin1String("value"), numbers(s.values.row(t)));
+        keys.append(k);
+    }
+    top.insert(QLatin1String("keys"), keys);
+
+    QJsonObject temperature = s.extraTemperature;
+    if (s.temperatureMode == TemperatureMode::Fixed) {
+        temperature.insert(QLatin1String("mode"), QStringLiteral("fixed"));
+        temperature.insert(QLatin1String("tau"), plusZero(s.fixedTau));
+    } else {
+        temperature.insert(QLatin1String("mode"), QStringLiteral("sqrt_dk"));
+    }
+    top.insert(QLatin1String("temperature"), temperature);
+
+    top.insert(QLatin1String("mask"),
+               s.mask == MaskKind::Causal ? QStringLiteral("causal") : QStringLiteral("none"));
+
+    QJsonObject variance = s.extraVariance;
+    if (s.varianceMode == VarianceMode::Linked) {
+        variance.insert(QLatin1String("mode"), QStringLiteral("linked"));
+        variance.insert(QLatin1String("sigma0_squared"), plusZero(s.sigma0Squared));
+    } else {
+        variance.insert(QLatin1String("mode"), QStringLiteral("free"));
+        QJsonArray rows;
+        for (Eigen::Index i = 0; i < s.freeVariances.rows(); ++i)
+            rows.append(numbers(s.freeVariances.row(i)));
+        variance.insert(QLatin1String("variances"), rows);
+    }
+    top.insert(QLatin1String("variance"), variance);
+
+    QJsonObject maxent = s.extraMaxent;
+    if (s.maxentTargets) {
+        QJsonArray targets;
+        for (const auto &target : *s.maxentTargets)
+            targets.append(target ? QJsonValue(plusZero(*target)) : QJsonValue(QJsonValue::Null));
+        maxent.insert(QLatin1String("targets"), targets);
+    } else {
+        maxent.insert(QLatin1String("targets"), QJsonValue(QJsonValue::Null));
+    }
+    top.insert(QLatin1String("maxent"), maxent);
+
+    return QJsonDocument(top).toJson(QJsonDocument::Indented);
+}
+
+std::optional<LoadError> ScenarioIo::saveFile(const Scenario &scenario, const QString &path)
+{
+    // Never write a file that would not load again.
+    if (auto invalid = validateScenario(scenario))
+        return invalid;
+
+    const QString shown = QDir::toNativeSeparators(path);
+    const QByteArray bytes = serialize(scenario);
+    QSaveFile file(path);
+    // Unbuffered, so that a short write (disk full, file size limit) is seen here with the OS
+    // reason: a buffered QSaveFile in Qt 6.4 can commit a truncated file after a short write.
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+        return LoadError{ErrorCategory::Io,
+                         QStringLiteral("cannot save \"%1\": %2").arg(shown, file.errorString())};
+    qint64 written = 0;
+    while (written < bytes.size()) {
+        const qint64 n = file.write(bytes.constData() + written, bytes.size() - written);
+        if (n <= 0) {
+            const QString reason = file.errorString();
+            file.cancelWriting();
+            return LoadError{ErrorCategory::Io,
+                             QStringLiteral("cannot save \"%1\": %2 (wrote %3 of %4 bytes)")
+                                 .arg(shown, reason)
+                                 .arg(written)
+                                 .arg(bytes.size())};
+        }
+        written += n;
+    }
+    if (!file.commit())
+        return LoadError{ErrorCategory::Io,
+                         QStringLiteral("cannot save \"%1\": %2").arg(shown, file.errorString())};
+    return std::nullopt;
+}
+
+std::optional<LoadError> validateScenario(const Scenario &scenario)
+{
+    try {
+        validate(scenario);
+    } catch (const Refusal &r) {
+        return r.error;
+    }
+    return std::nullopt;
+}
+
+} // namespace sml
