@@ -1,0 +1,24 @@
+#include "AddQueryCommand.h"
+
+#include <QCoreApplication>
+
+namespace sml {
+
+AddQueryCommand::AddQueryCommand(ScenarioDocument *document, int at, QueryRow row)
+    : ScenarioCommand(document, CommandId::AddQuery,
+                      QCoreApplication::translate("AddQueryCommand", "Add query")),
+      mAt(at), mRow(std::move(row))
+{
+}
+
+void AddQueryCommand::apply(Scenario &s) const
+{
+    insertQueryRow(s, mAt, mRow);
+}
+
+void AddQueryCommand::revert(Scenario &s) const
+{
+    removeQueryRow(s, mAt);
+}
+
+} // namespace sml

@@ -1,0 +1,258 @@
+#include "AttentionHeatmapView.h"
+
+#include "Analysis.h"
+#include "PlotStyle.h"
+
+#include <QFontMetrics>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sml {
+
+namespace {
+
+/// A light grey background with dark diagonal hatching: what masked (transparent) cells show.
+QBrush hatchBrush()
+{
+    QPixmap tile(12, 12);
+    tile.fill(QColor(215, 215, 215));
+    QPainter p(&tile);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(QColor(150, 150, 150), 1.5));
+    p.drawLine(0, 12, 12, 0);
+    p.drawLine(-6, 6, 6, -6);
+    p.drawLine(6, 18, 18, 6);
+    return QBrush(tile);
+}
+
+constexpr int maxCellsForText = 144; // print weights inside the cells up to 12×12
+constexpr int maxCellsForGrid = 60;  // white lines between cells up to 60 per side
+
+} // namespace
+
+AttentionHeatmapView::AttentionHeatmapView(QWidget *parent) : PlotView(parent)
+{
+    mTitle = addTitle();
+    mTitle->setText(tr("Attention weights  w = softmax(q·k / τ)"));
+    plotLayout()->insertRow(1);
+    mSubtitle = new QCPTextElement(this, QString(), plotStyle::subtitleFont());
+    plotLayout()->addElement(1, 0, mSubtitle);
+
+    plotStyle::styleAxis(xAxis, tr("keys (tokens)"));
+    plotStyle::styleAxis(yAxis, tr("queries"));
+    xAxis->grid()->setVisible(false);
+    yAxis->grid()->setVisible(false);
+    yAxis->setRangeReversed(true); // query 1 at the top, as in a matrix
+    xAxis->setTickLength(0, 4);
+    yAxis->setTickLength(0, 4);
+
+    // Cell boundaries: the secondary axes carry integer ticks offset by half a cell, and their
+    // grid draws white lines between the cells (above the map, below the highlight).
+    addLayer(QStringLiteral("cellgrid"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    addLayer(QStringLiteral("highlight"), layer(QStringLiteral("cellgrid")), QCustomPlot::limAbove);
+    for (QCPAxis *axis : {xAxis2, yAxis2}) {
+        axis->setVisible(true);
+        axis->setTicks(false);
+        axis->setTickLabels(false);
+        axis->setBasePen(QPen(Qt::black, 1.5));
+        QSharedPointer<QCPAxisTickerFixed> fixed(new QCPAxisTickerFixed);
+        fixed->setTickStep(1);
+        fixed->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+        axis->setTicker(fixed);
+        axis->grid()->setLayer(QStringLiteral("cellgrid"));
+        axis->grid()->setPen(QPen(Qt::white, 2));
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    yAxis2->setRangeReversed(true);
+
+    axisRect()->setBackground(hatchBrush());
+
+    mMap = new QCPColorMap(xAxis, yAxis);
+    mMap->setInterpolate(false);
+    mMap->setTightBoundary(false);
+    mMap->setGradient(plotStyle::viridis());
+    mMap->setDataRange(QCPRange(0, 1));
+
+    // The axis rect and the colour bar share one row of a sub-grid, so that the title rows
+    // above span the full width.
+    mScale = new QCPColorScale(this);
+    auto *mapRow = new QCPLayoutGrid;
+    QCPAxisRect *rect = axisRect();
+    plotLayout()->take(rect);
+    plotLayout()->addElement(2, 0, mapRow);
+    mapRow->addElement(0, 0, rect);
+    mapRow->addElement(0, 1, mScale);
+    mapRow->setColumnStretchFactor(1, 0.001);
+    mScale->setType(QCPAxis::atRight);
+    mScale->setGradient(plotStyle::viridis());
+    mScale->setDataRange(QCPRange(0, 1));
+    mScale->setBarWidth(22);
+    plotStyle::styleAxis(mScale->axis(), tr("weight w"));
+    mScale->axis()->grid()->setVisible(false);
+    mMap->setColorScale(mScale);
+    auto *group = new QCPMarginGroup(this);
+    axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+    mScale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+
+    mHighlight = new QCPItemRect(this);
+    mHighlight->setLayer(QStringLiteral("highlight"));
+    mHighlight->setPen(QPen(plotStyle::highlightColor(), 5));
+    mHighlight->setBrush(Qt::NoBrush);
+    mHighlight->setClipToAxisRect(false);
+}
+
+void AttentionHeatmapView::showAnalysis(const Analysis &analysis, int selectedQuery)
+{
+    const Scenario &s = analysis.scenario();
+    const AttentionResult &att = analysis.attention();
+    const int m = s.m();
+    const int T = s.T();
+    mQueryLabels = s.queryLabels;
+    mKeyLabels = s.keyLabels;
+    mMask = analysis.mask();
+    mSelected = std::clamp(selectedQuery, 0, std::max(0, m - 1));
+
+    // QCustomPlot centres cells on the data range and collapses a single cell to zero width, so
+    // a dimension of size 1 gets the range ±0.5 (its one cell then spans exactly that).
+    QCPColorMapData *data = mMap->data();
+    data->setSize(T, m);
+    data->setRange(T > 1 ? QCPRange(0, T - 1) : QCPRange(-0.5, 0.5),
+                   m > 1 ? QCPRange(0, m - 1) : QCPRange(-0.5, 0.5));
+    bool anyMasked = false;
+    for (int i = 0; i < m; ++i)
+        for (int t = 0; t < T; ++t) {
+            data->setCell(t, i, att.weights(i, t));
+            anyMasked = anyMasked || !mMask.visible(i, t);
+        }
+    if (anyMasked) {
+        for (int i = 0; i < m; ++i)
+            for (int t = 0; t < T; ++t)
+                data->setAlpha(t, i, mMask.visible(i, t) ? 255 : 0);
+    } else {
+        data->clearAlpha();
+    }
+
+    xAxis->setRange(-0.5, T - 0.5);
+    yAxis->setRange(-0.5, m - 0.5);
+    xAxis2->setRange(0, T);
+    yAxis2->setRange(0, m);
+    xAxis2->grid()->setVisible(T <= maxCellsForGrid && m <= maxCellsForGrid);
+    yAxis2->grid()->setVisible(T <= maxCellsForGrid && m <= maxCellsForGrid);
+
+    mHighlight->topLeft->setCoords(-0.5, mSelected - 0.5);
+    mHighlight->bottomRight->setCoords(T - 0.5, mSelected + 0.5);
+    mHighlight->setVisible(m > 1);
+
+    QString tauText = tr("τ = %1").arg(plotStyle::compact(analysis.tau()));
+    if (s.temperatureMode == TemperatureMode::SqrtDk)
+        tauText += tr(" = √d_k = √%1").arg(s.dK());
+    mSubtitleParts = QStringList{
+        tauText,
+        s.mask == MaskKind::Causal ? tr("causal mask: hatched cells are hidden") : tr("no mask"),
+        tr("each row sums to 1")};
+
+    rebuildCellTexts();
+    updateTicks();
+    replot();
+}
+
+void AttentionHeatmapView::rebuildCellTexts()
+{
+    for (QCPItemText *item : mCellTexts)
+        removeItem(item);
+    mCellTexts.clear();
+    QCPColorMapData *data = mMap->data();
+    const int T = data->keySize();
+    const int m = data->valueSize();
+    if (qint64(m) * T > maxCellsForText)
+        return;
+    for (int i = 0; i < m; ++i)
+        for (int t = 0; t < T; ++t) {
+            if (!mMask.visible(i, t))
+                continue;
+            const double w = data->cell(t, i);
+            auto *text = new QCPItemText(this);
+            text->setLayer(QStringLiteral("cellgrid"));
+            text->position->setCoords(t, i);
+            text->setText(QString::number(w, 'f', 2));
+            // Dark text on the bright (yellow/green) end of viridis, white on the dark end.
+            text->setColor(w > 0.55 ? Qt::black : Qt::white);
+            text->setClipToAxisRect(true);
+            mCellTexts.push_back(text);
+        }
+}
+
+void AttentionHeatmapView::updateTicks()
+{
+    const QSize size = layoutSize();
+    // The axis rect is the plot minus the title, tick labels, axis labels and colour bar.
+    const double xPixels = std::max(100, size.width() - 260);
+    const double yPixels = std::max(80, size.height() - 215);
+    // The subtitle on one line when it fits, else one part per line.
+    const QString oneLine = mSubtitleParts.join(QStringLiteral("   ·   "));
+    const bool fits = plotStyle::metrics(plotStyle::subtitleFont()).horizontalAdvance(oneLine) <
+                      size.width() - 40;
+    mSubtitle->setText(fits ? oneLine : mSubtitleParts.mid(0, 2).join(QLatin1Char('\n')));
+    plotStyle::setCategoryTicks(xAxis, mKeyLabels, xPixels);
+    plotStyle::setCategoryTicks(yAxis, mQueryLabels, yPixels);
+
+    // Cell texts: a font that fits the cell, hidden when the cells are too small to read.
+    const int T = std::max(1, mMap->data()->keySize());
+    const int m = std::max(1, mMap->data()->valueSize());
+    const double cellW = xPixels / T;
+    const double cellH = yPixels / m;
+    const double points = std::min({22.0, cellW / 3.2, cellH / 1.8});
+    for (QCPItemText *text : mCellTexts) {
+        text->setVisible(points >= 9);
+        QFont f = plotStyle::tickFont();
+        f.setPointSizeF(std::max(9.0, points));
+        f.setBold(true);
+        text->setFont(f);
+    }
+}
+
+bool AttentionHeatmapView::cellAt(const QPointF &pos, int *query, int *key) const
+{
+    if (!axisRect()->rect().contains(pos.toPoint()))
+        return false;
+    const int t = int(std::lround(xAxis->pixelToCoord(pos.x())));
+    const int i = int(std::lround(yAxis->pixelToCoord(pos.y())));
+    if (t < 0 || t >= mMap->data()->keySize() || i < 0 || i >= mMap->data()->valueSize())
+        return false;
+    *query = i;
+    *key = t;
+    return true;
+}
+
+QString AttentionHeatmapView::toolTipAt(const QPointF &pos) const
+{
+    int i = 0;
+    int t = 0;
+    if (!cellAt(pos, &i, &t))
+        return {};
+    const QString head = tr("query %1 “%2” → key %3 “%4”")
+                             .arg(i + 1)
+                             .arg(mQueryLabels.value(i))
+                             .arg(t + 1)
+                             .arg(mKeyLabels.value(t));
+    if (!mMask.visible(i, t))
+        return head + tr("\nmasked: this query does not see this key (weight 0)");
+    return head + tr("\nweight w = %1").arg(plotStyle::exact(mMap->data()->cell(t, i)));
+}
+
+} // namespace sml
+
+namespace sml {
+
+void AttentionHeatmapView::mousePressEvent(QMouseEvent *event)
+{
+    int i = 0;
+    int t = 0;
+    if (event->button() == Qt::LeftButton && cellAt(event->position(), &i, &t))
+        emit queryClicked(i);
+    PlotView::mousePressEvent(event);
+}
+
+} // namespace sml

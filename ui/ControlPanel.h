@@ -1,0 +1,66 @@
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+
+namespace sml {
+
+class NumberLineEdit;
+class ScenarioDocument;
+
+/// The scenario's scalar settings: temperature τ (√d_k or fixed, with a log-scale slider whose
+/// drag is one undo step), mask, variance model and σ0², the selected query, and that query's
+/// MaxEnt target μ with its feasible interval (min f, max f) and a "Default" reset.
+/// Every change goes through the document's edit functions; refusals are shown on the field and
+/// reported through message().
+class ControlPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ControlPanel(ScenarioDocument *document, QWidget *parent = nullptr);
+
+    QCheckBox *sqrtDkCheck() const { return mSqrtDk; }
+    NumberLineEdit *tauEdit() const { return mTauEdit; }
+    QSlider *tauSlider() const { return mTauSlider; }
+    QComboBox *maskCombo() const { return mMask; }
+    QComboBox *varianceModeCombo() const { return mVarianceMode; }
+    NumberLineEdit *sigma0Edit() const { return mSigma0Edit; }
+    QComboBox *queryCombo() const { return mQuery; }
+    NumberLineEdit *targetEdit() const { return mTargetEdit; }
+    QPushButton *targetDefaultButton() const { return mTargetDefault; }
+    QLabel *feasibleLabel() const { return mFeasible; }
+
+    /// Slider position (0…1000) ↔ τ on a log scale from 0.05 to 50.
+    static double sliderToTau(int position);
+    static int tauToSlider(double tau);
+
+signals:
+    /// A status message (usually a refusal) for the status bar.
+    void message(const QString &text);
+
+private:
+    void refresh();
+    void report(const std::optional<QString> &error, NumberLineEdit *field = nullptr);
+
+    ScenarioDocument *mDocument;
+    QCheckBox *mSqrtDk;
+    NumberLineEdit *mTauEdit;
+    QSlider *mTauSlider;
+    QComboBox *mMask;
+    QComboBox *mVarianceMode;
+    NumberLineEdit *mSigma0Edit;
+    QComboBox *mQuery;
+    NumberLineEdit *mTargetEdit;
+    QPushButton *mTargetDefault;
+    QLabel *mFeasible;
+    QLabel *mTargetState;
+    int mGesture = 0;
+};
+
+} // namespace sml

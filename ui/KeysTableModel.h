@@ -1,0 +1,26 @@
+#pragma once
+
+#include "ScenarioTableModel.h"
+
+namespace sml {
+
+/// The keys and their values as a table: one row per key (token), columns = label, the d_k key
+/// vector entries, then the d_v value entries.
+class KeysTableModel : public ScenarioTableModel
+{
+    Q_OBJECT
+
+public:
+    explicit KeysTableModel(ScenarioDocument *document, QObject *parent = nullptr);
+
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+protected:
+    std::pair<int, int> shape() const override;
+};
+
+} // namespace sml

@@ -1,0 +1,558 @@
+#include "MainWindow.h"
+
+#include "AttentionHeatmapView.h"
+#include "ControlPanel.h"
+#include "EntropyView.h"
+#include "KeysTableModel.h"
+#include "NumberDelegate.h"
+#include "QueriesTableModel.h"
+#include "ScenarioDocument.h"
+#include "ScenarioIo.h"
+#include "VariancesTableModel.h"
+#include "WeightBarsView.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <variant>
+
+namespace sml {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), mDocument(new ScenarioDocument(this)),
+      mQueriesModel(new QueriesTableModel(mDocument, this)),
+      mKeysModel(new KeysTableModel(mDocument, this)),
+      mVariancesModel(new VariancesTableModel(mDocument, this)), mDelegate(new NumberDelegate(this))
+{
+    // Projector-sized text everywhere: at least 11 pt.
+    QFont base = font();
+    if (base.pointSizeF() < 11)
+        base.setPointSizeF(11);
+    setFont(base);
+
+    mSavePrompt = [this](const QString &name) {
+        return QMessageBox::warning(
+            this, tr("Unsaved changes"),
+            tr("The scenario “%1” has unsaved changes.\nDo you want to save them?").arg(name),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    };
+    mFileNamePrompt = [this](FileDialogKind kind) {
+        const QString filter =
+            tr("SoftmaxLab scenarios (*.softmaxlab.json);;JSON files (*.json);;All files (*)");
+        const QString dir = mDocument->filePath().isEmpty()
+                                ? QDir::homePath()
+                                : QFileInfo(mDocument->filePath()).absolutePath();
+        if (kind == FileDialogKind::Open)
+            return QFileDialog::getOpenFileName(this, tr("Open scenario"), dir, filter);
+        return QFileDialog::getSaveFileName(this, tr("Save scenario as"), dir, filter);
+    };
+    mErrorReporter = [this](const QString &title, const QString &message) {
+        QMessageBox::warning(this, title, message);
+    };
+
+    setCentralWidget(createCentralArea());
+    auto *dock = new QDockWidget(tr("Scenario"), this);
+    dock->setObjectName(QStringLiteral("scenarioDock"));
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    dock->setWidget(createScenarioPanel());
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    resizeDocks({dock}, {470}, Qt::Horizontal);
+    createActions();
+
+    mShapeLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(mShapeLabel);
+
+    connect(mDocument, &ScenarioDocument::changed, this, [this] {
+        updateViews();
+        updateScenarioText();
+        updateTitle();
+    });
+    connect(mDocument, &ScenarioDocument::selectedQueryChanged, this, [this](int query) {
+        updateViews();
+        if (mQueriesTable->currentIndex().row() != query && query < mQueriesModel->rowCount())
+            mQueriesTable->setCurrentIndex(mQueriesModel->index(query, 0));
+    });
+    connect(mDocument, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(mDocument, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(mDelegate, &NumberDelegate::refused, this, &MainWindow::showStatus);
+    for (ScenarioTableModel *model :
+         std::initializer_list<ScenarioTableModel *>{mQueriesModel, mKeysModel, mVariancesModel})
+        connect(model, &ScenarioTableModel::editRefused, this, &MainWindow::showStatus);
+    connect(mControls, &ControlPanel::message, this, &MainWindow::showStatus);
+    connect(mHeatmap, &AttentionHeatmapView::queryClicked, mDocument,
+            &ScenarioDocument::setSelectedQuery);
+    connect(mEntropy, &EntropyView::queryClicked, mDocument, &ScenarioDocument::setSelectedQuery);
+
+    resize(1440, 900);
+    readSettings();
+    updateViews();
+    updateScenarioText();
+    updateTitle();
+    statusBar()->showMessage(tr("Ready. Edit the tables or the settings; every view follows."),
+                             8000);
+}
+
+MainWindow::~MainWindow()
+{
+    // Child widgets are destroyed after this destructor has run; an open cell editor commits
+    // (or refuses) its text then. Cut every connection into this window first, so that nothing
+    // calls back into a half-destroyed MainWindow.
+    for (QObject *sender : std::initializer_list<QObject *>{
+             mDocument, mDelegate, mQueriesModel, mKeysModel, mVariancesModel, mControls, mHeatmap,
+             mEntropy, mQueriesTable ? mQueriesTable->selectionModel() : nullptr})
+        if (sender)
+            sender->disconnect(this);
+}
+
+// --- layout ----------------------------------------------------------------------------------
+
+static QTableView *makeTable(QAbstractItemModel *model, NumberDelegate *delegate, QWidget *parent)
+{
+    auto *table = new QTableView(parent);
+    table->setModel(model);
+    table->setItemDelegate(delegate);
+    QFont f = table->font();
+    f.setPointSizeF(std::max(12.0, f.pointSizeF()));
+    table->setFont(f);
+    table->horizontalHeader()->setFont(f);
+    table->verticalHeader()->setFont(f);
+    table->horizontalHeader()->setResizeContentsPrecision(64);
+    table->setSelectionBehavior(QAbstractItemView::SelectItems);
+    table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                           QAbstractItemView::AnyKeyPressed);
+    table->setAlternatingRowColors(false);
+    auto fit = [table] {
+        table->resizeColumnsToContents();
+        for (int c = 0; c < table->model()->columnCount(); ++c)
+            table->setColumnWidth(c, std::clamp(table->columnWidth(c), 64, 180));
+    };
+    QObject::connect(model, &QAbstractItemModel::modelReset, table, fit);
+    fit();
+    return table;
+}
+
+static QWidget *buttonRow(QWidget *parent, const QList<QAction *> &actions)
+{
+    auto *row = new QWidget(parent);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (QAction *action : actions) {
+        auto *button = new QToolButton(row);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        layout->addWidget(button);
+    }
+    layout->addStretch(1);
+    return row;
+}
+
+QWidget *MainWindow::createScenarioPanel()
+{
+    auto *panel = new QWidget(this);
+    auto *layout = new QVBoxLayout(panel);
+    mControls = new ControlPanel(mDocument, panel);
+    layout->addWidget(mControls);
+
+    mTableTabs = new QTabWidget(panel);
+    mQueriesTable = makeTable(mQueriesModel, mDelegate, mTableTabs);
+    mKeysTable = makeTable(mKeysModel, mDelegate, mTableTabs);
+    mVariancesTable = makeTable(mVariancesModel, mDelegate, mTableTabs);
+
+    auto *queriesPage = new QWidget(mTableTabs);
+    auto *queriesLayout = new QVBoxLayout(queriesPage);
+    queriesLayout->addWidget(mQueriesTable);
+    mTableTabs->addTab(queriesPage, tr("Queries"));
+
+    auto *keysPage = new QWidget(mTableTabs);
+    auto *keysLayout = new QVBoxLayout(keysPage);
+    keysLayout->addWidget(mKeysTable);
+    mTableTabs->addTab(keysPage, tr("Keys && values"));
+
+    auto *variancesPage = new QWidget(mTableTabs);
+    auto *variancesLayout = new QVBoxLayout(variancesPage);
+    mVarianceNote = new QLabel(variancesPage);
+    mVarianceNote->setWordWrap(true);
+    variancesLayout->addWidget(mVarianceNote);
+    variancesLayout->addWidget(mVariancesTable);
+    mTableTabs->addTab(variancesPage, tr("Variances σ²"));
+    layout->addWidget(mTableTabs, 1);
+
+    connect(mQueriesTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    mDocument->setSelectedQuery(current.row());
+            });
+    // A model reset replaces the selection model's indexes; reconnect is not needed (the
+    // selection model survives resets), but the current row must follow the document.
+    connect(mQueriesModel, &QAbstractItemModel::modelReset, this, [this] {
+        const int q = mDocument->selectedQuery();
+        if (q < mQueriesModel->rowCount())
+            mQueriesTable->setCurrentIndex(mQueriesModel->index(q, 0));
+    });
+    return panel;
+}
+
+QWidget *MainWindow::createCentralArea()
+{
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    mTitleLabel = new QLabel(central);
+    QFont titleFont = font();
+    titleFont.setPointSizeF(18);
+    titleFont.setBold(true);
+    mTitleLabel->setFont(titleFont);
+    mTitleLabel->setWordWrap(true);
+    mTitleLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(mTitleLabel);
+
+    mDescription = new QTextBrowser(central);
+    QFont textFont = font();
+    textFont.setPointSizeF(13);
+    mDescription->setFont(textFont);
+    mDescription->setFrameShape(QFrame::NoFrame);
+    mDescription->setOpenExternalLinks(true);
+    mDescription->setMaximumHeight(QFontMetrics(textFont).lineSpacing() * 4 + 12);
+    mDescription->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
+    layout->addWidget(mDescription);
+
+    mViewTabs = new QTabWidget(central);
+    QFont tabFont = font();
+    tabFont.setPointSizeF(13);
+    mViewTabs->tabBar()->setFont(tabFont);
+    mHeatmap = new AttentionHeatmapView(mViewTabs);
+    mBars = new WeightBarsView(mViewTabs);
+    mEntropy = new EntropyView(mViewTabs);
+    mViewTabs->addTab(mHeatmap, tr("Attention weights"));
+    mViewTabs->addTab(mBars, tr("Softmax = MLE = MaxEnt"));
+    mViewTabs->addTab(mEntropy, tr("Entropy"));
+    layout->addWidget(mViewTabs, 1);
+    return central;
+}
+
+void MainWindow::createActions()
+{
+    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction *newAction = fileMenu->addAction(tr("&New"), this, &MainWindow::newFile);
+    newAction->setShortcut(QKeySequence::New);
+    QAction *openAction = fileMenu->addAction(tr("&Open…"), this, &MainWindow::open);
+    openAction->setShortcut(QKeySequence::Open);
+    QAction *saveAction = fileMenu->addAction(tr("&Save"), this, &MainWindow::save);
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAsAction = fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+    saveAsAction->setShortcut(QKeySequence::SaveAs);
+    fileMenu->addSeparator();
+    QAction *quitAction = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quitAction->setShortcut(QKeySequence::Quit);
+    quitAction->setMenuRole(QAction::QuitRole);
+
+    QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = mDocument->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcuts(QKeySequence::Undo);
+    QAction *redo = mDocument->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts(QKeySequence::Redo);
+    editMenu->addAction(undo);
+    editMenu->addAction(redo);
+    editMenu->addSeparator();
+
+    auto *addQuery = new QAction(tr("Add query"), this);
+    connect(addQuery, &QAction::triggered, this, [this] {
+        reportEdit(mDocument->addQuery());
+        mDocument->setSelectedQuery(mDocument->scenario().m() - 1);
+    });
+    auto *removeQuery = new QAction(tr("Remove query"), this);
+    removeQuery->setToolTip(tr("Remove the selected query"));
+    connect(removeQuery, &QAction::triggered, this,
+            [this] { reportEdit(mDocument->removeQuery(mDocument->selectedQuery())); });
+    auto *addKey = new QAction(tr("Add key"), this);
+    connect(addKey, &QAction::triggered, this, [this] { reportEdit(mDocument->addKey()); });
+    auto *removeKey = new QAction(tr("Remove key"), this);
+    removeKey->setToolTip(tr("Remove the key of the current row (or the last key)"));
+    connect(removeKey, &QAction::triggered, this,
+            [this] { reportEdit(mDocument->removeKey(currentKeyRow())); });
+    auto *addDk = new QAction(tr("+ d_k"), this);
+    addDk->setToolTip(tr("Add a key dimension (a zero column in the queries and keys)"));
+    connect(addDk, &QAction::triggered, this, [this] { reportEdit(mDocument->addKeyDimension()); });
+    auto *removeDk = new QAction(tr("− d_k"), this);
+    removeDk->setToolTip(tr("Remove the last key dimension"));
+    connect(removeDk, &QAction::triggered, this,
+            [this] { reportEdit(mDocument->removeKeyDimension()); });
+    auto *addDv = new QAction(tr("+ d_v"), this);
+    addDv->setToolTip(tr("Add a value dimension (a zero column in the values)"));
+    connect(addDv, &QAction::triggered, this,
+            [this] { reportEdit(mDocument->addValueDimension()); });
+    auto *removeDv = new QAction(tr("− d_v"), this);
+    removeDv->setToolTip(tr("Remove the last value dimension"));
+    connect(removeDv, &QAction::triggered, this,
+            [this] { reportEdit(mDocument->removeValueDimension()); });
+
+    for (QAction *a : {addQuery, removeQuery, addKey, removeKey})
+        editMenu->addAction(a);
+    QMenu *dims = editMenu->addMenu(tr("Dimensions"));
+    addDk->setText(tr("+ d_k"));
+    for (QAction *a : {addDk, removeDk, addDv, removeDv})
+        dims->addAction(a);
+    editMenu->addSeparator();
+    editMenu->addAction(tr("Title and &Notes…"), this, &MainWindow::editTitleAndNotes);
+
+    // Buttons under the tables use the same actions.
+    auto *queriesPage = mTableTabs->widget(0);
+    queriesPage->layout()->addWidget(
+        buttonRow(queriesPage, {addQuery, removeQuery, addDk, removeDk}));
+    auto *keysPage = mTableTabs->widget(1);
+    keysPage->layout()->addWidget(buttonRow(keysPage, {addKey, removeKey, addDk, removeDk}));
+    keysPage->layout()->addWidget(buttonRow(keysPage, {addDv, removeDv}));
+
+    QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        viewMenu->addAction(dock->toggleViewAction());
+
+    QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    QMenu *examples = helpMenu->addMenu(tr("&Examples"));
+    connect(examples, &QMenu::aboutToShow, this, [this, examples] { fillExamplesMenu(examples); });
+    fillExamplesMenu(examples);
+    helpMenu->addAction(tr("&About SoftmaxLab"), this, [this] {
+        QMessageBox::about(
+            this, tr("About SoftmaxLab"),
+            tr("<h3>SoftmaxLab %1</h3><p>Where the softmax of attention comes from: the "
+               "precision weights of a Gaussian maximum-likelihood estimate, and the "
+               "maximum-entropy distribution under an expected-similarity constraint.</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::fillExamplesMenu(QMenu *menu)
+{
+    menu->clear();
+    const QDir dir(QStringLiteral(":/scenarios"));
+    const QStringList files =
+        dir.entryList({QStringLiteral("*.softmaxlab.json")}, QDir::Files, QDir::Name);
+    for (const QString &file : files) {
+        const QString path = dir.filePath(file);
+        QString text = file;
+        LoadResult loaded = ScenarioIo::loadFile(path);
+        if (const auto *scenario = std::get_if<Scenario>(&loaded);
+            scenario && !scenario->title.isEmpty())
+            text = scenario->title;
+        menu->addAction(text, this, [this, path] { openExample(path); });
+    }
+    if (files.isEmpty())
+        menu->addAction(tr("(no examples built in)"))->setEnabled(false);
+}
+
+int MainWindow::currentKeyRow() const
+{
+    const QModelIndex current = mKeysTable->currentIndex();
+    if (current.isValid())
+        return current.row();
+    return mDocument->scenario().T() - 1;
+}
+
+// --- updates ---------------------------------------------------------------------------------
+
+void MainWindow::updateViews()
+{
+    const int q = mDocument->selectedQuery();
+    mHeatmap->showAnalysis(mDocument->analysis(), q);
+    mBars->showAnalysis(mDocument->analysis(), q);
+    mEntropy->showAnalysis(mDocument->analysis(), q);
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — SoftmaxLab").arg(mDocument->displayName()));
+    setWindowModified(mDocument->isModified());
+}
+
+void MainWindow::updateScenarioText()
+{
+    const Scenario &s = mDocument->scenario();
+    mTitleLabel->setText(s.title.isEmpty() ? tr("(untitled scenario)") : s.title);
+    const QString description = s.description.value_or(QString());
+    if (mDescription->toPlainText() != description)
+        mDescription->setPlainText(description);
+    mDescription->setVisible(!description.isEmpty());
+
+    mShapeLabel->setText(tr("m = %1 queries · T = %2 keys · d_k = %3 · d_v = %4 · τ = %5")
+                             .arg(s.m())
+                             .arg(s.T())
+                             .arg(s.dK())
+                             .arg(s.dV())
+                             .arg(QString::number(mDocument->analysis().tau(), 'g', 4)));
+    mVarianceNote->setText(
+        s.varianceMode == VarianceMode::Linked
+            ? tr("Linked: σ²_it = σ0² · exp(−s_it), computed and read-only. Choose “free” "
+                 "under Variances to type your own.")
+            : tr("Free: type any σ² > 0 (rows = queries, columns = keys). Grey cells are "
+                 "masked and ignored."));
+}
+
+void MainWindow::showStatus(const QString &message)
+{
+    statusBar()->showMessage(message, 12000);
+}
+
+void MainWindow::reportEdit(const std::optional<QString> &error)
+{
+    if (error)
+        showStatus(*error);
+}
+
+// --- files -----------------------------------------------------------------------------------
+
+bool MainWindow::openFile(const QString &path, QString *error)
+{
+    if (auto e = mDocument->load(path)) {
+        if (error)
+            *error = *e;
+        return false;
+    }
+    showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!mDocument->isModified())
+        return true;
+    switch (mSavePrompt(mDocument->displayName())) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void MainWindow::newFile()
+{
+    if (!maybeSave())
+        return;
+    mDocument->newScenario();
+    showStatus(tr("New scenario"));
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString path = mFileNamePrompt(FileDialogKind::Open);
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!openFile(path, &error))
+        mErrorReporter(tr("Cannot open scenario"),
+                       tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), error));
+}
+
+bool MainWindow::save()
+{
+    if (mDocument->filePath().isEmpty())
+        return saveAs();
+    if (auto error = mDocument->save()) {
+        mErrorReporter(tr("Cannot save scenario"), *error);
+        return false;
+    }
+    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    const QString path = mFileNamePrompt(FileDialogKind::SaveAs);
+    if (path.isEmpty())
+        return false;
+    if (auto error = mDocument->saveAs(path)) {
+        mErrorReporter(tr("Cannot save scenario"), *error);
+        return false;
+    }
+    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
+    return true;
+}
+
+void MainWindow::openExample(const QString &resourcePath)
+{
+    if (!maybeSave())
+        return;
+    if (auto error = mDocument->loadExample(resourcePath))
+        mErrorReporter(tr("Cannot open example"), *error);
+    else
+        showStatus(tr("Opened example %1").arg(QFileInfo(resourcePath).fileName()));
+}
+
+void MainWindow::editTitleAndNotes()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Title and notes"));
+    auto *form = new QFormLayout(&dialog);
+    auto *title = new QLineEdit(mDocument->scenario().title, &dialog);
+    auto *notes =
+        new QPlainTextEdit(mDocument->scenario().description.value_or(QString()), &dialog);
+    form->addRow(tr("Title"), title);
+    form->addRow(tr("Notes"), notes);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    dialog.resize(640, 360);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QString text = notes->toPlainText();
+    std::optional<QString> description;
+    if (!text.isEmpty() || mDocument->scenario().description)
+        description = text;
+    reportEdit(mDocument->setTitleAndDescription(title->text(), description));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (maybeSave()) {
+        writeSettings();
+        event->accept();
+    } else {
+        event->ignore();
+    }
+}
+
+void MainWindow::readSettings()
+{
+    QSettings settings;
+    const QByteArray geometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    mViewTabs->setCurrentIndex(settings.value(QStringLiteral("window/viewTab"), 0).toInt());
+}
+
+void MainWindow::writeSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/viewTab"), mViewTabs->currentIndex());
+}
+
+} // namespace sml

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QLineEdit>
+#include <QLocale>
+
+namespace sml {
+
+/// A one-number line edit for the control panel (τ, σ0², μ). Text is parsed with
+/// parseCellNumber() in the user's locale when editing finishes: a valid number is emitted with
+/// committed(), anything else turns the field red with the reason in its tooltip and in
+/// refused(). setValue() shows a value from the document unless the user is typing.
+class NumberLineEdit : public QLineEdit
+{
+    Q_OBJECT
+
+public:
+    explicit NumberLineEdit(QWidget *parent = nullptr, const QLocale &locale = QLocale());
+
+    /// Shows `value` (8 significant digits) and clears any refusal, unless the field has focus and
+    /// unsaved typing (then the typing wins until it is committed or refused).
+    void setValue(double value);
+    /// Shows the refusal of a committed value (for example an infeasible MaxEnt target).
+    void showRefused(const QString &message);
+
+signals:
+    void committed(double value);
+    void refused(const QString &message);
+
+private:
+    void commit();
+
+    QLocale mLocale;
+};
+
+} // namespace sml

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <QColor>
+#include <QFont>
+#include <QFontMetricsF>
+#include <QSharedPointer>
+#include <QString>
+#include <QStringList>
+
+namespace sml::plotStyle {
+
+/// Fonts sized for a projector in a lecture hall: tick labels 13 pt, axis labels 15 pt,
+/// titles 18 pt bold, subtitles 14 pt, text panels 15 pt, legends 14 pt.
+QFont tickFont();
+QFont axisLabelFont();
+QFont titleFont();
+QFont textFont();
+QFont legendFont();
+QFont subtitleFont();
+
+/// Okabe–Ito colours (colour-blind safe): softmax w, MLE π, MaxEnt p.
+QColor softmaxColor();
+QColor mleColor();
+QColor maxentColor();
+/// The entropy ceiling log |V_i| and the highlight of the selected query.
+QColor ceilingColor();
+QColor highlightColor();
+QColor errorColor();
+
+/// A viridis-like gradient (QCustomPlot 2.1 has no viridis preset), eleven stops.
+QCPColorGradient viridis();
+
+/// Shortest text that reads back to the same double, for tooltips ("exact").
+QString exact(double value);
+/// A compact number for labels: 4 significant digits.
+QString compact(double value);
+
+/// Font metrics on the kind of device the plots are painted on (a pixmap buffer), which can
+/// have another DPI than the screen.
+QFontMetricsF metrics(const QFont &font);
+
+/// Label thinning: show every `step`-th of `count` labels so that each shown label has at least
+/// `pixelsPerLabel` pixels on an axis `axisPixels` long.
+int labelStep(int count, double axisPixels, double pixelsPerLabel);
+
+/// Elides a token label to at most `maxPixels` in `font` (labels may have 200 code points).
+QString elide(const QString &label, const QFont &font, int maxPixels);
+
+/// A text ticker with labels[k] at position k for k = 0, step, 2·step, … (labels elided).
+QSharedPointer<QCPAxisTickerText> labelTicker(const QStringList &labels, int step,
+                                              const QFont &font, int maxPixels);
+
+/// Sets up a category axis (token labels) of `count` entries on an axis about `axisPixels`
+/// long: thins the labels, and turns them 90° when they would collide horizontally.
+void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixels);
+
+/// Moves the plot's legend out of the axis rect into its own row `row` of the plot layout,
+/// centred and laid out horizontally, so that it never hides data.
+void addLegendRow(QCustomPlot *plot, int row);
+
+/// Applies the fonts and pens used by every view to an axis.
+void styleAxis(QCPAxis *axis, const QString &label);
+
+} // namespace sml::plotStyle

@@ -1,0 +1,24 @@
+#include "RemoveKeyCommand.h"
+
+#include <QCoreApplication>
+
+namespace sml {
+
+RemoveKeyCommand::RemoveKeyCommand(ScenarioDocument *document, int at, KeyRow removed)
+    : ScenarioCommand(document, CommandId::RemoveKey,
+                      QCoreApplication::translate("RemoveKeyCommand", "Remove key")),
+      mAt(at), mRow(std::move(removed))
+{
+}
+
+void RemoveKeyCommand::apply(Scenario &s) const
+{
+    removeKeyRow(s, mAt);
+}
+
+void RemoveKeyCommand::revert(Scenario &s) const
+{
+    insertKeyRow(s, mAt, mRow);
+}
+
+} // namespace sml

@@ -1,0 +1,43 @@
+#include "ScenarioCommand.h"
+
+#include "ScenarioDocument.h"
+
+namespace sml {
+
+ScenarioCommand::ScenarioCommand(ScenarioDocument *document, CommandId commandId,
+                                 const QString &text, int gesture)
+    : QUndoCommand(text), mDocument(document), mCommandId(commandId), mGesture(gesture)
+{
+}
+
+void ScenarioCommand::redo()
+{
+    apply(mDocument->mScenario);
+    mDocument->scenarioEdited();
+}
+
+void ScenarioCommand::undo()
+{
+    revert(mDocument->mScenario);
+    mDocument->scenarioEdited();
+}
+
+int ScenarioCommand::id() const
+{
+    return mGesture != 0 ? int(mCommandId) : -1;
+}
+
+bool ScenarioCommand::mergeWith(const QUndoCommand *other)
+{
+    const auto *o = dynamic_cast<const ScenarioCommand *>(other);
+    if (!o || o->mCommandId != mCommandId || o->mGesture != mGesture || mGesture == 0)
+        return false;
+    return mergeFrom(o);
+}
+
+bool ScenarioCommand::mergeFrom(const ScenarioCommand *)
+{
+    return false;
+}
+
+} // namespace sml

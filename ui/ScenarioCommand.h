@@ -1,0 +1,49 @@
+#pragma once
+
+#include "CommandIds.h"
+#include "Scenario.h"
+
+#include <QUndoCommand>
+
+namespace sml {
+
+class ScenarioDocument;
+
+/// Base of every undoable edit of a ScenarioDocument (ARCHITECTURE.md, "The document").
+///
+/// A command knows how to apply itself to, and revert itself from, a Scenario value. The document
+/// uses apply() on a copy to validate the would-be scenario before the command is pushed; redo()
+/// and undo() then apply/revert on the document's own scenario and let it recompute the Analysis
+/// once. Commands that are part of one gesture (a slider drag) carry the same non-zero gesture
+/// number and merge into one undo step.
+class ScenarioCommand : public QUndoCommand
+{
+public:
+    ScenarioCommand(ScenarioDocument *document, CommandId commandId, const QString &text,
+                    int gesture = 0);
+
+    /// Applies the edit to `scenario` (the forward direction).
+    virtual void apply(Scenario &scenario) const = 0;
+    /// Reverts the edit on `scenario`, which must be the result of apply().
+    virtual void revert(Scenario &scenario) const = 0;
+
+    void redo() override;
+    void undo() override;
+    int id() const override;
+    bool mergeWith(const QUndoCommand *other) override;
+
+    CommandId commandId() const { return mCommandId; }
+    int gesture() const { return mGesture; }
+
+protected:
+    /// Takes over the "after" state of `other` (same class, same gesture). Return false when the
+    /// two cannot merge. The default refuses.
+    virtual bool mergeFrom(const ScenarioCommand *other);
+
+private:
+    ScenarioDocument *mDocument;
+    CommandId mCommandId;
+    int mGesture;
+};
+
+} // namespace sml

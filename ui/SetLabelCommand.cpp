@@ -1,0 +1,27 @@
+#include "SetLabelCommand.h"
+
+#include <QCoreApplication>
+
+namespace sml {
+
+SetLabelCommand::SetLabelCommand(ScenarioDocument *document, Target target, int row,
+                                 const QString &oldLabel, const QString &newLabel)
+    : ScenarioCommand(document, CommandId::SetLabel,
+                      target == Target::Query
+                          ? QCoreApplication::translate("SetLabelCommand", "Rename query")
+                          : QCoreApplication::translate("SetLabelCommand", "Rename key")),
+      mTarget(target), mRow(row), mOld(oldLabel), mNew(newLabel)
+{
+}
+
+void SetLabelCommand::apply(Scenario &s) const
+{
+    (mTarget == Target::Query ? s.queryLabels : s.keyLabels)[mRow] = mNew;
+}
+
+void SetLabelCommand::revert(Scenario &s) const
+{
+    (mTarget == Target::Query ? s.queryLabels : s.keyLabels)[mRow] = mOld;
+}
+
+} // namespace sml

@@ -1,0 +1,24 @@
+#include "SetMaskCommand.h"
+
+#include <QCoreApplication>
+
+namespace sml {
+
+SetMaskCommand::SetMaskCommand(ScenarioDocument *document, MaskKind oldMask, MaskKind newMask)
+    : ScenarioCommand(document, CommandId::SetMask,
+                      QCoreApplication::translate("SetMaskCommand", "Change mask")),
+      mOld(oldMask), mNew(newMask)
+{
+}
+
+void SetMaskCommand::apply(Scenario &s) const
+{
+    s.mask = mNew;
+}
+
+void SetMaskCommand::revert(Scenario &s) const
+{
+    s.mask = mOld;
+}
+
+} // namespace sml

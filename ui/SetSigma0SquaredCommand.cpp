@@ -1,0 +1,32 @@
+#include "SetSigma0SquaredCommand.h"
+
+#include <QCoreApplication>
+
+namespace sml {
+
+SetSigma0SquaredCommand::SetSigma0SquaredCommand(ScenarioDocument *document, double oldValue,
+                                                 double newValue, int gesture)
+    : ScenarioCommand(document, CommandId::SetSigma0Squared,
+                      QCoreApplication::translate("SetSigma0SquaredCommand", "Change σ0²"),
+                      gesture),
+      mOld(oldValue), mNew(newValue)
+{
+}
+
+void SetSigma0SquaredCommand::apply(Scenario &s) const
+{
+    s.sigma0Squared = mNew;
+}
+
+void SetSigma0SquaredCommand::revert(Scenario &s) const
+{
+    s.sigma0Squared = mOld;
+}
+
+bool SetSigma0SquaredCommand::mergeFrom(const ScenarioCommand *other)
+{
+    mNew = static_cast<const SetSigma0SquaredCommand *>(other)->mNew;
+    return true;
+}
+
+} // namespace sml
