@@ -211,8 +211,9 @@ void TestNumberInput::formatRoundTrip_data()
                            "-1234567.125", "1e21",
                            "1e-7",         "1.2345678901234568e17",
                            "2/3e-5",       "-0"};
+    static_assert(std::size(names) == std::size(values));
     for (const char *loc : {"C", "en_US", "de_DE", "fr_FR", "hi_IN", "ar_EG", "fa_IR", "he_IL"}) {
-        for (size_t i = 0; i < std::size(values); ++i)
+        for (size_t i = 0; i < std::size(names); ++i)
             QTest::addRow("%s: %s", loc, names[i]) << QString::fromLatin1(loc) << values[i];
     }
 }
