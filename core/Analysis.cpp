@@ -1,14 +1,99 @@
 #include "Analysis.h"
 
 #include <cmath>
+#include <limits>
 
 namespace sml {
 
-Analysis::Analysis(const Scenario &scenario)
+Analysis::Analysis(const Scenario &scenario, const AnalysisOptions &options)
     : mScenario(scenario), mMask(Mask::fromKind(scenario.mask))
 {
-    mAttention = computeAttention(scenario.queries, scenario.keys, scenario.values,
-                                  scenario.tau(), mMask);
+    compute(options);
+}
+
+Analysis::Analysis(Scenario &&scenario, const AnalysisOptions &options)
+    : mScenario(std::move(scenario)), mMask(Mask::fromKind(mScenario.mask))
+{
+    compute(options);
+}
+
+void Analysis::compute(const AnalysisOptions &options)
+{
+    AttentionOptions attention;
+    attention.keepWeights = options.keepWeights;
+    mAttention = computeAttention(mScenario.queries, mScenario.keys, mScenario.values,
+                                  mScenario.tau(), mMask, attention);
+    computeQuerySummaries();
+}
+
+void Analysis::computeQuerySummaries()
+{
+    const int m = mScenario.m();
+    const int T = mScenario.T();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    mMaxEntLambda = Eigen::VectorXd::Constant(m, nan);
+    mMaxEntStatus.assign(size_t(m), maxent::Status::Ok);
+    const bool anyTarget = mScenario.maxentTargets.has_value();
+    // λ_i (MATH.md §5.3–§5.5): closed form at the default target, Newton where set by hand.
+#pragma omp parallel for schedule(dynamic, 64) if (anyTarget && double(m) * T > 65536.0)
+    for (int i = 0; i < m; ++i) {
+        if (!mAttention.defined[size_t(i)]) {
+            mMaxEntStatus[size_t(i)] = maxent::Status::Infeasible;
+            continue;
+        }
+        const std::optional<double> target = mScenario.targetFor(i);
+        if (!target) {
+            if (mAttention.similarityMin[i] == mAttention.similarityMax[i])
+                mMaxEntStatus[size_t(i)] = maxent::Status::Undetermined;
+            else
+                mMaxEntLambda[i] = 1.0 / tau();
+            continue;
+        }
+        const maxent::Solution s = maxent::solve(gatherVisible(mAttention.similarities, i, mMask),
+                                                 *target);
+        mMaxEntStatus[size_t(i)] = s.status;
+        if (s.status == maxent::Status::Ok && s.lambda)
+            mMaxEntLambda[i] = *s.lambda;
+    }
+
+    mFreeMleOutputs.resize(0, 0);
+    if (mScenario.varianceMode != VarianceMode::Free)
+        return; // linked: π = w, so ô = the attention outputs (MATH.md §4.3)
+    // Free: π_i = softmax(−log σ²_i) over V_i, ô = Π V, by blocks of rows (as in the attention).
+    mFreeMleOutputs.setZero(m, mScenario.dV());
+    const int block = 64;
+    const int blocks = (m + block - 1) / block;
+#pragma omp parallel if (double(m) * T > 65536.0)
+    {
+        RowMatrixXd pi(block, T);
+#pragma omp for schedule(dynamic)
+        for (int b = 0; b < blocks; ++b) {
+            const int i0 = b * block;
+            const int nb = std::min(block, m - i0);
+            pi.setZero();
+            for (int j = 0; j < nb; ++j) {
+                const int i = i0 + j;
+                if (!mAttention.defined[size_t(i)])
+                    continue;
+                const std::vector<int> keys = visibleKeys(mMask, i, T);
+                Eigen::VectorXd negLogVar(Eigen::Index(keys.size()));
+                for (size_t k = 0; k < keys.size(); ++k)
+                    negLogVar[Eigen::Index(k)] = -std::log(mScenario.freeVariances(i, keys[k]));
+                const SoftmaxRow row = softmax(negLogVar);
+                for (size_t k = 0; k < keys.size(); ++k)
+                    pi(j, keys[k]) = row.weights[Eigen::Index(k)];
+            }
+            mFreeMleOutputs.middleRows(i0, nb).noalias() = pi.topRows(nb) * mScenario.values;
+        }
+    }
+}
+
+std::optional<double> Analysis::maxentLambda(int i) const
+{
+    const double lambda = mMaxEntLambda[i];
+    if (std::isnan(lambda))
+        return std::nullopt;
+    return lambda;
 }
 
 GaussianMle Analysis::gaussian(int i) const
@@ -43,10 +128,11 @@ QueryDetail Analysis::detail(int i) const
     }
     d.similarities.resize(n);
     d.weights.resize(n);
+    const Eigen::VectorXd wRow = mAttention.weightRow(i, mMask); // the matrix row, or recomputed
     for (Eigen::Index j = 0; j < n; ++j) {
         const int t = d.visible[size_t(j)];
         d.similarities[j] = mAttention.similarities(i, t);
-        d.weights[j] = mAttention.weights(i, t);
+        d.weights[j] = wRow[t];
     }
     d.scores = d.similarities / tau();
     d.output = mAttention.outputs.row(i).transpose();

@@ -7,6 +7,7 @@
 
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 namespace sml {
@@ -40,15 +41,38 @@ struct QueryDetail
     std::optional<double> maxentMaxAbsDiff; ///< max |p − w| when p exists
 };
 
+/// How an Analysis is computed and what it keeps (issue 5, memory).
+struct AnalysisOptions
+{
+    /// Keep the m×T weight matrix (AttentionOptions::keepWeights). The window turns it off for
+    /// very large scenarios; then attention().weights is empty and weightRow() gives a row.
+    bool keepWeights = true;
+};
+
 /// The numbers derived from a scenario (ARCHITECTURE.md, "The document"): one function computes
 /// them, and every view reads them.
-class Analysis
+///
+/// The full recompute (issue 5) is: f = Q Kᵀ, the weights, entropies and log Z of every query
+/// (attention()), plus, for every query, the MLE output ô_i (MATH.md §4.3) and the MaxEnt λ_i
+/// with its status (MATH.md §5.3–§5.5): λ = 1/τ in closed form at the default target, Newton
+/// for a target set by hand. Everything else per query (π, ℓ, the Newton check run, warnings)
+/// is computed on demand by detail().
+///
+/// An Analysis owned by a std::shared_ptr (as the window's document does) can be watched with
+/// weak_from_this(), so a view can recompute a display from it later without keeping it alive.
+class Analysis : public std::enable_shared_from_this<Analysis>
 {
 public:
     Analysis() = default;
     /// Computes attention for all queries. Precondition: the scenario passed validation
     /// (finite inputs, no overflowing similarity or score); see validateScenario().
-    explicit Analysis(const Scenario &scenario);
+    explicit Analysis(const Scenario &scenario, const AnalysisOptions &options = {});
+    /// The same, taking the scenario without copying it (the window's background worker).
+    explicit Analysis(Scenario &&scenario, const AnalysisOptions &options = {});
+    Analysis(const Analysis &) = default;
+    Analysis(Analysis &&) = default;
+    Analysis &operator=(const Analysis &) = default;
+    Analysis &operator=(Analysis &&) = default;
 
     const Scenario &scenario() const { return mScenario; }
     const AttentionResult &attention() const { return mAttention; }
@@ -62,10 +86,32 @@ public:
     /// Full detail for query i (0 ≤ i < m): MLE and MaxEnt (MATH.md §4–§5).
     QueryDetail detail(int i) const;
 
+    /// Row i of the weights w (T entries, masked keys 0), whether or not the matrix is kept.
+    Eigen::VectorXd weightRow(int i) const { return mAttention.weightRow(i, mMask); }
+
+    /// ô_i for every query (m×d_v, MATH.md §4.3). In linked mode π = w exactly, so this is
+    /// attention().outputs; in free mode it is Σ_t π_it v_t with π = softmax(−log σ²) over V_i.
+    /// Rows of queries with no visible key are 0 (undefined; see attention().defined).
+    const Eigen::MatrixXd &mleOutputs() const
+    {
+        return mFreeMleOutputs.size() ? mFreeMleOutputs : mAttention.outputs;
+    }
+    /// The MaxEnt multiplier λ_i of query i at its target (default or set by hand), or nullopt
+    /// when it is undetermined (all f equal) or the target is infeasible; see maxentStatus().
+    std::optional<double> maxentLambda(int i) const;
+    /// The status of λ_i: Ok, Undetermined, Infeasible (also: no visible key) or TooClose.
+    maxent::Status maxentStatus(int i) const { return mMaxEntStatus[size_t(i)]; }
+
 private:
+    void compute(const AnalysisOptions &options);
+    void computeQuerySummaries();
+
     Scenario mScenario;
     Mask mMask = Mask::none();
     AttentionResult mAttention;
+    Eigen::MatrixXd mFreeMleOutputs;           ///< free mode only (else empty)
+    Eigen::VectorXd mMaxEntLambda;             ///< NaN where maxentLambda() is nullopt
+    std::vector<maxent::Status> mMaxEntStatus; ///< m entries
 };
 
 } // namespace sml

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <vector>
 
 namespace sml {
 
@@ -73,21 +75,28 @@ RowStats softmaxKernel(const double *f, Eigen::Index n, double tau, double *out)
     // max(f/τ) = (max f)/τ exactly, since division by τ > 0 is monotone under rounding.
     r.shift = fa.maxCoeff() / tau;
     const double M = r.shift;
+    // s_t − M, computed once (it is used twice; the values are the same IEEE results as
+    // computing it twice, so nothing changes but the time).
+    thread_local std::vector<double> shiftedBuffer;
+    if (Eigen::Index(shiftedBuffer.size()) < n)
+        shiftedBuffer.resize(size_t(n));
+    Eigen::Map<Eigen::ArrayXd> d(shiftedBuffer.data(), n);
+    d = fa / tau - M;
     // e_t = exp(s_t − M) ∈ (0, 1]; s_t − M may overflow to −inf (−1e308 − 1e308), and then
     // exp gives exactly 0, which is the right weight.
-    w = (fa / tau - M).exp();
+    w = d.exp();
     // Eigen's vectorized exp clamps very negative arguments instead of underflowing (it gives
     // ~5e-309 for exp(−2e300)); redo those few entries with std::exp.
     if (w.minCoeff() < 1e-300) {
         for (Eigen::Index t = 0; t < n; ++t)
             if (w[t] < 1e-300)
-                w[t] = std::exp(f[t] / tau - M);
+                w[t] = std::exp(d[t]);
     }
     const double S = w.sum(); // ∈ [1, n]
     w /= S;
     r.logSumShifted = std::log(S);
     // Skip w_t = 0: its s_t − M may be −inf, and 0·(−inf) is NaN.
-    const double acc = (w > 0).select(w * (fa / tau - M), 0.0).sum();
+    const double acc = (w > 0).select(w * d, 0.0).sum();
     r.entropy = std::clamp(r.logSumShifted - acc, 0.0, std::log(double(n)));
     return r;
 }
@@ -141,10 +150,14 @@ double maxAbsDiff(const Eigen::Ref<const Eigen::VectorXd> &p,
     return (p - r).cwiseAbs().maxCoeff();
 }
 
-/// 6 significant digits, exponent without '+', as in the format's examples ("1e200").
+/// 6 significant digits, exponent without '+' or leading zeros, as in the format's examples
+/// ("1e200", "2e8", "1e-5"; Qt writes "2e+08" and "1e-05").
 static QString shortNumber(double x)
 {
-    return QString::number(x, 'g', 6).replace(QLatin1String("e+"), QLatin1String("e"));
+    return QString::number(x, 'g', 6)
+        .replace(QLatin1String("e+0"), QLatin1String("e"))
+        .replace(QLatin1String("e+"), QLatin1String("e"))
+        .replace(QLatin1String("e-0"), QLatin1String("e-"));
 }
 
 std::optional<OverflowError> checkFinite(const Eigen::Ref<const Eigen::MatrixXd> &similarities,
@@ -178,6 +191,17 @@ std::optional<OverflowError> checkSimilarities(const Eigen::Ref<const Eigen::Mat
                                                const Eigen::Ref<const Eigen::MatrixXd> &K,
                                                double tau)
 {
+    // Fast proof of finiteness (see the header): |f_it| ≤ d_k·max|Q|·max|K|, and every partial
+    // sum of the d_k products is bounded by that too (times 1 + d_k·ε from rounding), so when
+    // the bound and the bound over τ stay below 1e300 nothing can reach DBL_MAX ≈ 1.8e308.
+    // Non-finite inputs, an overflowing bound or a NaN τ all fall through to the exact check.
+    if (Q.allFinite() && K.allFinite()) {
+        const double maxQ = Q.size() ? Q.cwiseAbs().maxCoeff() : 0.0;
+        const double maxK = K.size() ? K.cwiseAbs().maxCoeff() : 0.0;
+        const double bound = double(Q.cols()) * maxQ * maxK;
+        if (bound <= 1e300 && bound / tau <= 1e300)
+            return std::nullopt;
+    }
     const Eigen::MatrixXd f = Q * K.transpose();
     std::optional<OverflowError> err = checkFinite(f, tau);
     if (!err || std::isfinite(f(err->query, err->key)))
@@ -234,61 +258,175 @@ Eigen::VectorXd gatherVisible(const Eigen::Ref<const RowMatrixXd> &mat, int i,
     return out;
 }
 
+namespace {
+
+/// A buffer for one row of T weights placed at the same address offset (mod 64 bytes) as row i
+/// of a row-major m×T matrix. Eigen peels scalar iterations until its destination is aligned
+/// and reduces sums in an alignment-dependent order, so the softmax kernel gives bit-identical
+/// results only at the same offset; this lets weightRow() reproduce the matrix exactly.
+struct AlignedRow
+{
+    Eigen::VectorXd storage;
+    double *data;
+    AlignedRow(int i, int T) : storage(Eigen::VectorXd::Zero(Eigen::Index(T) + 8))
+    {
+        const auto base = reinterpret_cast<std::uintptr_t>(storage.data());
+        const std::uintptr_t misalign = (base % 64) / sizeof(double); // 0 when 64-aligned
+        const std::uintptr_t want = (std::uintptr_t(i) * std::uintptr_t(T)) % 8;
+        data = storage.data() + (want + 8 - misalign) % 8;
+    }
+};
+
+/// What one query's row contributes besides its weights.
+struct RowResult
+{
+    int visible = 0;       ///< |V_i|
+    bool defined = true;   ///< false when V_i is empty
+    double entropy = 0;    ///< H_i (nats)
+    double logZ = 0;       ///< M_i + log S_i
+    double minF = 0;       ///< min f over V_i
+    double maxF = 0;       ///< max f over V_i
+};
+
+/// One query's row (MATH.md §2–§3): writes its T weights into wRow (masked keys exactly 0) from
+/// row i of f. The same code fills the weight matrix, the row blocks of a lean computation and
+/// weightRow(), so all three agree bit for bit. Reads only `similarities` and `tau`.
+RowResult attentionRow(const AttentionResult &r, const Mask &mask, int i, double *wRow)
+{
+    RowResult out;
+    const int T = int(r.similarities.cols());
+    const double tau = r.tau;
+    if (mask.isPrefix()) {
+        const int n = mask.visibleCount(i, T);
+        out.visible = n;
+        std::fill(wRow + n, wRow + T, 0.0);
+        if (n == 0) {
+            out.defined = false; // (not reachable with a prefix mask and T ≥ 1)
+            return out;
+        }
+        const double *fRow = r.similarities.row(i).data();
+        const RowStats st = softmaxKernel(fRow, n, tau, wRow);
+        out.entropy = st.entropy;
+        out.logZ = st.shift + st.logSumShifted;
+        const Eigen::Map<const Eigen::ArrayXd> fa(fRow, n);
+        out.minF = fa.minCoeff();
+        out.maxF = fa.maxCoeff();
+        return out;
+    }
+    // Explicit mask: gather the visible scores, then scatter the weights.
+    std::fill(wRow, wRow + T, 0.0);
+    const std::vector<int> keys = visibleKeys(mask, i, T);
+    const int n = int(keys.size());
+    out.visible = n;
+    if (n == 0) {
+        out.defined = false;
+        return out;
+    }
+    Eigen::VectorXd f(n), w(n);
+    for (int j = 0; j < n; ++j)
+        f[j] = r.similarities(i, keys[size_t(j)]);
+    const RowStats st = softmaxKernel(f.data(), n, tau, w.data());
+    for (int j = 0; j < n; ++j)
+        wRow[keys[size_t(j)]] = w[j];
+    out.entropy = st.entropy;
+    out.logZ = st.shift + st.logSumShifted;
+    out.minF = f.minCoeff();
+    out.maxF = f.maxCoeff();
+    return out;
+}
+
+/// Stores a row's statistics in the result. `defined` is a byte per query: rows run in parallel,
+/// and neighbouring bits of a std::vector<bool> must not be written from different threads.
+void storeRow(AttentionResult &r, std::vector<char> &defined, int i, const RowResult &row)
+{
+    r.visibleCount[i] = row.visible;
+    defined[size_t(i)] = row.defined ? 1 : 0;
+    r.entropy[i] = row.entropy;
+    r.logPartition[i] = row.logZ;
+    r.similarityMin[i] = row.minF;
+    r.similarityMax[i] = row.maxF;
+}
+
+} // namespace
+
+Eigen::VectorXd AttentionResult::weightRow(int i, const Mask &mask) const
+{
+    if (hasWeightMatrix())
+        return weights.row(i).transpose();
+    const int T = int(similarities.cols());
+    if (i < 0 || i >= similarities.rows() || !defined[size_t(i)])
+        return Eigen::VectorXd::Zero(T);
+    AlignedRow row(i, T);
+    attentionRow(*this, mask, i, row.data);
+    return Eigen::Map<const Eigen::VectorXd>(row.data, T);
+}
+
 AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
                                  const Eigen::Ref<const Eigen::MatrixXd> &K,
                                  const Eigen::Ref<const Eigen::MatrixXd> &V, double tau,
-                                 const Mask &mask)
+                                 const Mask &mask, const AttentionOptions &options)
 {
     AttentionResult r;
     const int m = int(Q.rows());
     const int T = int(K.rows());
     r.tau = tau;
-    // f = Q Kᵀ, stored row-major so each query's row is contiguous for the kernel.
-    r.similarities.noalias() = Q * K.transpose();
-    r.weights.resize(m, T);
+    r.similarities.resize(m, T);
+    if (options.keepWeights)
+        r.weights.resize(m, T);
+    r.outputs.resize(m, V.cols());
     r.entropy.resize(m);
     r.effectiveKeys.resize(m);
     r.logPartition.resize(m);
     r.visibleCount.resize(m);
+    r.similarityMin.setZero(m);
+    r.similarityMax.setZero(m);
     r.defined.assign(size_t(m), true);
     r.undefinedMessage.assign(size_t(m), QString());
 
-    const bool prefix = mask.isPrefix();
-#pragma omp parallel for schedule(static) if (double(m) * T > 65536.0)
-    for (int i = 0; i < m; ++i) {
-        double *wRow = r.weights.row(i).data();
-        if (prefix) {
-            const int n = mask.visibleCount(i, T);
-            r.visibleCount[i] = n;
-            std::fill(wRow + n, wRow + T, 0.0);
-            if (n == 0) {
-                r.defined[size_t(i)] = false; // (not reachable with a prefix mask and T ≥ 1)
-                continue;
-            }
-            const RowStats st = softmaxKernel(r.similarities.row(i).data(), n, tau, wRow);
-            r.entropy[i] = st.entropy;
-            r.logPartition[i] = st.shift + st.logSumShifted;
-            continue;
+    // Blocks of rows, each done start to end by one thread: f = Q Kᵀ for the block (stored
+    // row-major, so each query's row is contiguous for the kernel), the softmax of its rows
+    // (while f is still in cache), then o = W V for the block. Threads take blocks as they
+    // come (dynamic), so a thread the OS preempts does not hold the others up, and Eigen's own
+    // parallel products (which busy-wait on each other) are never used. A block is a multiple
+    // of 8 rows, so that a row of a lean scratch block sits at the offset it would have in the
+    // full weight matrix (see AlignedRow). Memory when lean: f plus a scratch block per thread.
+    const int block = std::clamp(int(std::ceil(double(m) / 16.0 / 8.0)) * 8, 16, 128);
+    const int blocks = (m + block - 1) / block;
+    std::vector<char> defined(size_t(m), 1);
+    auto doBlock = [&](int b, RowMatrixXd &scratch) {
+        const int i0 = b * block;
+        const int nb = std::min(block, m - i0);
+        r.similarities.middleRows(i0, nb).noalias() = Q.middleRows(i0, nb) * K.transpose();
+        if (options.keepWeights) {
+            for (int i = i0; i < i0 + nb; ++i)
+                storeRow(r, defined, i, attentionRow(r, mask, i, r.weights.row(i).data()));
+            r.outputs.middleRows(i0, nb).noalias() = r.weights.middleRows(i0, nb) * V;
+        } else {
+            for (int j = 0; j < nb; ++j)
+                storeRow(r, defined, i0 + j, attentionRow(r, mask, i0 + j, scratch.row(j).data()));
+            r.outputs.middleRows(i0, nb).noalias() = scratch.topRows(nb) * V;
         }
-        // Explicit mask: gather the visible scores, then scatter the weights.
-        std::fill(wRow, wRow + T, 0.0);
-        const std::vector<int> keys = visibleKeys(mask, i, T);
-        const int n = int(keys.size());
-        r.visibleCount[i] = n;
-        if (n == 0) {
-            r.defined[size_t(i)] = false;
-            continue;
+    };
+    const bool parallel = double(m) * T * double(Q.cols() + V.cols() + 20) > 4e6;
+    if (!parallel) { // small: no thread team at all (starting one costs microseconds)
+        RowMatrixXd scratch;
+        if (!options.keepWeights)
+            scratch.resize(std::min(block, m), T);
+        for (int b = 0; b < blocks; ++b)
+            doBlock(b, scratch);
+    } else {
+#pragma omp parallel
+        {
+            RowMatrixXd scratch;
+            if (!options.keepWeights)
+                scratch.resize(std::min(block, m), T);
+#pragma omp for schedule(dynamic)
+            for (int b = 0; b < blocks; ++b)
+                doBlock(b, scratch);
         }
-        Eigen::VectorXd f(n), w(n);
-        for (int j = 0; j < n; ++j)
-            f[j] = r.similarities(i, keys[size_t(j)]);
-        const RowStats st = softmaxKernel(f.data(), n, tau, w.data());
-        for (int j = 0; j < n; ++j)
-            wRow[keys[size_t(j)]] = w[j];
-        r.entropy[i] = st.entropy;
-        r.logPartition[i] = st.shift + st.logSumShifted;
     }
     for (int i = 0; i < m; ++i) {
+        r.defined[size_t(i)] = defined[size_t(i)] != 0;
         if (!r.defined[size_t(i)]) {
             r.entropy[i] = 0;
             r.logPartition[i] = 0;
@@ -299,7 +437,6 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
         }
     }
     r.effectiveKeys = r.entropy.array().exp().matrix();
-    r.outputs.noalias() = r.weights * V;
     return r;
 }
 

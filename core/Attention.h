@@ -91,8 +91,24 @@ struct AttentionResult
     Eigen::VectorXi visibleCount; ///< |V_i|
     std::vector<bool> defined;    ///< false when V_i is empty
     std::vector<QString> undefinedMessage;
+    Eigen::VectorXd similarityMin;///< min f over V_i (m entries; 0 when V_i is empty)
+    Eigen::VectorXd similarityMax;///< max f over V_i (m entries; 0 when V_i is empty)
 
     double score(int i, int t) const { return similarities(i, t) / tau; } ///< s_it = f_it/τ
+    /// False when computed with AttentionOptions::keepWeights = false: `weights` is then empty
+    /// and a row of weights comes from weightRow(), bit for bit what the matrix would hold.
+    bool hasWeightMatrix() const { return weights.rows() == similarities.rows(); }
+    /// Row i of w (T entries, masked keys exactly 0), from the matrix when it is kept, else
+    /// recomputed from the row of f with the same softmax kernel (O(T)).
+    Eigen::VectorXd weightRow(int i, const Mask &mask) const;
+};
+
+/// How computeAttention() stores its results.
+struct AttentionOptions
+{
+    /// Keep the m×T weight matrix. Off for large scenarios in the window (issue 5, memory): only
+    /// f is kept, and outputs, entropies and log Z are computed row block by row block.
+    bool keepWeights = true;
 };
 
 /// Error from computing similarities/scores: a finite input overflowed (MATH.md §2, "Numerics").
@@ -111,16 +127,21 @@ std::optional<OverflowError> checkFinite(const Eigen::Ref<const Eigen::MatrixXd>
 /// Computes f = Q Kᵀ (Q m×d_k, K T×d_k) and checks it like checkFinite(), naming the largest
 /// product term in the message, e.g. "queries[0]·keys[2]: similarity 1e200·1e200 overflows a
 /// double" (scenario-format.md, "Numbers").
+/// When d_k·max|Q|·max|K| ≤ 1e300 and that bound over τ ≤ 1e300, no sum of d_k products can
+/// overflow (each partial sum is at most the bound, up to rounding), so the answer is "finite"
+/// without forming Q Kᵀ: O((m+T)·d_k) instead of a full product (issue 5). Otherwise f is
+/// computed and checked entry by entry, with the same result and message as before.
 std::optional<OverflowError> checkSimilarities(const Eigen::Ref<const Eigen::MatrixXd> &Q,
                                                const Eigen::Ref<const Eigen::MatrixXd> &K,
                                                double tau);
 
-/// Full attention (MATH.md §2–§3). Q m×d_k, K T×d_k, V T×d_v, τ > 0 finite.
+/// Full attention (MATH.md §2–§3). Q m×d_k, K T×d_k, V T×d_v, τ > 0 finite. With
+/// options.keepWeights = false the weight matrix is not kept (see AttentionOptions).
 /// Preconditions (validated by the scenario loader): all inputs finite, f and f/τ finite.
 AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
                                  const Eigen::Ref<const Eigen::MatrixXd> &K,
                                  const Eigen::Ref<const Eigen::MatrixXd> &V, double tau,
-                                 const Mask &mask);
+                                 const Mask &mask, const AttentionOptions &options = {});
 
 /// Indices of the keys query i sees, in key order.
 std::vector<int> visibleKeys(const Mask &mask, int i, int T);

@@ -59,23 +59,34 @@ std::optional<double> GaussianMle::standardError() const
 
 std::optional<double> GaussianMle::logLikelihood(const Eigen::Ref<const Eigen::VectorXd> &o) const
 {
-    // ℓ(o) = Σ_t [ −(d_v/2)(log 2π + log σ²_t) − ‖o − v_t‖² exp(−log σ²_t) / 2 ]  (MATH.md §4.2)
+    // ℓ(o) = −(d_v/2)(n log 2π + Σ_t log σ²_t) − Σ_t ‖o − v_t‖² exp(−log σ²_t) / 2  (MATH.md §4.2)
     // The quadratic term is computed as exp(log ‖o − v_t‖² − log σ²_t) so that a tiny variance
     // at zero distance contributes exactly 0 and never 0·inf.
+    // Σ log σ²_t is summed on its own, with Neumaier's compensation: log-variances of ±1e300
+    // (scores of ∓1e300) cancel exactly there, where adding them term by term to log 2π and the
+    // quadratic terms would lose everything else (ℓ = −4.34 instead of −8.01 for scores
+    // (1e300, −1e300, 0); issue 6, "Numerical extremes").
     const double halfDv = 0.5 * double(dV());
     const double log2Pi = std::log(2.0 * std::numbers::pi);
-    long double total = 0;
+    long double sumLogVar = 0; // long double: n terms near ±1.8e308 do not overflow
+    long double compensation = 0;
+    long double sumQuad = 0; // every term ≥ 0: no cancellation
     for (int t = 0; t < n(); ++t) {
+        const long double x = mLogVar[t];
+        const long double sum = sumLogVar + x;
+        compensation +=
+            std::fabs(sumLogVar) >= std::fabs(x) ? (sumLogVar - sum) + x : (x - sum) + sumLogVar;
+        sumLogVar = sum;
         const double dist2 = (o - mValues.row(t).transpose()).squaredNorm();
-        double quad = 0;
         if (dist2 > 0) {
             const double logQuad = std::log(dist2) - mLogVar[t] - std::log(2.0);
             if (logQuad > kMaxLog)
                 return std::nullopt;
-            quad = std::exp(logQuad);
+            sumQuad += std::exp(logQuad);
         }
-        total += -halfDv * (log2Pi + mLogVar[t]) - quad;
     }
+    const long double total =
+        -halfDv * ((long double)(n()) * log2Pi + (sumLogVar + compensation)) - sumQuad;
     const double result = double(total);
     if (!std::isfinite(result))
         return std::nullopt; // below −1.8e308 (the constant term alone is bounded)

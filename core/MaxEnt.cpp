@@ -2,6 +2,8 @@
 
 #include "Attention.h"
 
+#include <QLocale>
+
 #include <cmath>
 #include <limits>
 
@@ -31,10 +33,21 @@ Scaled rescale(const Eigen::Ref<const Eigen::VectorXd> &f, std::optional<double>
     s.maxF = f.maxCoeff();
     s.mid = center ? *center : s.minF / 2 + s.maxF / 2;
     s.half = s.maxF / 2 - s.minF / 2;
-    if (s.half > 0)
-        s.z = ((f.array() - s.mid) / s.half).matrix();
-    else
+    // Subnormal features: (5e-324)/2 rounds to 0, yet the features differ. Take the smallest
+    // positive double as the scale, so the row is not mistaken for "all similarities equal".
+    if (s.half == 0 && s.maxF > s.minF)
+        s.half = std::numeric_limits<double>::denorm_min();
+    if (s.half > 0) {
+        s.z.resize(f.size());
+        for (Eigen::Index t = 0; t < f.size(); ++t) {
+            // f − μ overflows when the target sits far from a feature of the opposite sign
+            // (f = −1.7e308, μ = 1e308); halving both first keeps it finite and exact.
+            const double d = f[t] - s.mid;
+            s.z[t] = std::isfinite(d) ? d / s.half : ((f[t] / 2 - s.mid / 2) / s.half) * 2;
+        }
+    } else {
         s.z = Eigen::VectorXd::Zero(f.size());
+    }
     return s;
 }
 
@@ -42,6 +55,7 @@ struct Moments
 {
     double mean = 0;     ///< E_κ[z]
     double variance = 0; ///< Var_κ[z] = Σ p (z − E)²
+    double absMean = 0;  ///< E_κ[|z|]: the size of the terms of `mean`, for its rounding error
 };
 
 Moments moments(const Eigen::VectorXd &z, double kappa)
@@ -50,6 +64,7 @@ Moments moments(const Eigen::VectorXd &z, double kappa)
     Moments m;
     m.mean = row.weights.dot(z);
     m.variance = (row.weights.array() * (z.array() - m.mean).square()).sum();
+    m.absMean = row.weights.dot(z.cwiseAbs());
     return m;
 }
 
@@ -63,9 +78,10 @@ Solution undetermined(Eigen::Index n)
     return s;
 }
 
+/// Shortest form that reads back bit for bit, as everywhere else: "0.3", not "0.29999999999999999".
 QString num(double x)
 {
-    return QString::number(x, 'g', 17);
+    return QString::number(x, 'g', QLocale::FloatingPointShortest);
 }
 
 } // namespace
@@ -189,6 +205,10 @@ Solution solve(const Eigen::Ref<const Eigen::VectorXd> &f, double mu, std::vecto
             b = kappa;
         else
             break;
+        // g′ is at its rounding floor: κ is as good as a double can tell. (Without this stop,
+        // a sharp row, whose Var is small, keeps bisecting on the sign of rounding noise.)
+        if (std::abs(gp) <= 4 * kEps * mo.absMean)
+            break;
         double next = a / 2 + b / 2;
         if (mo.variance > 1e-300) {
             const double newton = kappa - gp / mo.variance;
@@ -276,6 +296,22 @@ Eigen::VectorXd entropyCurve(const Eigen::Ref<const Eigen::VectorXd> &f,
                             : softmax(lambdas[j] * s.half * s.z).entropy;
     }
     return h;
+}
+
+double dualObjective(const Eigen::Ref<const Eigen::VectorXd> &f, double mu, double lambda)
+{
+    if (f.size() == 0)
+        return -std::numeric_limits<double>::infinity();
+    // λ (f_t − μ) as (λ·(f_t/2 − μ/2))·2: the halved difference of two finite numbers is finite.
+    Eigen::VectorXd exponents(f.size());
+    for (Eigen::Index t = 0; t < f.size(); ++t)
+        exponents[t] = (lambda * (f[t] / 2 - mu / 2)) * 2;
+    const double top = exponents.maxCoeff();
+    if (!std::isfinite(top))
+        return top > 0 ? std::numeric_limits<double>::infinity() : top;
+    // An exponent of −inf contributes exp(−inf) = 0 either way; softmax() wants finite scores.
+    exponents = exponents.cwiseMax(-std::numeric_limits<double>::max());
+    return softmax(exponents).logPartition();
 }
 
 } // namespace sml::maxent

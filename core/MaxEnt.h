@@ -74,5 +74,13 @@ std::vector<double> gisIterates(const Eigen::Ref<const Eigen::VectorXd> &f, doub
 Eigen::VectorXd entropyCurve(const Eigen::Ref<const Eigen::VectorXd> &f,
                              const Eigen::Ref<const Eigen::VectorXd> &lambdas);
 
+/// The dual objective g(λ) = log Z(λ) − λμ = log Σ_t exp(λ (f_t − μ)) (MATH.md §5.2), whose
+/// minimizer is the Lagrange multiplier λ* of the target μ (g′ = E_λ[f] − μ, g″ = Var_λ[f]).
+/// f: n ≥ 1 finite features; μ and λ finite. Computed in the shifted form of MATH.md §2–§3: the
+/// exponents λ(f_t − μ) are shifted by their maximum, so nothing unshifted is exponentiated and
+/// λμ is never subtracted from a large log Z (no cancellation). Returns ±inf only when the
+/// largest λ (f_t − μ) itself leaves the double range; never NaN. n = 0 returns −inf (empty sum).
+double dualObjective(const Eigen::Ref<const Eigen::VectorXd> &f, double mu, double lambda);
+
 } // namespace maxent
 } // namespace sml

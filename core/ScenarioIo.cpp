@@ -508,6 +508,8 @@ qint64 firstInvalidUtf8(const QByteArray &text)
 
 void checkFiniteMatrix(const Eigen::MatrixXd &mat, const char *rowName, const char *field)
 {
+    if (mat.allFinite())
+        return; // the common case, vectorized; the loop below names the first offender
     for (Eigen::Index i = 0; i < mat.rows(); ++i)
         for (Eigen::Index j = 0; j < mat.cols(); ++j)
             if (!std::isfinite(mat(i, j)))
@@ -558,10 +560,14 @@ void validate(const Scenario &s)
             QStringLiteral("keys"),
             QStringLiteral("%1 for %2")
                 .arg(count(s.keyLabels.size(), "label", "labels"), count(T, "key", "keys")));
+    // A label of at most kMaxLabelCodePoints UTF-16 units has at most that many code points:
+    // only longer ones need counting (and a JSON path for the message).
     for (qint64 i = 0; i < m; ++i)
-        checkLabel(s.queryLabels.at(i), QStringLiteral("queries[%1].label").arg(i));
+        if (s.queryLabels.at(i).size() > kMaxLabelCodePoints)
+            checkLabel(s.queryLabels.at(i), QStringLiteral("queries[%1].label").arg(i));
     for (qint64 t = 0; t < T; ++t)
-        checkLabel(s.keyLabels.at(t), QStringLiteral("keys[%1].label").arg(t));
+        if (s.keyLabels.at(t).size() > kMaxLabelCodePoints)
+            checkLabel(s.keyLabels.at(t), QStringLiteral("keys[%1].label").arg(t));
 
     checkFiniteMatrix(s.queries, "queries", "vector");
     checkFiniteMatrix(s.keys, "keys", "vector");
@@ -588,7 +594,10 @@ void validate(const Scenario &s)
                             QStringLiteral("expected %1 (one per key), got %2")
                                 .arg(count(T, "number", "numbers"))
                                 .arg(s.freeVariances.cols()));
-        for (qint64 i = 0; i < m; ++i)
+        // Vectorized test first (m×T can be 16 M entries); the loop names the first offender.
+        const bool allPositiveFinite =
+            s.freeVariances.allFinite() && (s.freeVariances.array() > 0).all();
+        for (qint64 i = 0; i < m && !allPositiveFinite; ++i)
             for (qint64 t = 0; t < T; ++t) {
                 const double v = s.freeVariances(i, t);
                 if (!(v > 0 && std::isfinite(v)))
