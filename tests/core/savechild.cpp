@@ -1,0 +1,83 @@
+// Helper process for tests/core/tst_atomicsave.cpp (issue 6, "Nothing lost"). It saves with
+// ScenarioIo::saveFile exactly as the app does, so that the test can kill it or starve it.
+//
+//   savechild loop PATH          save scenario A, then B, then A, … over PATH forever; prints
+//                                "ready" once the first save is on disk (the test SIGKILLs it)
+//   savechild fsize PATH BYTES   with RLIMIT_FSIZE = BYTES and SIGXFSZ ignored (a full disk that
+//                                works even as root), save B over PATH once
+//   savechild readonly PATH      as an unprivileged user (uid 65534 when started as root), save B
+//                                over PATH, whose directory is read-only
+//
+// fsize and readonly print "<category>\t<message>" and exit 0 when saveFile refused, 3 when it
+// unexpectedly succeeded. Exit 64 on a usage error, 4 when privileges cannot be dropped.
+#include "AtomicSaveScenarios.h"
+#include "ScenarioIo.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include <grp.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+using namespace sml;
+
+namespace {
+
+int reportRefusal(const std::optional<LoadError> &error)
+{
+    if (!error) {
+        std::printf("saved\n");
+        return 3;
+    }
+    std::printf("%s\t%s\n", qPrintable(categoryName(error->category)),
+                error->message.toUtf8().constData());
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc < 3)
+        return 64;
+    const QString path = QString::fromLocal8Bit(argv[2]);
+    const char *mode = argv[1];
+
+    if (std::strcmp(mode, "loop") == 0) {
+        const Scenario a = atomicsave::build('A');
+        const Scenario b = atomicsave::build('B');
+        for (long k = 0;; ++k) {
+            if (const auto error = ScenarioIo::saveFile(k % 2 ? b : a, path)) {
+                std::fprintf(stderr, "savechild: %s\n", qPrintable(error->message));
+                return 3;
+            }
+            if (k == 0) {
+                std::printf("ready\n");
+                std::fflush(stdout);
+            }
+        }
+    }
+    if (std::strcmp(mode, "fsize") == 0 && argc == 4) {
+        const Scenario b = atomicsave::build('B');
+        signal(SIGXFSZ, SIG_IGN);
+        rlimit limit{};
+        getrlimit(RLIMIT_FSIZE, &limit);
+        limit.rlim_cur = rlim_t(std::strtoull(argv[3], nullptr, 10));
+        if (setrlimit(RLIMIT_FSIZE, &limit) != 0)
+            return 4;
+        return reportRefusal(ScenarioIo::saveFile(b, path));
+    }
+    if (std::strcmp(mode, "readonly") == 0) {
+        const Scenario b = atomicsave::build('B');
+        if (geteuid() == 0) {
+            // Root writes into read-only directories; become "nobody" first.
+            if (setgroups(0, nullptr) != 0 || setgid(65534) != 0 || setuid(65534) != 0)
+                return 4;
+        }
+        return reportRefusal(ScenarioIo::saveFile(b, path));
+    }
+    return 64;
+}

@@ -1,0 +1,298 @@
+// The command-line half of the bad-input catalog (issue 6; scenario-format.md, "Command line"):
+// the real softmaxlab binary, run as a child process with no display at all, on every bad file
+// of tests/data/bad/scenario/ and on malformed command lines. A file that cannot be loaded exits
+// 2 with the loader's message on stderr, word for word; a usage error exits 64; nothing crashes,
+// and nothing is printed on stdout or written to an export folder for a refused file.
+#include "MatrixImport.h"
+#include "ScenarioIo.h"
+
+#include <QtTest>
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+using namespace sml;
+
+namespace {
+
+const QString kBadDir = QStringLiteral(SML_TEST_DATA_DIR "/data/bad");
+
+struct Run
+{
+    int exitCode = -1;
+    QProcess::ExitStatus status = QProcess::CrashExit;
+    QByteArray out;
+    QByteArray err;
+};
+
+/// Runs softmaxlab with no display: DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM unset.
+Run runApp(const QStringList &args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(SML_APP_PATH), args);
+    Run r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitCode();
+    r.status = p.exitStatus();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+/// The lines of stderr that are not Qt's own chatter (XDG_RUNTIME_DIR and the like).
+QByteArray ownStderr(const QByteArray &err)
+{
+    QByteArray out;
+    for (const QByteArray &line : err.split('\n'))
+        if (!line.startsWith("QStandardPaths:") && !line.isEmpty())
+            out += line + '\n';
+    return out;
+}
+
+QString describe(const Run &r)
+{
+    return QStringLiteral("exit %1 (%2), stderr: %3")
+        .arg(r.exitCode)
+        .arg(r.status == QProcess::NormalExit ? "normal" : "crash")
+        .arg(QString::fromUtf8(r.err));
+}
+
+/// The catalog's scenario files that must be refused (not good-*, not report-*).
+QStringList badScenarioFiles()
+{
+    QStringList files;
+    QDirIterator it(kBadDir + QStringLiteral("/scenario"), {QStringLiteral("*.json")}, QDir::Files);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString name = QFileInfo(path).fileName();
+        if (!name.startsWith(QLatin1String("good-")) && !name.startsWith(QLatin1String("report-")))
+            files << path;
+    }
+    files.sort();
+    return files;
+}
+
+bool appHasImport()
+{
+    const Run help = runApp({QStringLiteral("--help")});
+    return help.out.contains("--queries");
+}
+
+} // namespace
+
+class TestCliBadInputs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void refusedFiles_data();
+    void refusedFiles();
+    void refusedFileExportWritesNothing_data();
+    void refusedFileExportWritesNothing();
+    void goodCatalogFilesLoad_data();
+    void goodCatalogFilesLoad();
+    void usageErrors_data();
+    void usageErrors();
+    void badMatrixImports_data();
+    void badMatrixImports();
+};
+
+void TestCliBadInputs::refusedFiles_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("special"); // "", "directory", "missing", "huge"
+    const QStringList files = badScenarioFiles();
+    QVERIFY(files.size() >= 60);
+    for (const QString &path : files)
+        QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path << QString();
+    QTest::newRow("a directory") << QString() << "directory";
+    QTest::newRow("a missing file") << QString() << "missing";
+    QTest::newRow("256 MiB + 1 byte (sparse)") << QString() << "huge";
+    QTest::newRow("/dev/null (empty)") << "/dev/null" << QString();
+}
+
+void TestCliBadInputs::refusedFiles()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, special);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    if (special == QLatin1String("directory")) {
+        path = dir.filePath(QStringLiteral("folder.softmaxlab.json"));
+        QVERIFY(QDir().mkpath(path));
+    } else if (special == QLatin1String("missing")) {
+        path = dir.filePath(QStringLiteral("missing.softmaxlab.json"));
+    } else if (special == QLatin1String("huge")) {
+        path = dir.filePath(QStringLiteral("huge.softmaxlab.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(limits::maxFileBytes + 1));
+    }
+
+    // The exact message the loader gives, behind "softmaxlab: FILE: ".
+    const LoadResult loaded = ScenarioIo::loadFile(path);
+    QVERIFY(std::holds_alternative<LoadError>(loaded));
+    const QByteArray expected = QStringLiteral("softmaxlab: %1: %2\n")
+                                    .arg(path, std::get<LoadError>(loaded).message)
+                                    .toUtf8();
+
+    const Run r = runApp({QStringLiteral("--report"), path});
+    QVERIFY2(r.status == QProcess::NormalExit, qPrintable(describe(r)));
+    QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
+    QVERIFY2(r.out.isEmpty(), r.out.constData());
+    QCOMPARE(ownStderr(r.err), expected);
+}
+
+void TestCliBadInputs::refusedFileExportWritesNothing_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const char *name : {"truncated-in-number", "not-utf8-latin1-title", "duplicate-top-title",
+                             "version-newer", "overflow-similarity-cancelling", "number-1e400",
+                             "ragged-key-vector-long", "sigma0-zero"})
+        QTest::newRow(name)
+            << QStringLiteral("%1/scenario/%2.softmaxlab.json").arg(kBadDir, QLatin1String(name));
+}
+
+void TestCliBadInputs::refusedFileExportWritesNothing()
+{
+    QFETCH(QString, file);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("views"));
+    for (const QString &format : {QStringLiteral("png"), QStringLiteral("svg")}) {
+        const Run r =
+            runApp({QStringLiteral("--export"), out, QStringLiteral("--format"), format, file});
+        QVERIFY2(r.status == QProcess::NormalExit && r.exitCode == 2, qPrintable(describe(r)));
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(ownStderr(r.err).startsWith(QStringLiteral("softmaxlab: %1: ").arg(file).toUtf8()),
+                 r.err.constData());
+        QVERIFY2(!QFileInfo::exists(out) || QDir(out).isEmpty(), "an export of a refused file");
+    }
+}
+
+void TestCliBadInputs::goodCatalogFilesLoad_data()
+{
+    QTest::addColumn<QString>("file");
+    QDirIterator it(kBadDir + QStringLiteral("/scenario"),
+                    {QStringLiteral("good-*.json"), QStringLiteral("report-*.json")}, QDir::Files);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+    }
+}
+
+void TestCliBadInputs::goodCatalogFilesLoad()
+{
+    QFETCH(QString, file);
+    const Run r = runApp({QStringLiteral("--report"), file});
+    QVERIFY2(r.status == QProcess::NormalExit && r.exitCode == 0, qPrintable(describe(r)));
+    QJsonParseError perr;
+    const QJsonObject report = QJsonDocument::fromJson(r.out, &perr).object();
+    QCOMPARE(perr.error, QJsonParseError::NoError);
+    QCOMPARE(report[QLatin1String("format")].toString(), QStringLiteral("softmaxlab-report"));
+    const QJsonObject q = report[QLatin1String("queries")].toArray()[0].toObject();
+    if (QFileInfo(file).fileName().startsWith(QLatin1String("report-"))) {
+        // An infeasible MaxEnt target: an error in that query's maxent object, the rest intact.
+        const QString error =
+            q[QLatin1String("maxent")].toObject()[QLatin1String("error")].toString();
+        QVERIFY2(error.startsWith(QLatin1String("target ")), qPrintable(error));
+        QVERIFY(q[QLatin1String("weights")].isArray());
+    }
+}
+
+void TestCliBadInputs::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    const QString file = kBadDir + QStringLiteral("/scenario/good-bom.softmaxlab.json");
+    const auto row = [](const char *name, const QStringList &args) { QTest::newRow(name) << args; };
+    row("unknown long option", {"--bogus"});
+    row("unknown short option", {"-z"});
+    row("unknown option after a file", {file, "--frobnicate"});
+    row("--report with a value", {"--report=yes", file});
+    row("--export without DIR", {"--export"});
+    row("--format without a value", {"--export", "/tmp/x", "--format"});
+    row("--size without a value", {"--export", "/tmp/x", "--size"});
+    row("unknown --format gif", {"--export", "/tmp/x", "--format", "gif", file});
+    row("empty --format", {"--export", "/tmp/x", "--format", "", file});
+    row("--size 0x0", {"--export", "/tmp/x", "--size", "0x0", file});
+    row("--size 12x (no height)", {"--export", "/tmp/x", "--size", "12x", file});
+    row("--size 100000x100 (too wide)", {"--export", "/tmp/x", "--size", "100000x100", file});
+    row("--size -5x10 (negative)", {"--export", "/tmp/x", "--size", "-5x10", file});
+    row("--size 1200x800x3", {"--export", "/tmp/x", "--size", "1200x800x3", file});
+    row("--size 15x15 (below 16)", {"--export", "/tmp/x", "--size", "15x15", file});
+    row("--size with letters", {"--export", "/tmp/x", "--size", "wide x tall", file});
+    row("--report and --export together", {"--report", "--export", "/tmp/x", file});
+    row("two files", {"--report", file, file});
+    row("three files", {"--report", file, file, file});
+    row("--format without --export", {"--report", "--format", "png", file});
+    row("--size without --export", {"--report", "--size", "900x600", file});
+}
+
+void TestCliBadInputs::usageErrors()
+{
+    QFETCH(QStringList, args);
+    const Run r = runApp(args);
+    QVERIFY2(r.status == QProcess::NormalExit, qPrintable(describe(r)));
+    QVERIFY2(r.exitCode == 64, qPrintable(describe(r)));
+    QVERIFY2(r.out.isEmpty(), r.out.constData());
+    QVERIFY2(ownStderr(r.err).startsWith("softmaxlab: "), r.err.constData());
+}
+
+void TestCliBadInputs::badMatrixImports_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("messagePart");
+    const QString csv = kBadDir + QStringLiteral("/csv/");
+    const QString npy = kBadDir + QStringLiteral("/npy/");
+    const QString goodQ = npy + QStringLiteral("good-f8-c-order.npy"); // 2×3
+    QTest::newRow("queries: ragged CSV")
+        << QStringList{"--queries", csv + "ragged-row.csv", "--keys", goodQ, "--report"}
+        << "line 3: 2 fields, but line 1 has 3";
+    QTest::newRow("keys: mixed separators")
+        << QStringList{"--queries", goodQ, "--keys", csv + "mixed-separators-cell.csv", "--report"}
+        << "line 2, column 2";
+    QTest::newRow("keys: .npy with a bad magic")
+        << QStringList{"--queries", goodQ, "--keys", npy + "bad-magic.npy", "--report"}
+        << "\\x93NUMPY";
+    QTest::newRow("values: unsupported dtype")
+        << QStringList{"--queries", goodQ,      "--keys",
+                       goodQ,       "--values", npy + "dtype-complex128.npy",
+                       "--report"}
+        << "complex128";
+    QTest::newRow("queries: shape disagrees with the data")
+        << QStringList{"--queries", npy + "shape-data-too-short.npy", "--keys", goodQ, "--report"}
+        << "needs 96 bytes of data, file has 80";
+    QTest::newRow("queries: claimed rows beyond the limit")
+        << QStringList{"--queries", npy + "claimed-rows-beyond-limit.npy", "--keys", goodQ,
+                       "--report"}
+        << "limit of 100000";
+}
+
+void TestCliBadInputs::badMatrixImports()
+{
+    if (!appHasImport())
+        QSKIP("this softmaxlab has no --queries/--keys import yet");
+    QFETCH(QStringList, args);
+    QFETCH(QString, messagePart);
+    const Run r = runApp(args);
+    QVERIFY2(r.status == QProcess::NormalExit && r.exitCode == 2, qPrintable(describe(r)));
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(QString::fromUtf8(r.err).contains(messagePart), r.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestCliBadInputs)
+#include "tst_cli_badinputs.moc"
