@@ -96,6 +96,10 @@ AttentionHeatmapView::AttentionHeatmapView(QWidget *parent) : PlotView(parent)
     axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, group);
     mScale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
 
+    // Every layout (window replot, resize, export at another size) re-checks that the blocks
+    // fit the axis rect; afterLayout comes before drawing, so the same replot shows the result.
+    connect(this, &QCustomPlot::afterLayout, this, &AttentionHeatmapView::rebinForLayout);
+
     mHighlight = new QCPItemRect(this);
     mHighlight->setLayer(QStringLiteral("highlight"));
     mHighlight->setPen(QPen(plotStyle::highlightColor(), 5));
@@ -106,33 +110,15 @@ AttentionHeatmapView::AttentionHeatmapView(QWidget *parent) : PlotView(parent)
 void AttentionHeatmapView::showAnalysis(const Analysis &analysis, int selectedQuery)
 {
     const Scenario &s = analysis.scenario();
-    const AttentionResult &att = analysis.attention();
     const int m = s.m();
     const int T = s.T();
+    mM = m;
+    mT = T;
     mQueryLabels = s.queryLabels;
     mKeyLabels = s.keyLabels;
     mMask = analysis.mask();
     mSelected = std::clamp(selectedQuery, 0, std::max(0, m - 1));
-
-    // QCustomPlot centres cells on the data range and collapses a single cell to zero width, so
-    // a dimension of size 1 gets the range ±0.5 (its one cell then spans exactly that).
-    QCPColorMapData *data = mMap->data();
-    data->setSize(T, m);
-    data->setRange(T > 1 ? QCPRange(0, T - 1) : QCPRange(-0.5, 0.5),
-                   m > 1 ? QCPRange(0, m - 1) : QCPRange(-0.5, 0.5));
-    bool anyMasked = false;
-    for (int i = 0; i < m; ++i)
-        for (int t = 0; t < T; ++t) {
-            data->setCell(t, i, att.weights(i, t));
-            anyMasked = anyMasked || !mMask.visible(i, t);
-        }
-    if (anyMasked) {
-        for (int i = 0; i < m; ++i)
-            for (int t = 0; t < T; ++t)
-                data->setAlpha(t, i, mMask.visible(i, t) ? 255 : 0);
-    } else {
-        data->clearAlpha();
-    }
+    mSource = analysis.weak_from_this();
 
     xAxis->setRange(-0.5, T - 0.5);
     yAxis->setRange(-0.5, m - 0.5);
@@ -153,9 +139,114 @@ void AttentionHeatmapView::showAnalysis(const Analysis &analysis, int selectedQu
         s.mask == MaskKind::Causal ? tr("causal mask: hatched cells are hidden") : tr("no mask"),
         tr("each row sums to 1")};
 
+    // Lay the plot out for its current size first, so that the cells are binned for the axis
+    // rect they will be drawn in (rebinForLayout() checks again at every replot).
+    updateTicks();
+    mRebinning = true; // this layout is for fillCells() below
+    updateLayout();
+    mRebinning = false;
+    fillCells(analysis);
     rebuildCellTexts();
     updateTicks();
     replot();
+}
+
+QSize AttentionHeatmapView::axisRectPixels() const
+{
+    const QRect r = axisRect()->rect();
+    return QSize(std::max(1, r.width()), std::max(1, r.height()));
+}
+
+void AttentionHeatmapView::fillCells(const Analysis &analysis)
+{
+    const QSize px = axisRectPixels();
+    int kr = 1;
+    int kc = 1;
+    heatmapFactors(mM, mT, px.height(), px.width(), &kr, &kc);
+    mGrid = binWeightsByMax(analysis, kr, kc);
+    applyGrid();
+}
+
+void AttentionHeatmapView::applyGrid()
+{
+    // QCustomPlot centres cells on the data range and collapses a single cell to zero width, so
+    // a dimension of one cell gets the range ±0.5 around its centre. A block of k cells is
+    // centred at its first index + (k − 1)/2; a last, shorter block is drawn full size and
+    // clipped by the axis range.
+    QCPColorMapData *data = mMap->data();
+    const HeatmapGrid &g = mGrid;
+    data->setSize(g.cols, g.rows);
+    const double cx0 = (g.colFactor - 1) / 2.0;
+    const double cy0 = (g.rowFactor - 1) / 2.0;
+    const double cx1 = (g.cols - 1) * double(g.colFactor) + cx0;
+    const double cy1 = (g.rows - 1) * double(g.rowFactor) + cy0;
+    data->setRange(g.cols > 1 ? QCPRange(cx0, cx1) : QCPRange(cx0 - 0.5 * g.colFactor, cx0 + 0.5 * g.colFactor),
+                   g.rows > 1 ? QCPRange(cy0, cy1) : QCPRange(cy0 - 0.5 * g.rowFactor, cy0 + 0.5 * g.rowFactor));
+    bool anyMasked = false;
+    for (int r = 0; r < g.rows; ++r)
+        for (int c = 0; c < g.cols; ++c) {
+            const double w = g.at(r, c);
+            anyMasked = anyMasked || std::isnan(w);
+            data->setCell(c, r, std::isnan(w) ? 0.0 : w);
+        }
+    if (anyMasked) {
+        for (int r = 0; r < g.rows; ++r)
+            for (int c = 0; c < g.cols; ++c)
+                data->setAlpha(c, r, std::isnan(g.at(r, c)) ? 0 : 255);
+    } else {
+        data->clearAlpha();
+    }
+
+    // The visible note: aggregated cells say what they show.
+    while (mSubtitleParts.size() > 3)
+        mSubtitleParts.removeLast();
+    if (g.isAggregated())
+        mSubtitleParts << tr("%1×%2 cells > pixels: each cell shows the max of %3 × %4 weights")
+                              .arg(mM)
+                              .arg(mT)
+                              .arg(g.rowFactor)
+                              .arg(g.colFactor);
+}
+
+void AttentionHeatmapView::rebinForLayout()
+{
+    if (mRebinning || mM == 0 || mT == 0)
+        return;
+    const QSize px = axisRectPixels();
+    int kr = 1;
+    int kc = 1;
+    heatmapFactors(mM, mT, px.height(), px.width(), &kr, &kc);
+    if (kr == mGrid.rowFactor && kc == mGrid.colFactor)
+        return;
+    mRebinning = true;
+    if (const std::shared_ptr<const Analysis> source = mSource.lock()) {
+        mGrid = binWeightsByMax(*source, kr, kc);
+        applyGrid();
+    } else if (kr > mGrid.rowFactor || kc > mGrid.colFactor) {
+        // The weights are gone: coarsen the blocks we have (by whole multiples, so that every
+        // block still fits its pixels).
+        const int fr = (kr + mGrid.rowFactor - 1) / mGrid.rowFactor;
+        const int fc = (kc + mGrid.colFactor - 1) / mGrid.colFactor;
+        mGrid = coarsen(mGrid, mM, mT, std::max(1, fr), std::max(1, fc));
+        applyGrid();
+    }
+    updateTicks(); // the subtitle
+    mRebinning = false;
+}
+
+std::optional<Eigen::VectorXd> AttentionHeatmapView::weightsOfQuery(int i) const
+{
+    if (i < 0 || i >= mM)
+        return std::nullopt;
+    if (!mGrid.isAggregated()) {
+        Eigen::VectorXd w(mT);
+        for (int t = 0; t < mT; ++t)
+            w[t] = mMask.visible(i, t) ? mMap->data()->cell(t, i) : 0.0;
+        return w;
+    }
+    if (const std::shared_ptr<const Analysis> source = mSource.lock())
+        return source->weightRow(i);
+    return std::nullopt;
 }
 
 void AttentionHeatmapView::rebuildCellTexts()
@@ -164,6 +255,8 @@ void AttentionHeatmapView::rebuildCellTexts()
         removeItem(item);
     mCellTexts.clear();
     QCPColorMapData *data = mMap->data();
+    if (mGrid.isAggregated())
+        return;
     const int T = data->keySize();
     const int m = data->valueSize();
     if (qint64(m) * T > maxCellsForText)
@@ -194,13 +287,24 @@ void AttentionHeatmapView::updateTicks()
     const QString oneLine = mSubtitleParts.join(QStringLiteral("   ·   "));
     const bool fits = plotStyle::metrics(plotStyle::subtitleFont()).horizontalAdvance(oneLine) <
                       size.width() - 40;
-    mSubtitle->setText(fits ? oneLine : mSubtitleParts.mid(0, 2).join(QLatin1Char('\n')));
-    plotStyle::setCategoryTicks(xAxis, mKeyLabels, xPixels);
-    plotStyle::setCategoryTicks(yAxis, mQueryLabels, yPixels);
+    // Narrow: τ and the mask, one per line, and the aggregation note when there is one.
+    mSubtitle->setText(fits ? oneLine
+                            : (mSubtitleParts.mid(0, 2) + mSubtitleParts.mid(3)).join(QLatin1Char('\n')));
+    // Ticks only when the labels or the room changed (thinning thousands of labels is not
+    // free, and most edits change neither).
+    if (xPixels != mTickPixels.width() || mKeyLabels != mTickedKeyLabels) {
+        plotStyle::setCategoryTicks(xAxis, mKeyLabels, xPixels);
+        mTickedKeyLabels = mKeyLabels;
+    }
+    if (yPixels != mTickPixels.height() || mQueryLabels != mTickedQueryLabels) {
+        plotStyle::setCategoryTicks(yAxis, mQueryLabels, yPixels);
+        mTickedQueryLabels = mQueryLabels;
+    }
+    mTickPixels = QSizeF(xPixels, yPixels);
 
     // Cell texts: a font that fits the cell, hidden when the cells are too small to read.
-    const int T = std::max(1, mMap->data()->keySize());
-    const int m = std::max(1, mMap->data()->valueSize());
+    const int T = std::max(1, mT);
+    const int m = std::max(1, mM);
     const double cellW = xPixels / T;
     const double cellH = yPixels / m;
     const double points = std::min({22.0, cellW / 3.2, cellH / 1.8});
@@ -219,7 +323,7 @@ bool AttentionHeatmapView::cellAt(const QPointF &pos, int *query, int *key) cons
         return false;
     const int t = int(std::lround(xAxis->pixelToCoord(pos.x())));
     const int i = int(std::lround(yAxis->pixelToCoord(pos.y())));
-    if (t < 0 || t >= mMap->data()->keySize() || i < 0 || i >= mMap->data()->valueSize())
+    if (t < 0 || t >= mT || i < 0 || i >= mM)
         return false;
     *query = i;
     *key = t;
@@ -239,7 +343,21 @@ QString AttentionHeatmapView::toolTipAt(const QPointF &pos) const
                              .arg(mKeyLabels.value(t));
     if (!mMask.visible(i, t))
         return head + tr("\nmasked: this query does not see this key (weight 0)");
-    return head + tr("\nweight w = %1").arg(plotStyle::exact(mMap->data()->cell(t, i)));
+    if (!mGrid.isAggregated())
+        return head + tr("\nweight w = %1").arg(plotStyle::exact(mMap->data()->cell(t, i)));
+    QString text = head;
+    if (const std::optional<Eigen::VectorXd> w = weightsOfQuery(i))
+        text += tr("\nweight w = %1").arg(plotStyle::exact((*w)[t]));
+    const int r = i / mGrid.rowFactor;
+    const int c = t / mGrid.colFactor;
+    const double blockMax = mGrid.at(r, c);
+    text += tr("\nthis cell: queries %1–%2 × keys %3–%4, max w = %5")
+                .arg(r * mGrid.rowFactor + 1)
+                .arg(std::min(mM, (r + 1) * mGrid.rowFactor))
+                .arg(c * mGrid.colFactor + 1)
+                .arg(std::min(mT, (c + 1) * mGrid.colFactor))
+                .arg(plotStyle::exact(std::isnan(blockMax) ? 0.0 : blockMax));
+    return text;
 }
 
 } // namespace sml
@@ -253,6 +371,27 @@ void AttentionHeatmapView::mousePressEvent(QMouseEvent *event)
     if (event->button() == Qt::LeftButton && cellAt(event->position(), &i, &t))
         emit queryClicked(i);
     PlotView::mousePressEvent(event);
+}
+
+} // namespace sml
+
+namespace sml {
+
+QString AttentionHeatmapView::dataCsv() const
+{
+    // The exact weights, also when the drawn cells are aggregated (issue 5).
+    QStringList header{QStringLiteral("query")};
+    for (int t = 0; t < mT; ++t)
+        header << mKeyLabels.value(t);
+    QString out = csvLine(header);
+    for (int i = 0; i < mM; ++i) {
+        const std::optional<Eigen::VectorXd> w = weightsOfQuery(i);
+        QStringList row{mQueryLabels.value(i)};
+        for (int t = 0; t < mT; ++t)
+            row << (w ? csvNumber(mMask.visible(i, t) ? (*w)[t] : 0.0) : QString());
+        out += csvLine(row);
+    }
+    return out;
 }
 
 } // namespace sml

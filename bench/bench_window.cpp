@@ -1,0 +1,215 @@
+// bench_window: edit → every visible view replotted, on the real MainWindow, offscreen
+// (issue 5). For each view tab made current in turn: the time from a one-cell edit (key 0,
+// coordinate 0) to the end of the document's changed() handlers, which replot every visible
+// view (the window's slot is connected before ours). Large scenarios are analysed off the GUI
+// thread; then the time runs until the newest Analysis has been shown.
+//
+// Then a simulated drag: 60 edits of one gesture, one every 16 ms, while a 1 ms heartbeat
+// timer records the longest time the GUI thread did not get back to its event loop.
+//
+//   QT_QPA_PLATFORM=offscreen bench_window --size 512x64 [--min-ms 600] [--drag]
+
+#include "AnalysisWorker.h"
+#include "AttentionHeatmapView.h"
+#include "EntropyView.h"
+#include "WeightBarsView.h"
+#include "BenchCommon.h"
+#include "MainWindow.h"
+#include "ScenarioDocument.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QTabWidget>
+#include <QTimer>
+
+using namespace smlbench;
+
+namespace {
+
+void waitUntil(const std::function<bool()> &done, int timeoutMs = 60000)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (!done() && timer.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 5);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("SoftmaxLabBench"));
+    QApplication::setOrganizationName(QStringLiteral("SoftmaxLabBench"));
+    QCommandLineParser parser;
+    const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("TxD"),
+                                        QStringLiteral("size"), QStringLiteral("64x16"));
+    const QCommandLineOption minMsOption(QStringLiteral("min-ms"), QStringLiteral("ms per tab"),
+                                         QStringLiteral("ms"), QStringLiteral("600"));
+    const QCommandLineOption dragOption(QStringLiteral("drag"),
+                                        QStringLiteral("also measure the longest stall in a drag"));
+    const QCommandLineOption tabOption(QStringLiteral("tab"),
+                                       QStringLiteral("measure only this view tab (0-based)"),
+                                       QStringLiteral("index"), QStringLiteral("-1"));
+    parser.addOptions({sizeOption, minMsOption, dragOption, tabOption});
+    parser.process(app);
+    const Size size = parseSizes(parser.value(sizeOption)).front();
+    const double minMs = parser.value(minMsOption).toDouble();
+
+    sml::MainWindow window;
+    window.resize(1440, 900);
+    window.show();
+    sml::ScenarioDocument *doc = window.document();
+    const auto loadStart = Clock::now();
+    if (const auto error = doc->resetTo(benchScenario(size.T, size.dK), QStringLiteral("bench"))) {
+        std::fprintf(stderr, "%s\n", qPrintable(*error));
+        return 1;
+    }
+    waitUntil([doc] { return doc->isAnalysisCurrent(); });
+    const double loadMs = msSince(loadStart);
+    QCoreApplication::processEvents();
+
+    if (qEnvironmentVariableIsSet("SML_BENCH_PROFILE")) {
+        // Development aid: the cost of each part of a publish, for the current Analysis.
+        const int q = doc->selectedQuery();
+        auto time = [&](const char *what, const std::function<void()> &f) {
+            const std::vector<double> t = repeat(f, 3, 300, 50, 1);
+            std::fprintf(stderr, "%-34s %9.2f ms\n", what, median(t));
+        };
+        time("changed() (all handlers)", [&] { emit doc->changed(); });
+        time("heatmap showAnalysis", [&] { window.heatmapView()->showAnalysis(doc->analysis(), q); });
+        time("weight bars showAnalysis", [&] { window.weightBarsView()->showAnalysis(doc->analysis(), q); });
+        time("entropy showAnalysis", [&] { window.entropyView()->showAnalysis(doc->analysis(), q); });
+        time("detail(q)", [&] { (void)doc->analysis().detail(q); });
+        time("heatmap replot", [&] { window.heatmapView()->replot(); });
+    }
+
+    // The end of one edit's replots: our slot runs after the window's (connected earlier).
+    bool shown = false;
+    QObject::connect(doc, &sml::ScenarioDocument::changed, &window, [&shown] { shown = true; });
+
+    const double base = doc->scenario().keys(0, 0);
+    int flip = 0;
+    auto editOnce = [&]() -> double {
+        shown = false;
+        const double value = base + ((++flip % 2) ? 1e-3 : -1e-3);
+        const auto t0 = Clock::now();
+        if (const auto error = doc->setCell(sml::CellTable::Key, 0, 0, value)) {
+            std::fprintf(stderr, "%s\n", qPrintable(*error));
+            std::exit(1);
+        }
+        while (!shown)
+            QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents,
+                                            5);
+        const double ms = msSince(t0);
+        QCoreApplication::processEvents(); // let the window paint before the next edit
+        return ms;
+    };
+
+    QTabWidget *tabs = window.viewTabs();
+    QJsonArray perTab;
+    double worst = 0;
+    double first = 0;
+    const int onlyTab = parser.value(tabOption).toInt();
+    for (int tab = 0; tab < tabs->count(); ++tab) {
+        if (onlyTab >= 0 && tab != onlyTab)
+            continue;
+        tabs->setCurrentIndex(tab);
+        QCoreApplication::processEvents();
+        const std::vector<double> times = repeat([&] { editOnce(); }, 5, minMs, 100, 1);
+        const double med = median(times);
+        QJsonObject t;
+        t[QStringLiteral("tab")] = tabs->tabText(tab).remove(QLatin1Char('&'));
+        t[QStringLiteral("edit_to_replot_ms")] = med;
+        t[QStringLiteral("reps")] = int(times.size());
+        perTab.append(t);
+        worst = std::max(worst, med);
+        if (tab == 0)
+            first = med;
+    }
+    tabs->setCurrentIndex(0);
+    QCoreApplication::processEvents();
+
+    QJsonObject o;
+    o[QStringLiteral("bench")] = QStringLiteral("window");
+    o[QStringLiteral("T")] = size.T;
+    o[QStringLiteral("d_k")] = size.dK;
+    o[QStringLiteral("async")] = sml::AnalysisWorker::runsAsync(doc->scenario());
+    o[QStringLiteral("lean")] = !sml::AnalysisWorker::keepsWeights(doc->scenario());
+    o[QStringLiteral("open_ms")] = loadMs;
+    o[QStringLiteral("tabs")] = perTab;
+    o[QStringLiteral("heatmap_tab_ms")] = first;
+    o[QStringLiteral("worst_tab_ms")] = worst;
+
+    if (parser.isSet(dragOption)) {
+        // A drag: 60 edits of one gesture, 16 ms apart; a 1 ms heartbeat measures stalls.
+        QElapsedTimer clock;
+        clock.start();
+        qint64 lastBeat = clock.elapsed();
+        qint64 longest = 0;
+        QTimer heartbeat;
+        heartbeat.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&heartbeat, &QTimer::timeout, [&] {
+            const qint64 now = clock.elapsed();
+            longest = std::max(longest, now - lastBeat);
+            lastBeat = now;
+        });
+        heartbeat.start(1);
+        // Where the GUI thread goes: each edit call, and each publish of a finished Analysis
+        // (from the worker's queued call to the end of the document's changed() handlers).
+        double longestEdit = 0;
+        double longestPublish = 0;
+        auto publishStart = Clock::now();
+        struct MetaCallClock : QObject
+        {
+            Clock::time_point *start = nullptr;
+            bool eventFilter(QObject *, QEvent *event) override
+            {
+                if (event->type() == QEvent::MetaCall)
+                    *start = Clock::now();
+                return false;
+            }
+        } metaCallClock;
+        metaCallClock.start = &publishStart;
+        doc->analysisWorker()->installEventFilter(&metaCallClock);
+        QObject::connect(doc->analysisWorker(), &sml::AnalysisWorker::finished, &window,
+                         [&] { longestPublish = std::max(longestPublish, msSince(publishStart)); });
+        const int gesture = doc->beginGesture();
+        int step = 0;
+        QTimer drag;
+        drag.setTimerType(Qt::PreciseTimer);
+        const auto dragStart = Clock::now();
+        QObject::connect(&drag, &QTimer::timeout, [&] {
+            if (step >= 60) {
+                drag.stop();
+                return;
+            }
+            ++step;
+            const double value = base + 0.01 * step;
+            // Measured from here: the edit call and whatever the event loop runs after it.
+            const qint64 before = clock.elapsed();
+            longest = std::max(longest, before - lastBeat);
+            lastBeat = before;
+            const auto t0 = Clock::now();
+            doc->setCell(sml::CellTable::Key, 0, 0, value, gesture);
+            longestEdit = std::max(longestEdit, msSince(t0));
+        });
+        drag.start(16);
+        waitUntil([&] { return step >= 60 && doc->isAnalysisCurrent(); });
+        const double dragMs = msSince(dragStart);
+        longest = std::max(longest, clock.elapsed() - lastBeat); // a stall just before the end
+        heartbeat.stop();
+        doc->analysisWorker()->removeEventFilter(&metaCallClock);
+        o[QStringLiteral("drag_longest_stall_ms")] = double(longest);
+        o[QStringLiteral("drag_longest_edit_call_ms")] = longestEdit;
+        o[QStringLiteral("drag_longest_publish_ms")] = longestPublish;
+        o[QStringLiteral("drag_total_ms")] = dragMs;
+        o[QStringLiteral("drag_dropped_results")] = double(doc->analysisWorker()->droppedCount());
+    }
+    o[QStringLiteral("peak_rss_mb")] = peakRssMb();
+    emitJson(o);
+    return 0;
+}
