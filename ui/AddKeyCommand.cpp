@@ -5,8 +5,9 @@
 namespace sml {
 
 AddKeyCommand::AddKeyCommand(ScenarioDocument *document, int at, KeyRow row)
-    : ScenarioCommand(document, CommandId::AddKey,
-                      QCoreApplication::translate("AddKeyCommand", "Add key")),
+    : ScenarioCommand(
+          document, CommandId::AddKey,
+          QCoreApplication::translate("AddKeyCommand", "Add key %1").arg(tokenName(row.label, at))),
       mAt(at), mRow(std::move(row))
 {
 }

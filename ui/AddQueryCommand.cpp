@@ -6,7 +6,8 @@ namespace sml {
 
 AddQueryCommand::AddQueryCommand(ScenarioDocument *document, int at, QueryRow row)
     : ScenarioCommand(document, CommandId::AddQuery,
-                      QCoreApplication::translate("AddQueryCommand", "Add query")),
+                      QCoreApplication::translate("AddQueryCommand", "Add query %1")
+                          .arg(tokenName(row.label, at))),
       mAt(at), mRow(std::move(row))
 {
 }

@@ -21,6 +21,9 @@ enum class CommandId
     SetSigma0Squared,
     SetMaxEntTarget,
     ReplaceScenario,
+    MoveVector, ///< a drag of a query or key in key space (MoveVectorCommand)
+    ReorderQuery, ///< move a query up/down in the table (ReorderQueryCommand)
+    ReorderKey,   ///< move a key up/down in the table (ReorderKeyCommand)
 };
 
 } // namespace sml

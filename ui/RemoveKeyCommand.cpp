@@ -6,7 +6,8 @@ namespace sml {
 
 RemoveKeyCommand::RemoveKeyCommand(ScenarioDocument *document, int at, KeyRow removed)
     : ScenarioCommand(document, CommandId::RemoveKey,
-                      QCoreApplication::translate("RemoveKeyCommand", "Remove key")),
+                      QCoreApplication::translate("RemoveKeyCommand", "Remove key %1")
+                          .arg(tokenName(removed.label, at))),
       mAt(at), mRow(std::move(removed))
 {
 }

@@ -6,7 +6,8 @@ namespace sml {
 
 RemoveQueryCommand::RemoveQueryCommand(ScenarioDocument *document, int at, QueryRow removed)
     : ScenarioCommand(document, CommandId::RemoveQuery,
-                      QCoreApplication::translate("RemoveQueryCommand", "Remove query")),
+                      QCoreApplication::translate("RemoveQueryCommand", "Remove query %1")
+                          .arg(tokenName(removed.label, at))),
       mAt(at), mRow(std::move(removed))
 {
 }

@@ -2,6 +2,8 @@
 
 #include "ScenarioDocument.h"
 
+#include <QLocale>
+
 namespace sml {
 
 ScenarioCommand::ScenarioCommand(ScenarioDocument *document, CommandId commandId,
@@ -33,6 +35,21 @@ bool ScenarioCommand::mergeWith(const QUndoCommand *other)
     if (!o || o->mCommandId != mCommandId || o->mGesture != mGesture || mGesture == 0)
         return false;
     return mergeFrom(o);
+}
+
+QString ScenarioCommand::tokenName(const QString &label, int index)
+{
+    const QString simplified = label.simplified();
+    if (simplified.isEmpty())
+        return QStringLiteral("#%1").arg(index + 1);
+    if (simplified.size() > 40)
+        return simplified.left(39) + QChar(0x2026);
+    return simplified;
+}
+
+QString ScenarioCommand::numberText(double value)
+{
+    return QLocale().toString(value, 'g', 6);
 }
 
 bool ScenarioCommand::mergeFrom(const ScenarioCommand *)

@@ -35,6 +35,12 @@ public:
     CommandId commandId() const { return mCommandId; }
     int gesture() const { return mGesture; }
 
+    /// How an undo text names a query or key: its label, elided to 40 characters, or "#n"
+    /// (1-based) when the label is empty ("Remove key k2", "Remove query #3").
+    static QString tokenName(const QString &label, int index);
+    /// How an undo text shows a number: the user's locale, up to 6 significant digits.
+    static QString numberText(double value);
+
 protected:
     /// Takes over the "after" state of `other` (same class, same gesture). Return false when the
     /// two cannot merge. The default refuses.

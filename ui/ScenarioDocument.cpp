@@ -1,10 +1,13 @@
 #include "ScenarioDocument.h"
 
 #include "AddKeyCommand.h"
+#include "AnalysisWorker.h"
 #include "AddQueryCommand.h"
 #include "MaxEnt.h"
 #include "RemoveKeyCommand.h"
 #include "RemoveQueryCommand.h"
+#include "ReorderKeyCommand.h"
+#include "ReorderQueryCommand.h"
 #include "ReplaceScenarioCommand.h"
 #include "ScenarioIo.h"
 #include "SetMaskCommand.h"
@@ -23,11 +26,12 @@
 namespace sml {
 
 ScenarioDocument::ScenarioDocument(QObject *parent)
-    : QObject(parent), mUndoStack(new QUndoStack(this))
+    : QObject(parent), mWorker(new AnalysisWorker(this)), mUndoStack(new QUndoStack(this))
 {
     mScenario = defaultScenario();
     mScenario.normalizeSideArrays();
-    mAnalysis = Analysis(mScenario);
+    connect(mWorker, &AnalysisWorker::finished, this, &ScenarioDocument::analysisReady);
+    recompute();
     connect(mUndoStack, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -64,7 +68,7 @@ void ScenarioDocument::resetDocument(Scenario scenario, const QString &path,
 {
     mScenario = std::move(scenario);
     mScenario.normalizeSideArrays();
-    mAnalysis = Analysis(mScenario);
+    const bool ready = recompute();
     mFilePath = path;
     mDisplayName = displayName;
     const int oldSelected = mSelectedQuery;
@@ -73,7 +77,8 @@ void ScenarioDocument::resetDocument(Scenario scenario, const QString &path,
     // cleanChanged → modifiedChanged(false) when the document was modified.
     mUndoStack->clear();
     emit filePathChanged(mFilePath);
-    emit changed();
+    if (ready)
+        emit changed();
     if (oldSelected != 0)
         emit selectedQueryChanged(0);
 }
@@ -114,6 +119,30 @@ ScenarioDocument::Error ScenarioDocument::resetTo(const Scenario &scenario,
     return std::nullopt;
 }
 
+ScenarioDocument::Error ScenarioDocument::restoreRecovered(const Scenario &recovered,
+                                                           const QString &originalPath)
+{
+    Scenario s = recovered;
+    s.normalizeSideArrays();
+    if (auto error = validateScenario(s))
+        return error->message;
+    if (!originalPath.isEmpty()) {
+        LoadResult onDisk = ScenarioIo::loadFile(originalPath);
+        if (auto *original = std::get_if<Scenario>(&onDisk)) {
+            resetDocument(std::move(*original), QFileInfo(originalPath).absoluteFilePath(),
+                          QString());
+            if (!(mScenario == s))
+                return replaceScenario(s, tr("Restore unsaved changes"));
+            return std::nullopt;
+        }
+    }
+    resetDocument(std::move(s),
+                  originalPath.isEmpty() ? QString() : QFileInfo(originalPath).absoluteFilePath(),
+                  originalPath.isEmpty() ? tr("recovered") : QString());
+    mUndoStack->resetClean(); // modified, with nothing to undo
+    return std::nullopt;
+}
+
 ScenarioDocument::Error ScenarioDocument::save()
 {
     if (mFilePath.isEmpty())
@@ -148,23 +177,58 @@ QString ScenarioDocument::withDefaultExtension(const QString &path)
 
 ScenarioDocument::Error ScenarioDocument::push(std::unique_ptr<ScenarioCommand> command)
 {
-    Scenario wouldBe = mScenario;
-    command->apply(wouldBe);
-    if (auto error = validateScenario(wouldBe))
+    // Validate the would-be scenario in place and revert (commands revert exactly, as undo
+    // relies on): copying the scenario would copy its m×T free variances on every edit.
+    command->apply(mScenario);
+    const std::optional<LoadError> error = validateScenario(mScenario);
+    command->revert(mScenario);
+    if (error)
         return error->message;
     mUndoStack->push(command.release()); // calls redo(): applies and recomputes once
     return std::nullopt;
 }
 
+int ScenarioDocument::selectedQuery() const
+{
+    return std::min(mSelectedQuery, std::max(0, mAnalysis->scenario().m() - 1));
+}
+
+bool ScenarioDocument::recompute()
+{
+    // Synchronous for small scenarios, and always for the first Analysis (the constructor).
+    if (!mAnalysis || !AnalysisWorker::runsAsync(mScenario)) {
+        if (mWorker->isBusy() || mAnalysisPending)
+            mWorker->cancelAll(); // whatever it computes now is older than this
+        mAnalysis = std::make_shared<const Analysis>(mScenario,
+                                                     AnalysisWorker::optionsFor(mScenario));
+        mAnalysisPending = false;
+        return true;
+    }
+    mWorker->request(AnalysisWorker::snapshot(mScenario));
+    mAnalysisPending = true;
+    return false;
+}
+
+void ScenarioDocument::analysisReady(std::shared_ptr<const Analysis> analysis)
+{
+    const int shownSelection = selectedQuery();
+    mAnalysis = std::move(analysis); // the previous one is released here
+    mAnalysisPending = false;
+    emit changed();
+    if (selectedQuery() != shownSelection)
+        emit selectedQueryChanged(selectedQuery());
+}
+
 void ScenarioDocument::scenarioEdited()
 {
-    mAnalysis = Analysis(mScenario);
+    const bool ready = recompute();
     const int clamped = std::clamp(mSelectedQuery, 0, std::max(0, mScenario.m() - 1));
     const bool selectionMoved = clamped != mSelectedQuery;
     mSelectedQuery = clamped;
-    emit changed();
+    if (ready)
+        emit changed();
     if (selectionMoved)
-        emit selectedQueryChanged(mSelectedQuery);
+        emit selectedQueryChanged(selectedQuery());
 }
 
 ScenarioDocument::Error ScenarioDocument::setCell(CellTable table, int row, int column,
@@ -181,6 +245,26 @@ ScenarioDocument::Error ScenarioDocument::setCell(CellTable table, int row, int 
     if (old == value && std::signbit(old) == std::signbit(value))
         return std::nullopt;
     return push(std::make_unique<SetCellCommand>(this, table, row, column, old, value, gesture));
+}
+
+ScenarioDocument::Error ScenarioDocument::moveVector(VectorKind kind, int row,
+                                                     const Eigen::Ref<const Eigen::VectorXd> &vector,
+                                                     int gesture)
+{
+    const bool query = kind == VectorKind::Query;
+    const Eigen::MatrixXd &mat = query ? mScenario.queries : mScenario.keys;
+    if (row < 0 || row >= mat.rows())
+        return query ? tr("No such query %1.").arg(row + 1) : tr("No such key %1.").arg(row + 1);
+    if (vector.size() != mat.cols())
+        return tr("Expected %1 numbers (d_k), got %2.").arg(mat.cols()).arg(vector.size());
+    if (!vector.allFinite())
+        return tr("A vector entry is not a finite number.");
+    const Eigen::RowVectorXd old = mat.row(row);
+    if (old == vector.transpose())
+        return std::nullopt;
+    const QString label = (query ? mScenario.queryLabels : mScenario.keyLabels).value(row);
+    return push(std::make_unique<MoveVectorCommand>(this, kind, row, label, old,
+                                                    vector.transpose(), gesture));
 }
 
 ScenarioDocument::Error ScenarioDocument::setLabel(SetLabelCommand::Target target, int row,
@@ -247,6 +331,34 @@ ScenarioDocument::Error ScenarioDocument::removeKey(int key)
     return push(std::make_unique<RemoveKeyCommand>(this, key, keyRowAt(mScenario, key)));
 }
 
+ScenarioDocument::Error ScenarioDocument::moveQuery(int from, int to)
+{
+    const int m = mScenario.m();
+    if (from < 0 || from >= m || to < 0 || to >= m)
+        return tr("Cannot move query %1 to position %2 (there are %3 queries).")
+            .arg(from + 1)
+            .arg(to + 1)
+            .arg(m);
+    if (from == to)
+        return std::nullopt;
+    return push(
+        std::make_unique<ReorderQueryCommand>(this, from, to, mScenario.queryLabels.value(from)));
+}
+
+ScenarioDocument::Error ScenarioDocument::moveKey(int from, int to)
+{
+    const int T = mScenario.T();
+    if (from < 0 || from >= T || to < 0 || to >= T)
+        return tr("Cannot move key %1 to position %2 (there are %3 keys).")
+            .arg(from + 1)
+            .arg(to + 1)
+            .arg(T);
+    if (from == to)
+        return std::nullopt;
+    return push(
+        std::make_unique<ReorderKeyCommand>(this, from, to, mScenario.keyLabels.value(from)));
+}
+
 ScenarioDocument::Error
 ScenarioDocument::setTemperature(TemperatureMode mode, std::optional<double> fixedTau, int gesture)
 {
@@ -276,12 +388,17 @@ ScenarioDocument::Error ScenarioDocument::setVarianceMode(VarianceMode mode)
     if (mode == VarianceMode::Free) {
         // MATH.md §4.1: start from the current σ²_it = σ0² exp(−s_it), via log σ² to avoid
         // forming exp(−s) on its own; masked entries get the same formula (they are ignored).
-        const AttentionResult &att = mAnalysis.attention();
+        // While a newer Analysis is being computed, f comes from the scenario itself.
+        RowMatrixXd fresh;
+        if (mAnalysisPending)
+            fresh.noalias() = mScenario.queries * mScenario.keys.transpose();
+        const RowMatrixXd &f = mAnalysisPending ? fresh : mAnalysis->attention().similarities;
+        const double tau = mAnalysisPending ? mScenario.tau() : mAnalysis->attention().tau;
         const double logSigma0 = std::log(mScenario.sigma0Squared);
         variances.resize(mScenario.m(), mScenario.T());
         for (int i = 0; i < mScenario.m(); ++i)
             for (int t = 0; t < mScenario.T(); ++t) {
-                const double logVar = logSigma0 - att.similarities(i, t) / att.tau;
+                const double logVar = logSigma0 - f(i, t) / tau;
                 variances(i, t) = std::clamp(std::exp(logVar), 1e-300, 1e300);
             }
     }
@@ -303,17 +420,23 @@ std::optional<std::pair<double, double>> ScenarioDocument::similarityRange(int q
 {
     if (query < 0 || query >= mScenario.m())
         return std::nullopt;
-    const std::vector<int> visible = visibleKeys(mAnalysis.mask(), query, mScenario.T());
+    const std::vector<int> visible =
+        visibleKeys(Mask::fromKind(mScenario.mask), query, mScenario.T());
     if (visible.empty())
         return std::nullopt;
-    const AttentionResult &att = mAnalysis.attention();
-    double lo = att.similarities(query, visible.front());
-    double hi = lo;
-    for (int t : visible) {
-        lo = std::min(lo, att.similarities(query, t));
-        hi = std::max(hi, att.similarities(query, t));
+    if (mAnalysisPending) {
+        // A newer Analysis is being computed: f of this query from the scenario itself.
+        const Eigen::VectorXd f = mScenario.keys * mScenario.queries.row(query).transpose();
+        double lo = f[visible.front()];
+        double hi = lo;
+        for (int t : visible) {
+            lo = std::min(lo, f[t]);
+            hi = std::max(hi, f[t]);
+        }
+        return std::make_pair(lo, hi);
     }
-    return std::make_pair(lo, hi);
+    const AttentionResult &att = mAnalysis->attention();
+    return std::make_pair(att.similarityMin[query], att.similarityMax[query]);
 }
 
 ScenarioDocument::Error ScenarioDocument::setMaxEntTarget(int query, std::optional<double> mu,
@@ -335,8 +458,8 @@ ScenarioDocument::Error ScenarioDocument::setMaxEntTarget(int query, std::option
     if (mScenario.targetFor(query) == mu)
         return std::nullopt;
     return push(std::make_unique<SetMaxEntTargetCommand>(
-        this, mScenario.maxentTargets, SetMaxEntTargetCommand::withTarget(mScenario, query, mu),
-        gesture));
+        this, query, mScenario.queryLabels.value(query), mScenario.maxentTargets,
+        SetMaxEntTargetCommand::withTarget(mScenario, query, mu), gesture));
 }
 
 ScenarioDocument::Error ScenarioDocument::replaceScenario(const Scenario &scenario,

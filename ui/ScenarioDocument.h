@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Analysis.h"
+#include "MoveVectorCommand.h"
 #include "Scenario.h"
 #include "SetCellCommand.h"
 #include "SetLabelCommand.h"
@@ -16,6 +17,7 @@ class QUndoStack;
 
 namespace sml {
 
+class AnalysisWorker;
 class ScenarioCommand;
 
 /// The open scenario (ARCHITECTURE.md, "The document").
@@ -30,6 +32,13 @@ class ScenarioCommand;
 ///
 /// The selected query is view state kept here so that every view agrees on it; selecting is not
 /// an edit (not undoable, does not modify the document).
+///
+/// Large scenarios (AnalysisWorker::runsAsync) are analysed off the GUI thread (issue 5): an
+/// edit changes scenario() at once (for undo and for the next edit's validation), while
+/// analysis() keeps describing the previous state until the newest computation ends. changed()
+/// is emitted then, so its listeners always find scenario() and analysis() in agreement; the
+/// results of edits superseded meanwhile are dropped, never shown. selectedQuery() stays within
+/// analysis() meanwhile.
 class ScenarioDocument : public QObject
 {
     Q_OBJECT
@@ -42,7 +51,12 @@ public:
     ~ScenarioDocument() override;
 
     const Scenario &scenario() const { return mScenario; }
-    const Analysis &analysis() const { return mAnalysis; }
+    const Analysis &analysis() const { return *mAnalysis; }
+    /// The same Analysis, shared: a view may keep a std::weak_ptr to recompute a display later.
+    std::shared_ptr<const Analysis> sharedAnalysis() const { return mAnalysis; }
+    /// False while a newer Analysis is being computed off the GUI thread (see above).
+    bool isAnalysisCurrent() const { return !mAnalysisPending; }
+    AnalysisWorker *analysisWorker() const { return mWorker; }
     QUndoStack *undoStack() const { return mUndoStack; }
 
     /// The file the scenario was loaded from or saved to; empty when untitled.
@@ -51,7 +65,8 @@ public:
     QString displayName() const;
     bool isModified() const;
 
-    int selectedQuery() const { return mSelectedQuery; }
+    /// The selected query, within analysis() (see above).
+    int selectedQuery() const;
     void setSelectedQuery(int query);
 
     // --- files -----------------------------------------------------------------------------
@@ -66,6 +81,12 @@ public:
     void newScenario();
     /// Resets to `scenario` (validated) as an untitled, unmodified document with no undo history.
     Error resetTo(const Scenario &scenario, const QString &displayName = QString());
+    /// Restores a recovery copy (Autosave) as a *modified* document bound to `originalPath`
+    /// (empty: untitled), so that nothing is written until the user saves. When `originalPath`
+    /// loads, the document is that file plus one undo step "Restore unsaved changes", so undo
+    /// shows what is on disk; otherwise the recovered scenario has no undo history but is
+    /// still modified. Returns the validation error of `recovered`, changing nothing.
+    Error restoreRecovered(const Scenario &recovered, const QString &originalPath);
     /// Saves to filePath() (error when untitled).
     Error save();
     /// Saves to PATH (with withDefaultExtension) and makes it the document's file.
@@ -77,6 +98,11 @@ public:
     /// Sets one cell of the queries, keys, values or free-variance table. `gesture` != 0 merges
     /// consecutive edits of the same cell in the same gesture into one undo step.
     Error setCell(CellTable table, int row, int column, double value, int gesture = 0);
+    /// Replaces a whole query or key vector (d_k numbers, all finite), the edit of a drag in key
+    /// space (MATH.md §4.5). `gesture` != 0 merges the moves of one drag of the same vector into
+    /// one undo step ("Move key k2"). Refused like any edit when a score would overflow.
+    Error moveVector(VectorKind kind, int row, const Eigen::Ref<const Eigen::VectorXd> &vector,
+                     int gesture = 0);
     Error setLabel(SetLabelCommand::Target target, int row, const QString &label);
     /// Inserts a zero query before `at` (−1 = append). Its free variances start at 1.
     Error addQuery(int at = -1);
@@ -85,6 +111,12 @@ public:
     /// its variances start at σ² = 1 (MATH.md §4.1).
     Error addKey(int at = -1);
     Error removeKey(int key);
+    /// Moves query `from` to index `to` (the "move up/down" of the table), with its label,
+    /// free-variance row, MaxEnt target and unknown fields. Both must be < m.
+    Error moveQuery(int from, int to);
+    /// Moves key `from` to index `to`, with its label, value, free-variance column and unknown
+    /// fields. Both must be < T.
+    Error moveKey(int from, int to);
     /// Sets the temperature mode; in fixed mode τ = `fixedTau`, or the current τ when not given
     /// (so switching from √d_k to fixed keeps the plots where they are).
     Error setTemperature(TemperatureMode mode, std::optional<double> fixedTau = std::nullopt,
@@ -118,7 +150,8 @@ public:
     int beginGesture() { return ++mLastGesture; }
 
 signals:
-    /// The scenario (and so the Analysis) changed: an edit, undo, redo, load or new.
+    /// The scenario and its Analysis changed: an edit, undo, redo, load or new. For a large
+    /// scenario, emitted when its newest Analysis is ready (see above).
     void changed();
     void modifiedChanged(bool modified);
     void filePathChanged(const QString &path);
@@ -130,10 +163,16 @@ private:
     Error push(std::unique_ptr<ScenarioCommand> command);
     /// Called by the commands after they changed mScenario.
     void scenarioEdited();
+    /// Recomputes the Analysis of mScenario: synchronously (returns true) or by the worker
+    /// (returns false; analysisReady() follows).
+    bool recompute();
+    void analysisReady(std::shared_ptr<const Analysis> analysis);
     void resetDocument(Scenario scenario, const QString &path, const QString &displayName);
 
     Scenario mScenario;
-    Analysis mAnalysis;
+    std::shared_ptr<const Analysis> mAnalysis;
+    AnalysisWorker *mWorker;
+    bool mAnalysisPending = false;
     QUndoStack *mUndoStack;
     QString mFilePath;
     QString mDisplayName;

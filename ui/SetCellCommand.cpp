@@ -4,25 +4,31 @@
 
 namespace sml {
 
-static QString cellText(CellTable table)
+/// "Edit keys[1].vector[0]": the JSON path of the cell in the scenario file (scenario-format.md).
+static QString cellText(CellTable table, int row, int column)
 {
+    QString path;
     switch (table) {
     case CellTable::Query:
-        return QCoreApplication::translate("SetCellCommand", "Edit query");
+        path = QStringLiteral("queries[%1].vector[%2]").arg(row).arg(column);
+        break;
     case CellTable::Key:
-        return QCoreApplication::translate("SetCellCommand", "Edit key");
+        path = QStringLiteral("keys[%1].vector[%2]").arg(row).arg(column);
+        break;
     case CellTable::Value:
-        return QCoreApplication::translate("SetCellCommand", "Edit value");
+        path = QStringLiteral("keys[%1].value[%2]").arg(row).arg(column);
+        break;
     case CellTable::Variance:
-        return QCoreApplication::translate("SetCellCommand", "Edit variance σ²");
+        path = QStringLiteral("variance.variances[%1][%2]").arg(row).arg(column);
+        break;
     }
-    return {};
+    return QCoreApplication::translate("SetCellCommand", "Edit %1").arg(path);
 }
 
 SetCellCommand::SetCellCommand(ScenarioDocument *document, CellTable table, int row, int column,
                                double oldValue, double newValue, int gesture)
-    : ScenarioCommand(document, CommandId::SetCell, cellText(table), gesture), mTable(table),
-      mRow(row), mColumn(column), mOld(oldValue), mNew(newValue)
+    : ScenarioCommand(document, CommandId::SetCell, cellText(table, row, column), gesture),
+      mTable(table), mRow(row), mColumn(column), mOld(oldValue), mNew(newValue)
 {
 }
 

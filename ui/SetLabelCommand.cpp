@@ -6,10 +6,12 @@ namespace sml {
 
 SetLabelCommand::SetLabelCommand(ScenarioDocument *document, Target target, int row,
                                  const QString &oldLabel, const QString &newLabel)
-    : ScenarioCommand(document, CommandId::SetLabel,
-                      target == Target::Query
-                          ? QCoreApplication::translate("SetLabelCommand", "Rename query")
-                          : QCoreApplication::translate("SetLabelCommand", "Rename key")),
+    : ScenarioCommand(
+          document, CommandId::SetLabel,
+          (target == Target::Query
+               ? QCoreApplication::translate("SetLabelCommand", "Rename query %1 to “%2”")
+               : QCoreApplication::translate("SetLabelCommand", "Rename key %1 to “%2”"))
+              .arg(tokenName(oldLabel, row), tokenName(newLabel, row))),
       mTarget(target), mRow(row), mOld(oldLabel), mNew(newLabel)
 {
 }

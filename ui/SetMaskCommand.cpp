@@ -6,7 +6,9 @@ namespace sml {
 
 SetMaskCommand::SetMaskCommand(ScenarioDocument *document, MaskKind oldMask, MaskKind newMask)
     : ScenarioCommand(document, CommandId::SetMask,
-                      QCoreApplication::translate("SetMaskCommand", "Change mask")),
+                      newMask == MaskKind::Causal
+                          ? QCoreApplication::translate("SetMaskCommand", "Set mask to causal")
+                          : QCoreApplication::translate("SetMaskCommand", "Set mask to none")),
       mOld(oldMask), mNew(newMask)
 {
 }

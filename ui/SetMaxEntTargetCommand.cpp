@@ -6,13 +6,26 @@
 
 namespace sml {
 
-SetMaxEntTargetCommand::SetMaxEntTargetCommand(ScenarioDocument *document, Targets oldTargets,
+SetMaxEntTargetCommand::SetMaxEntTargetCommand(ScenarioDocument *document, int query,
+                                               const QString &label, Targets oldTargets,
                                                Targets newTargets, int gesture)
-    : ScenarioCommand(
-          document, CommandId::SetMaxEntTarget,
-          QCoreApplication::translate("SetMaxEntTargetCommand", "Change MaxEnt target μ"), gesture),
-      mOld(std::move(oldTargets)), mNew(std::move(newTargets))
+    : ScenarioCommand(document, CommandId::SetMaxEntTarget, QString(), gesture), mQuery(query),
+      mLabel(label), mOld(std::move(oldTargets)), mNew(std::move(newTargets))
 {
+    updateText();
+}
+
+void SetMaxEntTargetCommand::updateText()
+{
+    std::optional<double> mu;
+    if (mNew && mQuery >= 0 && size_t(mQuery) < mNew->size())
+        mu = (*mNew)[size_t(mQuery)];
+    const QString name = tokenName(mLabel, mQuery);
+    setText(mu ? QCoreApplication::translate("SetMaxEntTargetCommand", "Set μ of query %1 to %2")
+                     .arg(name, numberText(*mu))
+               : QCoreApplication::translate("SetMaxEntTargetCommand",
+                                             "Reset μ of query %1 to the default")
+                     .arg(name));
 }
 
 SetMaxEntTargetCommand::Targets SetMaxEntTargetCommand::withTarget(const Scenario &s, int i,
@@ -40,7 +53,11 @@ void SetMaxEntTargetCommand::revert(Scenario &s) const
 
 bool SetMaxEntTargetCommand::mergeFrom(const ScenarioCommand *other)
 {
-    mNew = static_cast<const SetMaxEntTargetCommand *>(other)->mNew;
+    const auto *o = static_cast<const SetMaxEntTargetCommand *>(other);
+    if (o->mQuery != mQuery)
+        return false;
+    mNew = o->mNew;
+    updateText();
     return true;
 }
 

@@ -15,8 +15,10 @@ class SetMaxEntTargetCommand : public ScenarioCommand
 public:
     using Targets = std::optional<std::vector<std::optional<double>>>;
 
-    SetMaxEntTargetCommand(ScenarioDocument *document, Targets oldTargets, Targets newTargets,
-                           int gesture = 0);
+    /// `query` and `label` name the query whose target changes, for the undo text
+    /// ("Set μ of query q to 0.2", "Reset μ of query q to the default").
+    SetMaxEntTargetCommand(ScenarioDocument *document, int query, const QString &label,
+                           Targets oldTargets, Targets newTargets, int gesture = 0);
 
     /// The targets array after setting query i's target to `mu` (nullopt = default). When every
     /// entry ends up default, the result is `"targets": null`.
@@ -29,6 +31,10 @@ protected:
     bool mergeFrom(const ScenarioCommand *other) override;
 
 private:
+    void updateText();
+
+    int mQuery;
+    QString mLabel;
     Targets mOld;
     Targets mNew;
 };

@@ -7,7 +7,8 @@ namespace sml {
 SetSigma0SquaredCommand::SetSigma0SquaredCommand(ScenarioDocument *document, double oldValue,
                                                  double newValue, int gesture)
     : ScenarioCommand(document, CommandId::SetSigma0Squared,
-                      QCoreApplication::translate("SetSigma0SquaredCommand", "Change σ0²"),
+                      QCoreApplication::translate("SetSigma0SquaredCommand", "Set σ0² to %1")
+                          .arg(numberText(newValue)),
                       gesture),
       mOld(oldValue), mNew(newValue)
 {
@@ -26,6 +27,8 @@ void SetSigma0SquaredCommand::revert(Scenario &s) const
 bool SetSigma0SquaredCommand::mergeFrom(const ScenarioCommand *other)
 {
     mNew = static_cast<const SetSigma0SquaredCommand *>(other)->mNew;
+    setText(QCoreApplication::translate("SetSigma0SquaredCommand", "Set σ0² to %1")
+                .arg(numberText(mNew)));
     return true;
 }
 

@@ -4,11 +4,19 @@
 
 namespace sml {
 
+static QString temperatureText(TemperatureMode mode, double tau)
+{
+    if (mode == TemperatureMode::SqrtDk)
+        return QCoreApplication::translate("SetTemperatureCommand", "Set τ = √d_k");
+    return QCoreApplication::translate("SetTemperatureCommand", "Set τ to %1")
+        .arg(ScenarioCommand::numberText(tau));
+}
+
 SetTemperatureCommand::SetTemperatureCommand(ScenarioDocument *document, TemperatureMode oldMode,
                                              double oldTau, TemperatureMode newMode, double newTau,
                                              int gesture)
-    : ScenarioCommand(document, CommandId::SetTemperature,
-                      QCoreApplication::translate("SetTemperatureCommand", "Change τ"), gesture),
+    : ScenarioCommand(document, CommandId::SetTemperature, temperatureText(newMode, newTau),
+                      gesture),
       mOldMode(oldMode), mOldTau(oldTau), mNewMode(newMode), mNewTau(newTau)
 {
 }
@@ -30,6 +38,7 @@ bool SetTemperatureCommand::mergeFrom(const ScenarioCommand *other)
     const auto *o = static_cast<const SetTemperatureCommand *>(other);
     mNewMode = o->mNewMode;
     mNewTau = o->mNewTau;
+    setText(temperatureText(mNewMode, mNewTau));
     return true;
 }
 

@@ -9,7 +9,9 @@ SetVarianceModeCommand::SetVarianceModeCommand(ScenarioDocument *document, Varia
                                                Eigen::MatrixXd newVariances)
     : ScenarioCommand(
           document, CommandId::SetVarianceMode,
-          QCoreApplication::translate("SetVarianceModeCommand", "Change variance model")),
+          newMode == VarianceMode::Free
+              ? QCoreApplication::translate("SetVarianceModeCommand", "Set variances to free")
+              : QCoreApplication::translate("SetVarianceModeCommand", "Set variances to linked")),
       mOldMode(oldMode), mOldVariances(std::move(oldVariances)), mNewMode(newMode),
       mNewVariances(std::move(newVariances))
 {

@@ -3,13 +3,19 @@
 #include "Analysis.h"
 #include "AttentionHeatmapView.h"
 #include "EntropyView.h"
+#include "KeySpaceView.h"
+#include "MaxEntConstraintPlot.h"
+#include "MaxEntEntropyPlot.h"
+#include "MaxEntOptimizerPlot.h"
+#include "MleOptimizerView.h"
 #include "ScenarioIo.h"
+#include "TemperatureSweepView.h"
+#include "ValueSpaceView.h"
 #include "WeightBarsView.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QSvgGenerator>
 
 #include <memory>
 #include <vector>
@@ -19,7 +25,10 @@ namespace sml {
 QStringList exportViewNames()
 {
     return {QStringLiteral("attention-heatmap"), QStringLiteral("weight-bars"),
-            QStringLiteral("entropy")};
+            QStringLiteral("entropy"),           QStringLiteral("key-space"),
+            QStringLiteral("value-space"),       QStringLiteral("mle-optimizer"),
+            QStringLiteral("maxent-entropy"),    QStringLiteral("maxent-constraint"),
+            QStringLiteral("maxent-optimizer"),  QStringLiteral("temperature-sweep")};
 }
 
 QStringList exportFormats()
@@ -34,63 +43,53 @@ static std::vector<std::unique_ptr<PlotView>> makeViews()
     views.push_back(std::make_unique<AttentionHeatmapView>());
     views.push_back(std::make_unique<WeightBarsView>());
     views.push_back(std::make_unique<EntropyView>());
+    views.push_back(std::make_unique<KeySpaceView>());
+    views.push_back(std::make_unique<ValueSpaceView>());
+    views.push_back(std::make_unique<MleOptimizerView>());
+    views.push_back(std::make_unique<MaxEntEntropyPlot>());
+    views.push_back(std::make_unique<MaxEntConstraintPlot>());
+    views.push_back(std::make_unique<MaxEntOptimizerPlot>());
+    views.push_back(std::make_unique<TemperatureSweepView>());
     return views;
-}
-
-static bool saveSvg(PlotView *view, const QString &path, QSize size, const QString &title)
-{
-    QSvgGenerator generator;
-    generator.setFileName(path);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(title);
-    generator.setDescription(QStringLiteral("SoftmaxLab view"));
-    QCPPainter painter;
-    if (!painter.begin(&generator))
-        return false;
-    view->toPainter(&painter, size.width(), size.height());
-    return painter.end();
 }
 
 std::optional<QString> exportAllViews(const Scenario &scenario, const QString &dir,
                                       const QString &format, QSize size, QStringList *written)
 {
-    const QString ext = format.toLower();
-    if (!exportFormats().contains(ext))
+    return exportAllViews(scenario, dir, ImageExportOptions::pixels(format, size), 0, written);
+}
+
+std::optional<QString> exportAllViews(const Scenario &scenario, const QString &dir,
+                                      const ImageExportOptions &options, int selectedQuery,
+                                      QStringList *written)
+{
+    const QString ext = ImageExportOptions::normalizedFormat(options.format);
+    if (ext.isEmpty())
         return QCoreApplication::translate("ViewExport", "unknown export format “%1” (use %2)")
-            .arg(format, exportFormats().join(QStringLiteral(", ")));
-    if (size.width() < 16 || size.height() < 16 || size.width() > 20000 || size.height() > 20000)
-        return QCoreApplication::translate("ViewExport",
-                                           "export size %1x%2 is outside 16…20000 pixels")
-            .arg(size.width())
-            .arg(size.height());
+            .arg(options.format, exportFormats().join(QStringLiteral(", ")));
+    if (auto error = options.check())
+        return error;
     if (auto error = validateScenario(scenario))
         return error->message;
     if (!QDir().mkpath(dir))
         return QCoreApplication::translate("ViewExport", "cannot create the directory %1")
             .arg(QDir::toNativeSeparators(dir));
 
-    const Analysis analysis(scenario);
+    // Shared, so that views which keep a weak reference to the Analysis (the binned heatmap
+    // re-bins at the export size) can reach it while they are written.
+    const std::shared_ptr<const Analysis> analysis = std::make_shared<Analysis>(scenario);
     const QDir outDir(dir);
+    const QSize size = options.size;
     for (const std::unique_ptr<PlotView> &view : makeViews()) {
         view->setAttribute(Qt::WA_DontShowOnScreen);
         view->resize(size);
         view->setLayoutSize(size);
-        view->showAnalysis(analysis, 0);
+        view->showAnalysis(*analysis, selectedQuery);
         const QString path = outDir.filePath(view->viewName() + QLatin1Char('.') + ext);
-        bool ok = false;
-        if (ext == QLatin1String("png"))
-            ok = view->savePng(path, size.width(), size.height());
-        else if (ext == QLatin1String("jpg"))
-            ok = view->saveJpg(path, size.width(), size.height(), 1.0, 95);
-        else if (ext == QLatin1String("pdf"))
-            ok = view->savePdf(path, size.width(), size.height(), QCP::epNoCosmetic,
-                               QStringLiteral("SoftmaxLab"), scenario.title);
-        else
-            ok = saveSvg(view.get(), path, size, scenario.title);
-        if (!ok || !QFileInfo(path).isFile())
-            return QCoreApplication::translate("ViewExport", "cannot write %1")
-                .arg(QDir::toNativeSeparators(path));
+        // PlotView::exportImage: PNG/JPEG via QCustomPlot, PDF via savePdf, SVG via
+        // QSvgGenerator and toPainter (text stays text in both).
+        if (auto error = view->exportImage(path, options, scenario.title))
+            return error;
         if (written)
             written->append(path);
     }

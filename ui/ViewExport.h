@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ImageExportOptions.h"
 #include "Scenario.h"
 
 #include <QSize>
@@ -11,7 +12,8 @@
 namespace sml {
 
 /// The stable export names of the views, in export order: attention-heatmap, weight-bars,
-/// entropy (scenario-format.md, "Command line").
+/// entropy, key-space, value-space, mle-optimizer, maxent-entropy, maxent-constraint,
+/// maxent-optimizer, temperature-sweep (scenario-format.md, "Command line").
 QStringList exportViewNames();
 
 /// The export formats exportAllViews() accepts: png, jpg, pdf, svg.
@@ -25,6 +27,13 @@ QStringList exportFormats();
 /// including offscreen).
 std::optional<QString> exportAllViews(const Scenario &scenario, const QString &dir,
                                       const QString &format, QSize size,
+                                      QStringList *written = nullptr);
+
+/// The same with every option of the export dialog (size in pixels or centimetres at a DPI,
+/// transparent background for PNG and SVG; see ImageExportOptions), showing `selectedQuery`
+/// (clamped) as the window does.
+std::optional<QString> exportAllViews(const Scenario &scenario, const QString &dir,
+                                      const ImageExportOptions &options, int selectedQuery = 0,
                                       QStringList *written = nullptr);
 
 } // namespace sml

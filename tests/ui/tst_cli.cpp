@@ -198,7 +198,8 @@ void TestCli::exportWritesNonBlankImages()
     QCOMPARE(r.status, QProcess::NormalExit);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QStringList names = {QStringLiteral("attention-heatmap"), QStringLiteral("weight-bars"),
-                               QStringLiteral("entropy")};
+                               QStringLiteral("entropy"), QStringLiteral("key-space"),
+                               QStringLiteral("value-space"), QStringLiteral("mle-optimizer")};
     for (const QString &name : names) {
         const QString path = out + QLatin1Char('/') + name + QLatin1Char('.') + format;
         QVERIFY2(QFileInfo::exists(path), qPrintable(path));

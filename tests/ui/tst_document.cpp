@@ -1,5 +1,6 @@
 // Tests of ScenarioDocument: every edit is an undoable command that returns to the exact
 // original scenario; refused edits and failed loads change nothing.
+#include "MatrixImport.h"
 #include "ScenarioDocument.h"
 #include "ScenarioIo.h"
 
@@ -206,6 +207,111 @@ const std::map<QString, EditRow> &undoableEdits()
          {"free", [](ScenarioDocument &d) { return d.addValueDimension(); }}},
         {"remove a value dimension",
          {"base", [](ScenarioDocument &d) { return d.removeValueDimension(); }}},
+        {"move a query up (with its MaxEnt target)",
+         {"base", [](ScenarioDocument &d) { return d.moveQuery(1, 0); }}},
+        {"move the first query (with extras) to the end",
+         {"base", [](ScenarioDocument &d) { return d.moveQuery(0, 2); }}},
+        {"move a query down in free mode",
+         {"free", [](ScenarioDocument &d) { return d.moveQuery(0, 1); }}},
+        {"move a key up (with extras)",
+         {"base", [](ScenarioDocument &d) { return d.moveKey(1, 0); }}},
+        {"move a key to the end in free mode, causal",
+         {"free", [](ScenarioDocument &d) { return d.moveKey(0, 3); }}},
+        {"drag a key in key space",
+         {"base",
+          [](ScenarioDocument &d) {
+              return d.moveVector(VectorKind::Key, 1, Eigen::Vector2d(0.25, 0.75));
+          }}},
+        {"import matrices (Q, K, V from .npy)",
+         {"base",
+          [](ScenarioDocument &d) -> ScenarioDocument::Error {
+              const QString dir = QStringLiteral(SML_TEST_DATA_DIR "/data/npy/");
+              LoadResult imported =
+                  importScenario(dir + "import_q.npy", dir + "import_k.npy", dir + "import_v.npy");
+              if (auto *error = std::get_if<LoadError>(&imported))
+                  return error->message;
+              return d.replaceScenario(std::get<Scenario>(imported),
+                                       QStringLiteral("Import import_q.npy, import_k.npy"));
+          }}},
+        {"import matrices with one-hot values (CSV)",
+         {"free",
+          [](ScenarioDocument &d) -> ScenarioDocument::Error {
+              const QString dir = QStringLiteral(SML_TEST_DATA_DIR "/data/bad/csv/");
+              LoadResult imported =
+                  importScenario(dir + "good-pandas-index.csv",
+                                 dir + "good-quoted-labels-with-commas.csv", QString());
+              if (auto *error = std::get_if<LoadError>(&imported))
+                  return error->message;
+              return d.replaceScenario(std::get<Scenario>(imported), QStringLiteral("Import"));
+          }}},
+    };
+    return rows;
+}
+
+/// The undo text of one edit on the base scenario (Edit ▸ Undo shows "Undo " + it).
+struct TextRow
+{
+    Edit edit;
+    QString text;
+};
+
+const std::map<QString, TextRow> &undoTexts()
+{
+    static const std::map<QString, TextRow> rows = {
+        {"key cell",
+         {[](ScenarioDocument &d) { return d.setCell(CellTable::Key, 1, 0, 2.0); },
+          "Edit keys[1].vector[0]"}},
+        {"query cell",
+         {[](ScenarioDocument &d) { return d.setCell(CellTable::Query, 2, 1, 2.0); },
+          "Edit queries[2].vector[1]"}},
+        {"value cell",
+         {[](ScenarioDocument &d) { return d.setCell(CellTable::Value, 3, 1, 2.0); },
+          "Edit keys[3].value[1]"}},
+        {"mask",
+         {[](ScenarioDocument &d) { return d.setMask(MaskKind::Causal); }, "Set mask to causal"}},
+        {"variance mode",
+         {[](ScenarioDocument &d) { return d.setVarianceMode(VarianceMode::Free); },
+          "Set variances to free"}},
+        {"tau sqrt(d_k)",
+         {[](ScenarioDocument &d) {
+              if (auto e = d.setTemperature(TemperatureMode::Fixed, 2.0))
+                  return e;
+              return d.setTemperature(TemperatureMode::SqrtDk);
+          },
+          "Set τ = √d_k"}},
+        {"tau fixed",
+         {[](ScenarioDocument &d) { return d.setTemperature(TemperatureMode::Fixed, 0.5); },
+          "Set τ to 0.5"}},
+        {"sigma0 squared",
+         {[](ScenarioDocument &d) { return d.setSigma0Squared(2.5); }, "Set σ0² to 2.5"}},
+        {"MaxEnt target",
+         {[](ScenarioDocument &d) { return d.setMaxEntTarget(0, 0.25); },
+          "Set μ of query a to 0.25"}},
+        {"MaxEnt reset",
+         {[](ScenarioDocument &d) { return d.setMaxEntTarget(1, std::nullopt); },
+          "Reset μ of query b to the default"}},
+        {"rename key",
+         {[](ScenarioDocument &d) {
+              return d.setLabel(SetLabelCommand::Target::Key, 1, QStringLiteral("cat"));
+          },
+          "Rename key k2 to “cat”"}},
+        {"add query", {[](ScenarioDocument &d) { return d.addQuery(); }, "Add query q4"}},
+        {"remove key", {[](ScenarioDocument &d) { return d.removeKey(1); }, "Remove key k2"}},
+        {"move key up", {[](ScenarioDocument &d) { return d.moveKey(1, 0); }, "Move key k2 up"}},
+        {"move query down",
+         {[](ScenarioDocument &d) { return d.moveQuery(0, 1); }, "Move query a down"}},
+        {"move key far",
+         {[](ScenarioDocument &d) { return d.moveKey(3, 0); }, "Move key k4 to position 1"}},
+        {"drag a key",
+         {[](ScenarioDocument &d) {
+              return d.moveVector(VectorKind::Key, 1, Eigen::Vector2d(0.25, 0.75));
+          },
+          "Move key k2"}},
+        {"title",
+         {[](ScenarioDocument &d) {
+              return d.setTitleAndDescription(QStringLiteral("t"), std::nullopt);
+          },
+          "Edit title and notes"}},
     };
     return rows;
 }
@@ -266,6 +372,10 @@ const std::map<QString, EditRow> &refusedEdits()
          {"base", [](ScenarioDocument &d) { return d.setMaxEntTarget(1, -1.0); }}},
         {"MaxEnt target NaN",
          {"base", [nan](ScenarioDocument &d) { return d.setMaxEntTarget(0, nan); }}},
+        {"move a query past the end",
+         {"base", [](ScenarioDocument &d) { return d.moveQuery(0, 3); }}},
+        {"move a key from before the start",
+         {"base", [](ScenarioDocument &d) { return d.moveKey(-1, 0); }}},
         {"MaxEnt target with one visible key and another value",
          {"single key", [](ScenarioDocument &d) { return d.setMaxEntTarget(0, 0.5); }}},
     };
@@ -302,6 +412,11 @@ private slots:
     void saveThenLoadRoundTrips();
     void saveAsAppendsTheExtension_data();
     void saveAsAppendsTheExtension();
+    void undoTextDescribesTheStep_data();
+    void undoTextDescribesTheStep();
+    void mergedGestureUpdatesTheUndoText();
+    void restoreRecoveredIsModifiedAndBound_data();
+    void restoreRecoveredIsModifiedAndBound();
 };
 
 void TestDocument::startsOnTheDefaultScenario()
@@ -548,6 +663,81 @@ void TestDocument::saveAsAppendsTheExtension()
     QVERIFY(!doc.saveAs(dir.filePath(name)));
     QVERIFY(QFile::exists(dir.filePath(expected)));
     QCOMPARE(QFileInfo(doc.filePath()).fileName(), expected);
+}
+
+void TestDocument::undoTextDescribesTheStep_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const auto &[name, row] : undoTexts())
+        QTest::newRow(name.toUtf8().constData()) << name;
+}
+
+void TestDocument::undoTextDescribesTheStep()
+{
+    QFETCH(QString, name);
+    const TextRow &row = undoTexts().at(name);
+    ScenarioDocument doc;
+    QVERIFY(!doc.resetTo(baseScenario()));
+    const ScenarioDocument::Error error = row.edit(doc);
+    QVERIFY2(!error, qPrintable(error.value_or(QString())));
+    QCOMPARE(doc.undoStack()->undoText(), row.text);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.undoStack()->redoText(), row.text);
+}
+
+void TestDocument::mergedGestureUpdatesTheUndoText()
+{
+    ScenarioDocument doc;
+    const int gesture = doc.beginGesture();
+    for (double s : {1.5, 2.0, 3.25})
+        QVERIFY(!doc.setSigma0Squared(s, gesture));
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QCOMPARE(doc.undoStack()->undoText(), QStringLiteral("Set σ0² to 3.25"));
+}
+
+void TestDocument::restoreRecoveredIsModifiedAndBound_data()
+{
+    QTest::addColumn<int>("original"); // 0: untitled, 1: the file exists, 2: the file is gone
+    QTest::newRow("untitled") << 0;
+    QTest::newRow("original file on disk") << 1;
+    QTest::newRow("original file deleted since") << 2;
+}
+
+void TestDocument::restoreRecoveredIsModifiedAndBound()
+{
+    QFETCH(int, original);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("lesson.softmaxlab.json"));
+    const Scenario onDisk = baseScenario();
+    QVERIFY(!ScenarioIo::saveFile(onDisk, path));
+    const QByteArray bytesBefore = [&] {
+        QFile f(path);
+        f.open(QIODevice::ReadOnly);
+        return f.readAll();
+    }();
+    if (original == 2)
+        QVERIFY(QFile::remove(path));
+    Scenario recovered = onDisk;
+    recovered.keys(1, 0) = 2.5;
+
+    ScenarioDocument doc;
+    QVERIFY(!doc.restoreRecovered(recovered, original == 0 ? QString() : path));
+    QVERIFY(doc.isModified());
+    QVERIFY(doc.scenario() == recovered);
+    QCOMPARE(doc.filePath(), original == 0 ? QString() : QFileInfo(path).absoluteFilePath());
+    if (original == 1) {
+        // Undo shows the file on disk, which was not touched.
+        QCOMPARE(doc.undoStack()->count(), 1);
+        doc.undoStack()->undo();
+        QVERIFY(doc.scenario() == onDisk);
+        QVERIFY(!doc.isModified());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), bytesBefore);
+    } else {
+        QCOMPARE(doc.undoStack()->count(), 0);
+        QCOMPARE(QFile::exists(path), original == 0);
+    }
 }
 
 QTEST_MAIN(TestDocument)

@@ -1,0 +1,434 @@
+// Documents in the window (issue 4, "Undo and documents" and "Lesson library"): the
+// unsaved-changes prompt before New, Open, Open Recent, an example and a drop, driven
+// programmatically; Open Recent (at most 10, newest first, Clear list); a save→load round trip
+// through the window; Edit ▸ Undo/Redo with standard shortcuts and step texts; moving tokens;
+// and every shipped example loading cleanly, through ScenarioIo and through Help ▸ Examples.
+#include "KeysTableModel.h"
+#include "MainWindow.h"
+#include "QueriesTableModel.h"
+#include "ScenarioDocument.h"
+#include "ScenarioIo.h"
+
+#include <QAction>
+#include <QDir>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <functional>
+#include <variant>
+
+using namespace sml;
+
+namespace {
+
+Scenario titled(const QString &title)
+{
+    Scenario s = defaultScenario();
+    s.title = title;
+    s.normalizeSideArrays();
+    return s;
+}
+
+QAction *menuAction(QMenu *menu, const QString &text)
+{
+    for (QAction *a : menu->actions())
+        if (a->text() == text)
+            return a;
+    return nullptr;
+}
+
+QMenu *topMenu(MainWindow &w, const QString &title)
+{
+    for (QAction *a : w.menuBar()->actions())
+        if (a->menu() && a->text() == title)
+            return a->menu();
+    return nullptr;
+}
+
+/// The shipped lesson files (resources/scenarios/*.softmaxlab.json).
+QStringList shippedExamples()
+{
+    return QDir(QStringLiteral(SML_SOURCE_DIR "/resources/scenarios"))
+        .entryList({QStringLiteral("*.softmaxlab.json")}, QDir::Files, QDir::Name);
+}
+
+} // namespace
+
+class TestFiles : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init() { QSettings().remove(QStringLiteral("recentFiles")); }
+    void promptBeforeReplacingTheDocument_data();
+    void promptBeforeReplacingTheDocument();
+    void openRecentKeepsTenNewestFirst();
+    void openRecentDropsMissingFiles();
+    void saveLoadRoundTripThroughTheWindow();
+    void titleShowsNameAndModifiedMarker();
+    void undoRedoActions();
+    void moveActionsReorderTokens();
+    void examplesLoadThroughScenarioIo_data();
+    void examplesLoadThroughScenarioIo();
+    void examplesMenuOpensEveryLesson();
+    void examplesCoverTheLessons();
+};
+
+void TestFiles::promptBeforeReplacingTheDocument_data()
+{
+    QTest::addColumn<QString>("how");
+    QTest::addColumn<int>("answer");
+    for (const char *how : {"new", "open", "open recent", "example", "drop"})
+        for (auto [name, answer] :
+             {std::pair{"Save", QMessageBox::Save}, std::pair{"Discard", QMessageBox::Discard},
+              std::pair{"Cancel", QMessageBox::Cancel}})
+            QTest::addRow("%s, %s", how, name) << QString::fromLatin1(how) << int(answer);
+}
+
+void TestFiles::promptBeforeReplacingTheDocument()
+{
+    QFETCH(QString, how);
+    QFETCH(int, answer);
+    QTemporaryDir dir;
+    const QString other = dir.filePath(QStringLiteral("other.softmaxlab.json"));
+    QVERIFY(!ScenarioIo::saveFile(titled(QStringLiteral("other")), other));
+    const QString savedAs = dir.filePath(QStringLiteral("mine"));
+
+    MainWindow w;
+    w.setErrorReporter([](const QString &, const QString &m) { QFAIL(qPrintable(m)); });
+    int asked = 0;
+    QString askedAbout;
+    w.setSavePrompt([&](const QString &name) {
+        ++asked;
+        askedAbout = name;
+        return QMessageBox::StandardButton(answer);
+    });
+    w.setFileNamePrompt([&](MainWindow::FileDialogKind kind) {
+        return kind == MainWindow::FileDialogKind::Open ? other : savedAs;
+    });
+    QVERIFY(!w.document()->setMask(MaskKind::Causal));
+    const Scenario edited = w.document()->scenario();
+
+    std::function<void()> act;
+    if (how == QLatin1String("new"))
+        act = [&] { w.newFile(); };
+    else if (how == QLatin1String("open"))
+        act = [&] { w.open(); };
+    else if (how == QLatin1String("open recent"))
+        act = [&] { w.openRecentFile(other); };
+    else if (how == QLatin1String("example"))
+        act = [&] { w.openExample(QStringLiteral(":/scenarios/free-variances.softmaxlab.json")); };
+    else
+        act = [&] { w.openDroppedFiles({other}); };
+    act();
+    QCOMPARE(asked, 1);
+    QCOMPARE(askedAbout, QStringLiteral("untitled"));
+
+    if (answer == QMessageBox::Cancel) {
+        QVERIFY(w.document()->scenario() == edited);
+        QVERIFY(w.document()->isModified());
+        return;
+    }
+    // Saved or discarded: the new document is open and unmodified.
+    QVERIFY(!w.document()->isModified());
+    QVERIFY(!(w.document()->scenario() == edited));
+    const bool saved = answer == QMessageBox::Save;
+    QCOMPARE(QFile::exists(savedAs + QStringLiteral(".softmaxlab.json")), saved);
+    if (saved) {
+        LoadResult r = ScenarioIo::loadFile(savedAs + QStringLiteral(".softmaxlab.json"));
+        QVERIFY(std::holds_alternative<Scenario>(r));
+        QVERIFY(std::get<Scenario>(r) == edited);
+    }
+    // No question when there is nothing to lose.
+    act();
+    QCOMPARE(asked, 1);
+}
+
+void TestFiles::openRecentKeepsTenNewestFirst()
+{
+    QTemporaryDir dir;
+    QStringList paths;
+    for (int n = 0; n < 12; ++n) {
+        paths << dir.filePath(QStringLiteral("lesson-%1.softmaxlab.json").arg(n));
+        QVERIFY(!ScenarioIo::saveFile(titled(QStringLiteral("lesson %1").arg(n)), paths.last()));
+    }
+    MainWindow w;
+    QVERIFY(MainWindow::recentFiles().isEmpty());
+    for (const QString &p : paths)
+        QVERIFY(w.openFile(p));
+    QStringList expected;
+    for (int n = 11; n >= 2; --n)
+        expected << paths[n];
+    QCOMPARE(MainWindow::recentFiles(), expected);
+    QCOMPARE(MainWindow::maxRecentFiles, 10);
+
+    // Reopening moves a file to the front without a duplicate.
+    QVERIFY(w.openFile(paths[5]));
+    QCOMPARE(MainWindow::recentFiles().first(), paths[5]);
+    QCOMPARE(MainWindow::recentFiles().size(), 10);
+    QCOMPARE(MainWindow::recentFiles().count(paths[5]), 1);
+
+    // The menu lists them, opens them, and clears them.
+    QMenu *menu = w.recentFilesMenu();
+    QVERIFY(menu);
+    emit menu->aboutToShow();
+    QList<QAction *> entries;
+    for (QAction *a : menu->actions())
+        if (!a->data().toString().isEmpty())
+            entries << a;
+    QCOMPARE(entries.size(), 10);
+    QCOMPARE(entries[0]->text(), QStringLiteral("&1 lesson-5.softmaxlab.json"));
+    entries[3]->trigger(); // lesson-9
+    QCOMPARE(w.document()->scenario().title, QStringLiteral("lesson 9"));
+    QCOMPARE(MainWindow::recentFiles().first(), paths[9]);
+
+    // A Save As adds its file too.
+    w.setFileNamePrompt([&](MainWindow::FileDialogKind) { return dir.filePath("saved-as"); });
+    QVERIFY(w.saveAs());
+    QCOMPARE(MainWindow::recentFiles().first(), dir.filePath("saved-as.softmaxlab.json"));
+
+    QAction *clear = menu->findChild<QAction *>(QStringLiteral("clearRecentFilesAction"));
+    if (!clear)
+        for (QAction *a : menu->actions())
+            if (a->objectName() == QLatin1String("clearRecentFilesAction"))
+                clear = a;
+    QVERIFY(clear);
+    clear->trigger();
+    QVERIFY(MainWindow::recentFiles().isEmpty());
+    emit menu->aboutToShow();
+    int enabledEntries = 0;
+    for (QAction *a : menu->actions())
+        if (a->isEnabled() && !a->isSeparator())
+            ++enabledEntries;
+    QCOMPARE(enabledEntries, 0); // only the placeholder and a disabled "Clear list"
+}
+
+void TestFiles::openRecentDropsMissingFiles()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("gone.softmaxlab.json"));
+    QVERIFY(!ScenarioIo::saveFile(titled(QStringLiteral("gone")), path));
+    MainWindow w;
+    QVERIFY(w.openFile(path));
+    QVERIFY(!w.document()->setMask(MaskKind::Causal));
+    const Scenario edited = w.document()->scenario();
+    QVERIFY(QFile::remove(path));
+    int errors = 0;
+    w.setErrorReporter([&](const QString &, const QString &) { ++errors; });
+    w.setSavePrompt([](const QString &) { return QMessageBox::Discard; });
+    w.openRecentFile(path);
+    QCOMPARE(errors, 1);
+    QVERIFY(w.document()->scenario() == edited); // a failed open changes nothing
+    QVERIFY(!MainWindow::recentFiles().contains(path));
+}
+
+void TestFiles::saveLoadRoundTripThroughTheWindow()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("round trip.softmaxlab.json"));
+    MainWindow w;
+    w.setErrorReporter([](const QString &, const QString &m) { QFAIL(qPrintable(m)); });
+    w.openExample(QStringLiteral(":/scenarios/causal-sentence.softmaxlab.json"));
+    QVERIFY(!w.document()->setCell(CellTable::Key, 2, 1, -0.5));
+    QVERIFY(!w.document()->setVarianceMode(VarianceMode::Free));
+    QVERIFY(!w.document()->setCell(CellTable::Variance, 3, 1, 0.125));
+    QVERIFY(!w.document()->setMaxEntTarget(4, std::nullopt));
+    QVERIFY(!w.document()->moveKey(0, 5));
+    const Scenario edited = w.document()->scenario();
+    w.setFileNamePrompt([&](MainWindow::FileDialogKind) { return path; });
+    QVERIFY(w.save()); // untitled example: Save asks for a name
+    QVERIFY(!w.isWindowModified());
+
+    MainWindow other;
+    QString error;
+    QVERIFY(other.openFile(path, &error));
+    QVERIFY(other.document()->scenario() == edited);
+    QCOMPARE(ScenarioIo::serialize(other.document()->scenario()), ScenarioIo::serialize(edited));
+    QVERIFY(!other.isWindowModified());
+    QCOMPARE(other.document()->undoStack()->count(), 0);
+}
+
+void TestFiles::titleShowsNameAndModifiedMarker()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("named.softmaxlab.json"));
+    QVERIFY(!ScenarioIo::saveFile(titled(QStringLiteral("named")), path));
+    MainWindow w;
+    QCOMPARE(w.windowTitle(), QStringLiteral("untitled[*] — SoftmaxLab"));
+    QVERIFY(w.openFile(path));
+    QCOMPARE(w.windowTitle(), QStringLiteral("named.softmaxlab.json[*] — SoftmaxLab"));
+    QVERIFY(!w.isWindowModified());
+    QVERIFY(!w.document()->setSigma0Squared(3.0));
+    QVERIFY(w.isWindowModified());
+    w.document()->undoStack()->undo();
+    QVERIFY(!w.isWindowModified());
+}
+
+void TestFiles::undoRedoActions()
+{
+    MainWindow w;
+    QMenu *edit = topMenu(w, QStringLiteral("&Edit"));
+    QVERIFY(edit);
+    QAction *undo = nullptr;
+    QAction *redo = nullptr;
+    for (QAction *a : edit->actions()) {
+        if (a->shortcuts() == QKeySequence::keyBindings(QKeySequence::Undo))
+            undo = a;
+        if (a->shortcuts() == QKeySequence::keyBindings(QKeySequence::Redo))
+            redo = a;
+    }
+    QVERIFY(undo);
+    QVERIFY(redo);
+    QCOMPARE(undo->shortcuts(), QKeySequence::keyBindings(QKeySequence::Undo));
+    QCOMPARE(redo->shortcuts(), QKeySequence::keyBindings(QKeySequence::Redo));
+    QVERIFY(!undo->isEnabled());
+
+    QVERIFY(!w.document()->setMask(MaskKind::Causal));
+    QVERIFY(undo->isEnabled());
+    QCOMPARE(undo->text(), QStringLiteral("&Undo Set mask to causal"));
+    QVERIFY(!w.document()->setCell(CellTable::Key, 1, 0, 2.0));
+    QCOMPARE(undo->text(), QStringLiteral("&Undo Edit keys[1].vector[0]"));
+    undo->trigger();
+    QCOMPARE(redo->text(), QStringLiteral("&Redo Edit keys[1].vector[0]"));
+    QCOMPARE(undo->text(), QStringLiteral("&Undo Set mask to causal"));
+    redo->trigger();
+    QCOMPARE(w.document()->scenario().keys(1, 0), 2.0);
+}
+
+void TestFiles::moveActionsReorderTokens()
+{
+    MainWindow w;
+    Scenario s = defaultScenario();
+    s.queryLabels = {QStringLiteral("first"), QStringLiteral("second")};
+    s.queries.resize(2, 2);
+    s.queries << 1, 0, 0, 1;
+    s.normalizeSideArrays();
+    QVERIFY(!w.document()->resetTo(s));
+    auto action = [&](const char *name) {
+        return w.findChild<QAction *>(QString::fromLatin1(name));
+    };
+    QVERIFY(action("moveQueryUpAction") && action("moveQueryDownAction"));
+    QVERIFY(action("moveKeyUpAction") && action("moveKeyDownAction"));
+
+    w.document()->setSelectedQuery(1);
+    action("moveQueryUpAction")->trigger();
+    QCOMPARE(w.document()->scenario().queryLabels,
+             (QStringList{QStringLiteral("second"), QStringLiteral("first")}));
+    QCOMPARE(w.document()->selectedQuery(), 0); // the selection follows the query
+    QCOMPARE(w.document()->undoStack()->undoText(), QStringLiteral("Move query second up"));
+    action("moveQueryUpAction")->trigger(); // already first: nothing
+    QCOMPARE(w.document()->undoStack()->count(), 1);
+
+    w.keysTable()->setCurrentIndex(w.keysModel()->index(1, 0));
+    action("moveKeyDownAction")->trigger();
+    QCOMPARE(w.document()->scenario().keyLabels,
+             (QStringList{QStringLiteral("k1"), QStringLiteral("k3"), QStringLiteral("k2")}));
+    QCOMPARE(w.keysTable()->currentIndex().row(), 2);
+    QCOMPARE(w.document()->undoStack()->undoText(), QStringLiteral("Move key k2 down"));
+    w.document()->undoStack()->undo();
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->scenario().queryLabels,
+             (QStringList{QStringLiteral("first"), QStringLiteral("second")}));
+    QCOMPARE(w.document()->scenario().keyLabels,
+             (QStringList{QStringLiteral("k1"), QStringLiteral("k2"), QStringLiteral("k3")}));
+    QVERIFY(!w.document()->isModified());
+}
+
+void TestFiles::examplesLoadThroughScenarioIo_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const QString &file : shippedExamples())
+        QTest::newRow(qPrintable(file)) << file;
+}
+
+void TestFiles::examplesLoadThroughScenarioIo()
+{
+    QFETCH(QString, file);
+    // From the source tree and from the embedded resource, identically.
+    LoadResult onDisk =
+        ScenarioIo::loadFile(QStringLiteral(SML_SOURCE_DIR "/resources/scenarios/") + file);
+    LoadResult embedded = ScenarioIo::loadFile(QStringLiteral(":/scenarios/") + file);
+    if (const auto *error = std::get_if<LoadError>(&onDisk))
+        QFAIL(qPrintable(error->message));
+    QVERIFY2(std::holds_alternative<Scenario>(embedded), "not embedded as a resource");
+    const Scenario &s = std::get<Scenario>(onDisk);
+    QVERIFY(s == std::get<Scenario>(embedded));
+    QVERIFY(!validateScenario(s));
+    QVERIFY(!s.title.isEmpty());
+    QVERIFY2(s.description && s.description->size() > 200, "lesson notes missing");
+    // It survives a save→load round trip unchanged.
+    LoadResult again = ScenarioIo::parse(ScenarioIo::serialize(s));
+    QVERIFY(std::holds_alternative<Scenario>(again));
+    QVERIFY(std::get<Scenario>(again) == s);
+}
+
+void TestFiles::examplesMenuOpensEveryLesson()
+{
+    MainWindow w;
+    w.setErrorReporter([](const QString &, const QString &m) { QFAIL(qPrintable(m)); });
+    QMenu *examples = w.examplesMenu();
+    QVERIFY(examples);
+    emit examples->aboutToShow();
+    const QList<QAction *> actions = examples->actions();
+    QCOMPARE(actions.size(), shippedExamples().size());
+    QStringList titles;
+    for (QAction *a : actions) {
+        a->trigger();
+        const Scenario &s = w.document()->scenario();
+        QCOMPARE(a->text(), s.title); // the menu shows the lesson's title
+        QVERIFY(!w.document()->isModified());
+        QVERIFY(w.document()->filePath().isEmpty()); // Save asks for a name
+        QVERIFY(w.windowTitle().contains(QStringLiteral("(example)")));
+        titles << s.title;
+    }
+    // In lesson order: the 2-D figure first, √d_k from small to large d_k.
+    QCOMPARE(titles.first(), QStringLiteral("One query, three keys"));
+    const qsizetype dk2 =
+        titles.indexOf(QStringLiteral("Why √d_k: random vectors at d_k = 2, τ = 1"));
+    const qsizetype dk256 =
+        titles.indexOf(QStringLiteral("Why √d_k: random vectors at d_k = 256, τ = 1"));
+    QVERIFY(dk2 >= 0 && dk256 > dk2);
+}
+
+void TestFiles::examplesCoverTheLessons()
+{
+    // The issue's list: the 2-D figure; sharp vs flat and √d_k at d_k = 2, 16, 64, 256;
+    // temperature extremes; free variances (MLE ≠ softmax); a causal sentence; iris; digits.
+    struct Lesson
+    {
+        const char *file;
+        std::function<bool(const Scenario &)> check;
+    };
+    const QList<Lesson> lessons = {
+        {"default", [](const Scenario &s) { return s.dK() == 2 && s.T() == 3; }},
+        {"sharp-vs-flat-dk2", [](const Scenario &s) { return s.dK() == 2; }},
+        {"sharp-vs-flat-dk16", [](const Scenario &s) { return s.dK() == 16; }},
+        {"sharp-vs-flat-dk64", [](const Scenario &s) { return s.dK() == 64; }},
+        {"sharp-vs-flat-dk256", [](const Scenario &s) { return s.dK() == 256; }},
+        {"temperature-extremes",
+         [](const Scenario &s) {
+             return s.temperatureMode == TemperatureMode::Fixed && s.tau() < 0.1;
+         }},
+        {"free-variances", [](const Scenario &s) { return s.varianceMode == VarianceMode::Free; }},
+        {"causal-sentence", [](const Scenario &s) { return s.mask == MaskKind::Causal; }},
+        {"iris-kernel-smoother", [](const Scenario &s) { return s.dV() == 3; }},
+        {"digits-kernel-smoother", [](const Scenario &s) { return s.dK() == 64 && s.dV() == 10; }},
+    };
+    for (const Lesson &lesson : lessons) {
+        const QString path =
+            QStringLiteral(":/scenarios/%1.softmaxlab.json").arg(QLatin1String(lesson.file));
+        LoadResult r = ScenarioIo::loadFile(path);
+        QVERIFY2(std::holds_alternative<Scenario>(r), qPrintable(path));
+        QVERIFY2(lesson.check(std::get<Scenario>(r)), qPrintable(path));
+    }
+}
+
+QTEST_MAIN(TestFiles)
+#include "tst_files.moc"

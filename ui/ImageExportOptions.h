@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QSize>
+#include <QSizeF>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace sml {
+
+/// How a plot is written to an image file (PlotView::exportImage, exportAllViews).
+///
+/// A plot is always laid out at `size` logical pixels, where a pixel is 1/96 inch, the size the
+/// window shows it at on a 96-dpi screen, so fonts keep their proportions. Then:
+/// - PNG and JPEG have size × scale pixels and carry `dpi` in their metadata;
+/// - PDF: with `physicalCm` unset, one page of size.width() × size.height() points (what
+///   QCustomPlot::savePdf writes); with it set, one page of exactly that many centimetres;
+/// - SVG: a viewBox of `size`, and a width and height of `size` at 96 dpi (or `physicalCm`).
+///
+/// Text stays text in PDF and SVG. `transparent` applies to PNG and SVG only (JPEG has no alpha;
+/// a PDF page has no background of its own).
+struct ImageExportOptions
+{
+    QString format = QStringLiteral("png"); ///< png, jpg, pdf or svg
+    QSize size{1200, 800};                  ///< layout size, logical pixels (16…20000 each)
+    double scale = 1.0;                     ///< PNG/JPEG: output pixels per logical pixel
+    int dpi = 96;                           ///< PNG/JPEG resolution metadata
+    std::optional<QSizeF> physicalCm;       ///< set by centimetres(): the page/drawing size
+    bool transparent = false;               ///< PNG, SVG: no background fill
+
+    /// `pixels` pixels (PNG/JPEG exactly that many; PDF that many points; SVG that viewBox).
+    static ImageExportOptions pixels(const QString &format, QSize pixels);
+    /// `cm` centimetres at `dpi` dots per inch: PNG/JPEG get cm / 2.54 · dpi pixels (±1) and
+    /// that resolution in their metadata; PDF and SVG get exactly that physical size.
+    static ImageExportOptions centimetres(const QString &format, QSizeF cm, int dpi);
+
+    /// The pixel size of a PNG/JPEG written with these options.
+    QSize outputPixels() const;
+
+    /// png, jpg, pdf, svg.
+    static QStringList formats();
+    /// True for png and svg.
+    static bool supportsTransparency(const QString &format);
+    /// "png" for "PNG", "jpg" for "jpeg"/"JPG"; empty when not a known format.
+    static QString normalizedFormat(const QString &format);
+    /// A message when the options cannot be written (unknown format, size outside 16…20000
+    /// logical or output pixels, dpi outside 10…2400), else nullopt.
+    std::optional<QString> check() const;
+};
+
+} // namespace sml
