@@ -128,3 +128,19 @@ void EntropyView::mousePressEvent(QMouseEvent *event)
 }
 
 } // namespace sml
+
+namespace sml {
+
+QString EntropyView::dataCsv() const
+{
+    QString out = csvLine({QStringLiteral("query"), QStringLiteral("H"), QStringLiteral("log|V|")});
+    for (int i = 0; i < mLabels.size(); ++i) {
+        const bool defined = size_t(i) < mDefined.size() && mDefined[size_t(i)];
+        out += csvLine(
+            {mLabels.value(i), defined ? csvNumber(mEntropy[i]) : QString(),
+             defined ? csvNumber(std::log(double(std::max(1, mVisibleCount[i])))) : QString()});
+    }
+    return out;
+}
+
+} // namespace sml

@@ -23,6 +23,8 @@ public:
     QString viewName() const override { return QStringLiteral("entropy"); }
     void showAnalysis(const Analysis &analysis, int selectedQuery) override;
     QString toolTipAt(const QPointF &pos) const override;
+    /// "query,H,log|V|": one row per query, in nats (both empty when the query sees no key).
+    QString dataCsv() const override;
 
     QCPBars *entropyBars() const { return mBars; }
     QCPBars *selectedBar() const { return mSelectedBar; }

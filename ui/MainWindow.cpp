@@ -1,13 +1,24 @@
 #include "MainWindow.h"
 
+#include "AnimationControls.h"
 #include "AttentionHeatmapView.h"
 #include "ControlPanel.h"
+#include "DerivationPanel.h"
 #include "EntropyView.h"
+#include "KeySpacePanel.h"
+#include "KeySpaceView.h"
 #include "KeysTableModel.h"
+#include "MaxEntView.h"
+#include "MleAnimation.h"
+#include "MleOptimizerView.h"
 #include "NumberDelegate.h"
 #include "QueriesTableModel.h"
 #include "ScenarioDocument.h"
 #include "ScenarioIo.h"
+#include "TemperatureSweepView.h"
+#include "ShowWhenVisible.h"
+#include "ValueSpacePanel.h"
+#include "ValueSpaceView.h"
 #include "VariancesTableModel.h"
 #include "WeightBarsView.h"
 
@@ -37,6 +48,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <variant>
 
 namespace sml {
@@ -80,6 +92,30 @@ MainWindow::MainWindow(QWidget *parent)
     dock->setWidget(createScenarioPanel());
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     resizeDocks({dock}, {470}, Qt::Horizontal);
+    // Key space beside the central tabs, so that a drag there is watched in the likelihood
+    // landscape (or any other view) at the same time; closable from the View menu.
+    auto *keySpaceDock = new QDockWidget(tr("Key space"), this);
+    keySpaceDock->setObjectName(QStringLiteral("keySpaceDock"));
+    mKeySpace = new KeySpacePanel(mDocument, keySpaceDock);
+    keySpaceDock->setWidget(mKeySpace);
+    addDockWidget(Qt::RightDockWidgetArea, keySpaceDock);
+    // The MLE optimizer's per-iteration plots, a tab of the same dock area; Play raises it.
+    auto *mleDock = new QDockWidget(tr("MLE optimizer"), this);
+    mleDock->setObjectName(QStringLiteral("mleOptimizerDock"));
+    mMleOptimizer = new MleOptimizerView(mleDock);
+    mMleOptimizer->setAnimation(mMleAnimation);
+    mleDock->setWidget(mMleOptimizer);
+    tabifyDockWidget(keySpaceDock, mleDock);
+    keySpaceDock->raise();
+    resizeDocks({keySpaceDock}, {400}, Qt::Horizontal);
+    connect(mValueSpace->controls(), &AnimationControls::playingChanged, mleDock,
+            [mleDock](bool playing) {
+                if (playing)
+                    mleDock->raise();
+            });
+    connect(mKeySpace->view(), &KeySpaceView::message, this, &MainWindow::showStatus);
+    connect(mValueSpace->view(), &ValueSpaceView::message, this, &MainWindow::showStatus);
+    connect(mMaxEnt, &MaxEntView::message, this, &MainWindow::showStatus);
     createActions();
 
     mShapeLabel = new QLabel(this);
@@ -122,7 +158,9 @@ MainWindow::~MainWindow()
     // calls back into a half-destroyed MainWindow.
     for (QObject *sender : std::initializer_list<QObject *>{
              mDocument, mDelegate, mQueriesModel, mKeysModel, mVariancesModel, mControls, mHeatmap,
-             mEntropy, mQueriesTable ? mQueriesTable->selectionModel() : nullptr})
+             mEntropy, mQueriesTable ? mQueriesTable->selectionModel() : nullptr,
+             mKeySpace ? mKeySpace->view() : nullptr, mValueSpace ? mValueSpace->view() : nullptr,
+             mMaxEnt})
         if (sender)
             sender->disconnect(this);
 }
@@ -145,9 +183,18 @@ static QTableView *makeTable(QAbstractItemModel *model, NumberDelegate *delegate
                            QAbstractItemView::AnyKeyPressed);
     table->setAlternatingRowColors(false);
     auto fit = [table] {
-        table->resizeColumnsToContents();
-        for (int c = 0; c < table->model()->columnCount(); ++c)
+        // Measuring every column of a 4096-key table takes about a second (issue 5): measure
+        // the first 64 and give the others the widest of those.
+        const int columns = table->model()->columnCount();
+        const int measured = std::min(columns, 64);
+        int widest = 64;
+        for (int c = 0; c < measured; ++c) {
+            table->resizeColumnToContents(c);
             table->setColumnWidth(c, std::clamp(table->columnWidth(c), 64, 180));
+            widest = std::max(widest, table->columnWidth(c));
+        }
+        if (columns > measured)
+            table->horizontalHeader()->setDefaultSectionSize(widest);
     };
     QObject::connect(model, &QAbstractItemModel::modelReset, table, fit);
     fit();
@@ -248,6 +295,18 @@ QWidget *MainWindow::createCentralArea()
     mViewTabs->addTab(mHeatmap, tr("Attention weights"));
     mViewTabs->addTab(mBars, tr("Softmax = MLE = MaxEnt"));
     mViewTabs->addTab(mEntropy, tr("Entropy"));
+    // The likelihood landscape (MATH.md §4) and the animation it shares with the MLE optimizer.
+    mMleAnimation = new MleAnimation(this);
+    mMleAnimation->setDocument(mDocument);
+    mValueSpace = new ValueSpacePanel(mDocument, mMleAnimation, mViewTabs);
+    mViewTabs->addTab(mValueSpace, tr("Likelihood landscape"));
+    // Maximum entropy (MATH.md §5), the temperature sweep and both derivations in numbers.
+    mMaxEnt = new MaxEntView(mDocument, mViewTabs);
+    mViewTabs->addTab(mMaxEnt, tr("Maximum entropy"));
+    mSweep = new TemperatureSweepView(mViewTabs);
+    mViewTabs->addTab(mSweep, tr("Temperature sweep"));
+    mDerivation = new DerivationPanel(mDocument, mViewTabs);
+    mViewTabs->addTab(mDerivation, tr("Derivation"));
     layout->addWidget(mViewTabs, 1);
     return central;
 }
@@ -341,14 +400,35 @@ void MainWindow::createActions()
                "maximum-entropy distribution under an expected-similarity constraint.</p>")
                 .arg(QApplication::applicationVersion()));
     });
+    mExamplesMenu = examples;
+    setUpFileFeatures(fileMenu, openAction, quitAction, editMenu);
 }
 
 void MainWindow::fillExamplesMenu(QMenu *menu)
 {
     menu->clear();
     const QDir dir(QStringLiteral(":/scenarios"));
-    const QStringList files =
+    QStringList files =
         dir.entryList({QStringLiteral("*.softmaxlab.json")}, QDir::Files, QDir::Name);
+    // In lesson order (the 2-D figure first, then √d_k, τ, MLE ≠ softmax, masks, data sets);
+    // files not in the list follow by name.
+    static const QStringList lessonOrder = {QStringLiteral("default"),
+                                            QStringLiteral("sharp-vs-flat-dk2"),
+                                            QStringLiteral("sharp-vs-flat-dk16"),
+                                            QStringLiteral("sharp-vs-flat-dk64"),
+                                            QStringLiteral("sharp-vs-flat-dk256"),
+                                            QStringLiteral("temperature-extremes"),
+                                            QStringLiteral("temperature-extremes-hot"),
+                                            QStringLiteral("free-variances"),
+                                            QStringLiteral("causal-sentence"),
+                                            QStringLiteral("iris-kernel-smoother"),
+                                            QStringLiteral("digits-kernel-smoother")};
+    auto rank = [](const QString &file) {
+        const qsizetype i = lessonOrder.indexOf(file.section(QLatin1Char('.'), 0, 0));
+        return i < 0 ? lessonOrder.size() : i;
+    };
+    std::stable_sort(files.begin(), files.end(),
+                     [&](const QString &a, const QString &b) { return rank(a) < rank(b); });
     for (const QString &file : files) {
         const QString path = dir.filePath(file);
         QString text = file;
@@ -374,10 +454,9 @@ int MainWindow::currentKeyRow() const
 
 void MainWindow::updateViews()
 {
-    const int q = mDocument->selectedQuery();
-    mHeatmap->showAnalysis(mDocument->analysis(), q);
-    mBars->showAnalysis(mDocument->analysis(), q);
-    mEntropy->showAnalysis(mDocument->analysis(), q);
+    // The visible views now; a view in a hidden tab when it is shown (issue 5).
+    for (PlotView *view : std::initializer_list<PlotView *>{mHeatmap, mBars, mEntropy, mSweep})
+        showWhenVisible(view, mDocument);
 }
 
 void MainWindow::updateTitle()
@@ -430,6 +509,7 @@ bool MainWindow::openFile(const QString &path, QString *error)
         return false;
     }
     showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
+    addRecentFile(mDocument->filePath());
     return true;
 }
 
@@ -490,6 +570,7 @@ bool MainWindow::saveAs()
         return false;
     }
     showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
+    addRecentFile(mDocument->filePath());
     return true;
 }
 
@@ -531,6 +612,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (maybeSave()) {
         writeSettings();
+        mAutosave->finish(); // a clean close: no recovery copy is left behind
         event->accept();
     } else {
         event->ignore();

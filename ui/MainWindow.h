@@ -1,9 +1,14 @@
 #pragma once
 
+#include "Autosave.h"
+
 #include <QMainWindow>
 #include <QMessageBox>
+#include <QStringList>
 
 #include <functional>
+
+class QDialog;
 
 class QLabel;
 class QTabWidget;
@@ -16,10 +21,18 @@ namespace sml {
 class AttentionHeatmapView;
 class ControlPanel;
 class EntropyView;
+class KeySpacePanel;
 class KeysTableModel;
+class DerivationPanel;
+class MaxEntView;
+class TemperatureSweepView;
+class MleAnimation;
+class MleOptimizerView;
 class NumberDelegate;
 class QueriesTableModel;
+class PlotView;
 class ScenarioDocument;
+class ValueSpacePanel;
 class VariancesTableModel;
 class WeightBarsView;
 
@@ -44,6 +57,18 @@ public:
     using FileNamePrompt = std::function<QString(FileDialogKind kind)>;
     /// Shows an error to the user.
     using ErrorReporter = std::function<void(const QString &title, const QString &message)>;
+    /// What to do with a recovery copy found at start-up (offerRecovery).
+    enum class RecoveryChoice
+    {
+        Restore, ///< open it as a modified, unsaved document bound to its original file
+        Discard, ///< delete the copy
+        Later,   ///< keep it and ask again at the next start
+    };
+    using RecoveryPrompt = std::function<RecoveryChoice(const Autosave::Recovery &recovery)>;
+    /// Runs a modal dialog (import, export all views); true when accepted.
+    using DialogRunner = std::function<bool(QDialog &dialog)>;
+    /// At most this many files in File ▸ Open Recent.
+    static constexpr int maxRecentFiles = 10;
 
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -59,6 +84,34 @@ public:
     void setSavePrompt(SavePrompt prompt) { mSavePrompt = std::move(prompt); }
     void setFileNamePrompt(FileNamePrompt prompt) { mFileNamePrompt = std::move(prompt); }
     void setErrorReporter(ErrorReporter reporter) { mErrorReporter = std::move(reporter); }
+    void setRecoveryPrompt(RecoveryPrompt prompt) { mRecoveryPrompt = std::move(prompt); }
+    void setDialogRunner(DialogRunner runner) { mDialogRunner = std::move(runner); }
+
+    // --- files (MainWindowFiles.cpp) ----------------------------------------------------------
+    /// Offers each recovery copy left by a session that did not end normally (Autosave), newest
+    /// first, through the recovery prompt. Restoring one makes it the open document (modified,
+    /// bound to its original file, which is not written) and stops; the copy is then kept by
+    /// this session's autosave. Returns true when one was restored.
+    bool offerRecovery();
+    /// Opens dropped files: a scenario (.json) opens after the unsaved-changes prompt; CSV and
+    /// .npy files open the import dialog with them filled in (roles guessed from the names).
+    /// Returns false when nothing could be used.
+    bool openDroppedFiles(const QStringList &paths);
+    /// File ▸ Import matrices…: the import dialog (pre-filled with `files`); the import is one
+    /// undo step. Returns true when a scenario was imported.
+    bool importMatrices(const QStringList &files = QStringList());
+    /// File ▸ Export all views…: the export dialog in folder mode, then exportAllViews().
+    void exportAllViewsInteractive();
+    /// Opens a file of Open Recent (after the unsaved-changes prompt).
+    void openRecentFile(const QString &path);
+    /// The Open Recent list (QSettings "recentFiles"), newest first, at most maxRecentFiles.
+    static QStringList recentFiles();
+    void clearRecentFiles();
+    QMenu *recentFilesMenu() const { return mRecentMenu; }
+    QMenu *examplesMenu() const { return mExamplesMenu; }
+    Autosave *autosave() const { return mAutosave; }
+    /// Every plot view of the window (tabs and docks), each with the export context menu.
+    QList<PlotView *> plotViews() const;
 
     ScenarioDocument *document() const { return mDocument; }
     AttentionHeatmapView *heatmapView() const { return mHeatmap; }
@@ -73,6 +126,15 @@ public:
     QTableView *keysTable() const { return mKeysTable; }
     QTableView *variancesTable() const { return mVariancesTable; }
     QTabWidget *viewTabs() const { return mViewTabs; }
+    /// Key space and the MLE optimizer's plots (docks, tabified on the right) and the likelihood
+    /// landscape with the optimizer's controls (a tab), MATH.md §4.
+    KeySpacePanel *keySpacePanel() const { return mKeySpace; }
+    ValueSpacePanel *valueSpacePanel() const { return mValueSpace; }
+    MleOptimizerView *mleOptimizerView() const { return mMleOptimizer; }
+    MaxEntView *maxEntView() const { return mMaxEnt; }
+    TemperatureSweepView *temperatureSweepView() const { return mSweep; }
+    DerivationPanel *derivationPanel() const { return mDerivation; }
+    MleAnimation *mleAnimation() const { return mMleAnimation; }
 
 public slots:
     void newFile();
@@ -84,6 +146,8 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     /// Window geometry, dock layout and the current view tab, kept in QSettings.
@@ -99,6 +163,14 @@ private:
     void reportEdit(const std::optional<QString> &error);
     void fillExamplesMenu(QMenu *menu);
     int currentKeyRow() const;
+    /// File ▸ Open Recent, Import matrices…, Export all views…; Edit ▸ move up/down; autosave
+    /// and drops (MainWindowFiles.cpp). Called at the end of the constructor.
+    void setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction *quitAction,
+                           QMenu *editMenu);
+    void addRecentFile(const QString &path);
+    void fillRecentMenu();
+    void moveSelectedQuery(int delta);
+    void moveCurrentKey(int delta);
 
     ScenarioDocument *mDocument;
     QueriesTableModel *mQueriesModel;
@@ -119,11 +191,23 @@ private:
     AttentionHeatmapView *mHeatmap = nullptr;
     WeightBarsView *mBars = nullptr;
     EntropyView *mEntropy = nullptr;
+    MleAnimation *mMleAnimation = nullptr;
+    KeySpacePanel *mKeySpace = nullptr;
+    ValueSpacePanel *mValueSpace = nullptr;
+    MleOptimizerView *mMleOptimizer = nullptr;
+    MaxEntView *mMaxEnt = nullptr;
+    TemperatureSweepView *mSweep = nullptr;
+    DerivationPanel *mDerivation = nullptr;
     QLabel *mShapeLabel = nullptr;
 
     SavePrompt mSavePrompt;
     FileNamePrompt mFileNamePrompt;
     ErrorReporter mErrorReporter;
+    RecoveryPrompt mRecoveryPrompt;
+    DialogRunner mDialogRunner;
+    Autosave *mAutosave = nullptr;
+    QMenu *mRecentMenu = nullptr;
+    QMenu *mExamplesMenu = nullptr;
 };
 
 } // namespace sml

@@ -128,11 +128,15 @@ void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixel
     const QFont font = tickFont();
     const QFontMetricsF fm = metrics(font);
     const int maxLabelPixels = int(fm.horizontalAdvance(QStringLiteral("MMMMMMMMMM"))); // ~10 chars
-    double widest = 0;
-    for (const QString &l : labels)
-        widest = std::max(widest, std::min<double>(maxLabelPixels, fm.horizontalAdvance(l)));
     const int count = int(labels.size());
     const bool horizontal = axis->orientation() == Qt::Horizontal;
+    // The widest label only matters for upright labels side by side, which need
+    // count·(widest + 10) ≤ axisPixels; measuring thousands of labels takes milliseconds, so
+    // skip it when even labels of width 0 would not fit (issue 5).
+    double widest = 0;
+    if (horizontal && count * 10.0 <= axisPixels)
+        for (const QString &l : labels)
+            widest = std::max(widest, std::min<double>(maxLabelPixels, fm.horizontalAdvance(l)));
     double perLabel = fm.height() * 1.3;
     double rotation = 0;
     if (horizontal) {

@@ -151,3 +151,18 @@ QString WeightBarsView::toolTipAt(const QPointF &pos) const
 }
 
 } // namespace sml
+
+namespace sml {
+
+QString WeightBarsView::dataCsv() const
+{
+    QString out = csvLine(
+        {QStringLiteral("key"), QStringLiteral("w"), QStringLiteral("pi"), QStringLiteral("p")});
+    for (int j = 0; j < int(mVisible.size()); ++j)
+        out += csvLine({mLabels.value(j), mW.size() > j ? csvNumber(mW[j]) : QString(),
+                        mPi.size() > j ? csvNumber(mPi[j]) : QString(),
+                        mP.size() > j ? csvNumber(mP[j]) : QString()});
+    return out;
+}
+
+} // namespace sml

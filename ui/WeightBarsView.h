@@ -25,6 +25,9 @@ public:
     QString viewName() const override { return QStringLiteral("weight-bars"); }
     void showAnalysis(const Analysis &analysis, int selectedQuery) override;
     QString toolTipAt(const QPointF &pos) const override;
+    /// "key,w,pi,p": one row per visible key of the selected query (p empty without a MaxEnt
+    /// solution).
+    QString dataCsv() const override;
 
     QCPBars *softmaxBars() const { return mSoftmax; }
     QCPBars *mleBars() const { return mMle; }

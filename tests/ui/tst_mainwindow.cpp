@@ -156,7 +156,7 @@ void TestMainWindow::windowBuildsOffscreen()
     QCOMPARE(w.keysModel()->columnCount(), 1 + 2 + 2); // label + d_k + d_v
     QCOMPARE(w.variancesModel()->rowCount(), 1);
     QCOMPARE(w.variancesModel()->columnCount(), 3);
-    QCOMPARE(w.viewTabs()->count(), 3);
+    QVERIFY(w.viewTabs()->count() >= 4); // + likelihood landscape (and more views)
     // Fonts readable on a projector.
     QVERIFY(w.heatmapView()->xAxis->labelFont().pointSizeF() >= 11);
     QVERIFY(w.weightBarsView()->yAxis->labelFont().pointSizeF() >= 11);
@@ -433,7 +433,7 @@ void TestMainWindow::exportWritesNonBlankFiles()
     const auto error =
         exportAllViews(scenarioNamed(scenario), dir, format, QSize(800, 500), &written);
     QVERIFY2(!error, qPrintable(error.value_or(QString())));
-    QCOMPARE(written.size(), 3);
+    QCOMPARE(written.size(), exportViewNames().size());
     for (const QString &name : exportViewNames()) {
         const QString path = QDir(dir).filePath(name + QLatin1Char('.') + format);
         QVERIFY2(written.contains(path), qPrintable(path));
@@ -574,7 +574,13 @@ void TestMainWindow::examplesLoad()
     QVERIFY(w.document()->filePath().isEmpty()); // Save asks for a name
     QVERIFY(w.windowTitle().contains(QFileInfo(resource).fileName()));
     QVERIFY(!w.isWindowModified());
-    QCOMPARE(w.heatmapView()->colorMap()->data()->valueSize(), w.document()->scenario().m());
+    // The heatmap bins cells to the pixels it has (issue 5), so give it a real, laid-out size:
+    // an unshown window's plots are a few pixels tall.
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_COMPARE(w.heatmapView()->colorMap()->data()->valueSize(), w.document()->scenario().m());
+    QCOMPARE(w.heatmapView()->colorMap()->data()->keySize(), w.document()->scenario().T());
 }
 
 void TestMainWindow::infeasibleTargetIsRefusedInThePanel()

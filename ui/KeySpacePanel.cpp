@@ -1,0 +1,86 @@
+#include "KeySpacePanel.h"
+
+#include "KeySpaceView.h"
+#include "ScenarioDocument.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <utility>
+
+namespace sml {
+
+KeySpacePanel::KeySpacePanel(ScenarioDocument *document, QWidget *parent) : QWidget(parent)
+{
+    mView = new KeySpaceView(this);
+    mProjection = new QComboBox(this);
+    mProjection->addItem(tr("PCA projection"));
+    mProjection->addItem(tr("two dimensions"));
+    mProjection->setToolTip(tr("For d_k > 2: the plane of the two leading principal directions "
+                               "of the queries and keys, or two chosen coordinates"));
+    mDimX = new QSpinBox(this);
+    mDimY = new QSpinBox(this);
+    mDimX->setPrefix(tr("x: dim "));
+    mDimY->setPrefix(tr("y: dim "));
+    mField = new QCheckBox(tr("background: entropy H(q) of a query placed here"), this);
+    mField->setToolTip(tr("d_k = 2: colour each point by the entropy of the weights a query "
+                          "placed there would have (warm = sharp, cool = diffuse)"));
+
+    mPlaneLabel = new QLabel(tr("Plane:"), this);
+    auto *row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(mPlaneLabel);
+    row->addWidget(mProjection);
+    row->addWidget(mDimX);
+    row->addWidget(mDimY);
+    row->addWidget(mField);
+    row->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(row);
+    layout->addWidget(mView, 1);
+
+    connect(mProjection, &QComboBox::currentIndexChanged, this, [this](int index) {
+        mView->setProjection(index == 0 ? KeySpaceView::Projection::Pca
+                                        : KeySpaceView::Projection::Dimensions);
+    });
+    auto dims = [this] { mView->setDimensions(mDimX->value() - 1, mDimY->value() - 1); };
+    connect(mDimX, &QSpinBox::valueChanged, this, dims);
+    connect(mDimY, &QSpinBox::valueChanged, this, dims);
+    connect(mField, &QCheckBox::toggled, mView, &KeySpaceView::setEntropyFieldVisible);
+    connect(mView, &KeySpaceView::planeChanged, this, &KeySpacePanel::syncControls);
+    mView->setDocument(document);
+    syncControls();
+}
+
+void KeySpacePanel::syncControls()
+{
+    const int dK = mView->dK();
+    const QSignalBlocker b1(mProjection), b2(mDimX), b3(mDimY);
+    // Only the controls that apply: the plane for d_k > 2, the H(q) field for d_k = 2. Hide
+    // before showing: showing a child lays its window out at once, and a moment with every
+    // control visible would widen the dock and the window for good.
+    const bool choice = dK > 2;
+    const bool dims = choice && mView->projection() == KeySpaceView::Projection::Dimensions;
+    const bool field = mView->entropyFieldAvailable();
+    mProjection->setCurrentIndex(mView->projection() == KeySpaceView::Projection::Pca ? 0 : 1);
+    mDimX->setRange(1, std::max(1, dK));
+    mDimY->setRange(1, std::max(1, dK));
+    mDimX->setValue(mView->plane().dimX + 1);
+    mDimY->setValue(mView->plane().dimY + 1);
+    const std::pair<QWidget *, bool> wanted[] = {
+        {mPlaneLabel, choice}, {mProjection, choice}, {mDimX, dims}, {mDimY, dims}, {mField, field}};
+    for (const auto &[widget, visible] : wanted)
+        if (!visible)
+            widget->setVisible(false);
+    for (const auto &[widget, visible] : wanted)
+        if (visible)
+            widget->setVisible(true);
+}
+
+} // namespace sml

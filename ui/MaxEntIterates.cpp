@@ -1,0 +1,136 @@
+#include "MaxEntIterates.h"
+
+#include "MaxEnt.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace sml {
+
+static QString tr(const char *text)
+{
+    return QCoreApplication::translate("MaxEntIterates", text);
+}
+
+MaxEntIterates::MaxEntIterates(const QueryDetail &d)
+{
+    if (!d.defined) {
+        mProblem = d.warnings.isEmpty() ? tr("This query sees no key.") : d.warnings.first();
+        return;
+    }
+    mF = d.similarities;
+    mMu = d.maxentTarget;
+    switch (d.maxent.status) {
+    case maxent::Status::Undetermined:
+        mProblem = tr("All similarities are equal: λ is undetermined and p is uniform "
+                      "(MATH.md §5.4). There is nothing to solve.");
+        return;
+    case maxent::Status::Infeasible:
+    case maxent::Status::TooClose:
+        mProblem = d.maxent.message;
+        return;
+    case maxent::Status::Ok:
+        break;
+    }
+    mLambdaStar = d.maxent.lambda.value_or(0);
+    mClosedForm = d.maxentTargetIsDefault;
+    const maxent::Solution newton = maxent::solve(mF, mMu, &mNewton);
+    if (newton.status != maxent::Status::Ok || mNewton.empty()) {
+        mNewton.clear();
+        mProblem =
+            tr("The default target μ = E_w[f] equals max f in floating point (the softmax is "
+               "numerically one-hot), so no solver can start from λ = 0. The closed form λ = 1/τ "
+               "is exact (MATH.md §5.3). Move μ below max f to watch the solvers.");
+        return;
+    }
+    if (!mClosedForm)
+        mLambdaStar = *newton.lambda;
+    mDualStar = maxent::dualObjective(mF, mMu, mLambdaStar);
+    mSolvable = true;
+    extendGis(0);
+}
+
+void MaxEntIterates::extendGis(int n)
+{
+    // Known up to index n + 1 (to tell whether n is the last iterate), or finished.
+    if (mGisDone || int(mGis.size()) > n + 1)
+        return;
+    const int count = std::min(gisCap, std::max({64, 2 * int(mGis.size()), n + 2}));
+    mGis = maxent::gisIterates(mF, mMu, count);
+    if (mGis.empty()) { // cannot happen for a solvable target; stay defined anyway
+        mGis.push_back(0.0);
+        mGisDone = true;
+        return;
+    }
+    constexpr double eps = std::numeric_limits<double>::epsilon();
+    for (size_t k = 1; k < mGis.size(); ++k) {
+        const double tol = 4 * eps * std::max(1.0, std::abs(mGis[k]));
+        if (!std::isfinite(mGis[k]) || std::abs(mGis[k] - mGis[k - 1]) <= tol) {
+            mGis.resize(std::isfinite(mGis[k]) ? k + 1 : k);
+            mGisDone = true;
+            break;
+        }
+    }
+    if (!mGisDone && count >= gisCap) {
+        mGisDone = true;
+        mGisHitCap = true;
+    }
+    if (mGisDual.size() > mGis.size())
+        mGisDual.resize(mGis.size());
+}
+
+double MaxEntIterates::lambdaAt(Method method, int n)
+{
+    n = std::max(0, n);
+    if (method == Method::Gis)
+        extendGis(n);
+    const std::vector<double> &p = path(method);
+    if (p.empty())
+        return 0;
+    return p[size_t(std::min<int>(n, int(p.size()) - 1))];
+}
+
+double MaxEntIterates::dualAt(Method method, int n)
+{
+    n = std::max(0, n);
+    if (method == Method::Gis)
+        extendGis(n);
+    const std::vector<double> &p = path(method);
+    if (p.empty())
+        return 0;
+    n = std::min<int>(n, int(p.size()) - 1);
+    std::vector<double> &g = duals(method);
+    while (int(g.size()) <= n)
+        g.push_back(maxent::dualObjective(mF, mMu, p[g.size()]));
+    return g[size_t(n)];
+}
+
+double MaxEntIterates::distanceAt(Method method, int n)
+{
+    return std::abs(lambdaAt(method, n) - mLambdaStar);
+}
+
+bool MaxEntIterates::finishedAt(Method method, int n)
+{
+    if (!mSolvable)
+        return true;
+    if (method == Method::Newton)
+        return n >= int(mNewton.size()) - 1;
+    extendGis(n);
+    return mGisDone && n >= int(mGis.size()) - 1;
+}
+
+int MaxEntIterates::lastIteration(Method method)
+{
+    if (!mSolvable)
+        return 0;
+    if (method == Method::Gis)
+        while (!mGisDone)
+            extendGis(int(mGis.size()));
+    return std::max(0, int(path(method).size()) - 1);
+}
+
+} // namespace sml
