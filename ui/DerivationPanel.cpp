@@ -5,11 +5,13 @@
 #include "ScenarioDocument.h"
 #include "ShowWhenVisible.h"
 #include "TableStyle.h"
+#include "TextExport.h"
 
 #include <QCheckBox>
 #include <QHelpEvent>
 #include <QScrollBar>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -90,6 +92,20 @@ QString vectorText(const Eigen::VectorXd &v)
     return QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
 }
 
+QString derivationStyleSheet()
+{
+    return QStringLiteral(
+        "a { text-decoration: none; color: #000000; }"
+        "h2 { font-size: 19pt; margin-bottom: 2px; }"
+        "h3 { font-size: 17pt; margin-top: 14px; margin-bottom: 4px; }"
+        "th { background-color: #eef2f8; font-weight: bold; white-space: nowrap; }"
+        "td { white-space: nowrap; }"
+        "td.step { color: #555555; }"
+        "td.total, th.total { background-color: #f6f6f6; }"
+        ".result { font-weight: bold; }"
+        ".note { color: #7a4a00; }");
+}
+
 } // namespace
 
 DerivationPanel::DerivationPanel(ScenarioDocument *document, QWidget *parent)
@@ -106,16 +122,7 @@ DerivationPanel::DerivationPanel(ScenarioDocument *document, QWidget *parent)
     QPalette palette = mBrowser->palette();
     palette.setColor(QPalette::Link, palette.color(QPalette::Text));
     mBrowser->setPalette(palette);
-    mBrowser->document()->setDefaultStyleSheet(QStringLiteral(
-        "a { text-decoration: none; color: #000000; }"
-        "h2 { font-size: 19pt; margin-bottom: 2px; }"
-        "h3 { font-size: 17pt; margin-top: 14px; margin-bottom: 4px; }"
-        "th { background-color: #eef2f8; font-weight: bold; white-space: nowrap; }"
-        "td { white-space: nowrap; }"
-        "td.step { color: #555555; }"
-        "td.total, th.total { background-color: #f6f6f6; }"
-        ".result { font-weight: bold; }"
-        ".note { color: #7a4a00; }"));
+    mBrowser->document()->setDefaultStyleSheet(derivationStyleSheet());
     mBrowser->viewport()->installEventFilter(this);
 
     mAllKeys = new QCheckBox(tr("Show every key"), this);
@@ -135,6 +142,26 @@ DerivationPanel::DerivationPanel(ScenarioDocument *document, QWidget *parent)
     connect(mDocument, &ScenarioDocument::changed, this, refreshVisible);
     connect(mDocument, &ScenarioDocument::selectedQueryChanged, this, refreshVisible);
     refresh();
+}
+
+std::optional<QString> DerivationPanel::exportImage(const QString &path,
+                                                   const ImageExportOptions &options,
+                                                   const QString &title)
+{
+    // Lay the steps out for the export width (how many key columns fit), then draw them.
+    const QSize oldSize = size();
+    resize(options.size);
+    refresh();
+    QTextDocument document;
+    document.setDefaultFont(mBrowser->document()->defaultFont());
+    document.setDefaultStyleSheet(derivationStyleSheet());
+    document.setDocumentMargin(16);
+    document.setHtml(mHtml);
+    auto result = exportTextDocument(document, path, options,
+                                     title.isEmpty() ? tr("Derivation") : title);
+    resize(oldSize);
+    refresh();
+    return result;
 }
 
 QString DerivationPanel::plainText() const

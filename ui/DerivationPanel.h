@@ -1,7 +1,10 @@
 #pragma once
 
+#include "ImageExportOptions.h"
+
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QCheckBox;
@@ -35,6 +38,10 @@ public:
     /// The HTML shown, and its plain text.
     QString html() const { return mHtml; }
     QString plainText() const;
+    /// Writes the steps, laid out for `options.size`, as PNG, JPEG, PDF or SVG (text stays text
+    /// in PDF and SVG; see exportTextDocument). Returns nullopt or an error message.
+    std::optional<QString> exportImage(const QString &path, const ImageExportOptions &options,
+                                       const QString &title = QString());
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -1,6 +1,8 @@
 #include "ImageExportOptions.h"
 
 #include <QCoreApplication>
+#include <QPageSize>
+#include <QSvgGenerator>
 
 #include <cmath>
 
@@ -79,6 +81,26 @@ std::optional<QString> ImageExportOptions::check() const
             .arg(outputPixels().width())
             .arg(outputPixels().height());
     return std::nullopt;
+}
+
+QPageLayout ImageExportOptions::pdfPageLayout() const
+{
+    const QPageSize page = physicalCm ? QPageSize(*physicalCm * 10.0, QPageSize::Millimeter,
+                                                  QString(), QPageSize::ExactMatch)
+                                      : QPageSize(QSizeF(size), QPageSize::Point, QString(),
+                                                  QPageSize::ExactMatch);
+    return QPageLayout(page, QPageLayout::Portrait, QMarginsF(0, 0, 0, 0));
+}
+
+void ImageExportOptions::setUpSvg(QSvgGenerator &generator, const QString &path,
+                                  const QString &title) const
+{
+    generator.setFileName(path);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(physicalCm ? int(std::lround(size.width() / (physicalCm->width() / 2.54)))
+                                       : 96);
+    generator.setTitle(title);
 }
 
 } // namespace sml

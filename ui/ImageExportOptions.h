@@ -1,11 +1,14 @@
 #pragma once
 
+#include <QPageLayout>
 #include <QSize>
 #include <QSizeF>
 #include <QString>
 #include <QStringList>
 
 #include <optional>
+
+class QSvgGenerator;
 
 namespace sml {
 
@@ -47,6 +50,13 @@ struct ImageExportOptions
     /// A message when the options cannot be written (unknown format, size outside 16…20000
     /// logical or output pixels, dpi outside 10…2400), else nullopt.
     std::optional<QString> check() const;
+
+    /// PDF: one page of exactly `physicalCm`, or of size.width() × size.height() points, with no
+    /// margins; draw on it at 96 dpi with the window set to `size`.
+    QPageLayout pdfPageLayout() const;
+    /// SVG: points `generator` at `path` with a viewBox of `size` and the resolution that gives
+    /// `physicalCm` (96 dpi without it, so fonts match the PNG). QSvgGenerator keeps text as text.
+    void setUpSvg(QSvgGenerator &generator, const QString &path, const QString &title) const;
 };
 
 } // namespace sml

@@ -253,10 +253,7 @@ std::optional<QString> PlotView::exportImage(const QString &path, const ImageExp
         writer.setCreator(QStringLiteral("SoftmaxLab"));
         writer.setTitle(docTitle);
         writer.setResolution(96);
-        const QSizeF mm = *o.physicalCm * 10.0;
-        writer.setPageLayout(
-            QPageLayout(QPageSize(mm, QPageSize::Millimeter, QString(), QPageSize::ExactMatch),
-                        QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+        writer.setPageLayout(o.pdfPageLayout());
         QCPPainter painter;
         if (painter.begin(&writer)) {
             painter.setMode(QCPPainter::pmVectorized);
@@ -269,12 +266,7 @@ std::optional<QString> PlotView::exportImage(const QString &path, const ImageExp
     } else {
         // QSvgGenerator keeps text as <text>; 96 dpi so the fonts match the PNG.
         QSvgGenerator generator;
-        generator.setFileName(path);
-        generator.setSize(o.size);
-        generator.setViewBox(QRect(0, 0, w, h));
-        generator.setResolution(o.physicalCm ? int(std::lround(w / (o.physicalCm->width() / 2.54)))
-                                             : 96);
-        generator.setTitle(docTitle);
+        o.setUpSvg(generator, path, docTitle);
         generator.setDescription(tr("SoftmaxLab view %1").arg(viewName()));
         QCPPainter painter;
         if (painter.begin(&generator)) {

@@ -2,12 +2,14 @@
 
 #include "Analysis.h"
 #include "AttentionHeatmapView.h"
+#include "DerivationPanel.h"
 #include "EntropyView.h"
 #include "KeySpaceView.h"
 #include "MaxEntConstraintPlot.h"
 #include "MaxEntEntropyPlot.h"
 #include "MaxEntOptimizerPlot.h"
 #include "MleOptimizerView.h"
+#include "ScenarioDocument.h"
 #include "ScenarioIo.h"
 #include "TemperatureSweepView.h"
 #include "ValueSpaceView.h"
@@ -15,8 +17,10 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -28,7 +32,8 @@ QStringList exportViewNames()
             QStringLiteral("entropy"),           QStringLiteral("key-space"),
             QStringLiteral("value-space"),       QStringLiteral("mle-optimizer"),
             QStringLiteral("maxent-entropy"),    QStringLiteral("maxent-constraint"),
-            QStringLiteral("maxent-optimizer"),  QStringLiteral("temperature-sweep")};
+            QStringLiteral("maxent-optimizer"),  QStringLiteral("temperature-sweep"),
+            QStringLiteral("derivation")};
 }
 
 QStringList exportFormats()
@@ -93,6 +98,28 @@ std::optional<QString> exportAllViews(const Scenario &scenario, const QString &d
         if (written)
             written->append(path);
     }
+
+    // The derivation panel: text, not a plot, built on a document of its own.
+    ScenarioDocument document;
+    if (auto error = document.resetTo(scenario))
+        return error;
+    if (!document.isAnalysisCurrent()) { // a large scenario is analysed off the GUI thread
+        QEventLoop loop;
+        QObject::connect(&document, &ScenarioDocument::changed, &loop, [&] {
+            if (document.isAnalysisCurrent())
+                loop.quit();
+        });
+        if (!document.isAnalysisCurrent())
+            loop.exec();
+    }
+    document.setSelectedQuery(std::clamp(selectedQuery, 0, std::max(0, scenario.m() - 1)));
+    DerivationPanel derivation(&document);
+    derivation.setAttribute(Qt::WA_DontShowOnScreen);
+    const QString path = outDir.filePath(QStringLiteral("derivation.") + ext);
+    if (auto error = derivation.exportImage(path, options, scenario.title))
+        return error;
+    if (written)
+        written->append(path);
     return std::nullopt;
 }
 

@@ -155,6 +155,21 @@ void TestMaxEntView::draggingTheSliderSetsLambdaToTheSolver()
     const QueryDetail d = doc.analysis().detail(query);
     QVERIFY(d.maxent.lambda.has_value());
     QVERIFY(std::abs(*d.maxent.lambda - *expected.lambda) <= 1e-12);
+    // Independently of the solver: at that λ the Gibbs weights meet the constraint E_λ[f] = μ
+    // (MATH.md §5.2), summed here in long double.
+    {
+        const Eigen::VectorXd f = features(doc);
+        const long double lambda = *d.maxent.lambda;
+        long double z = 0, ef = 0;
+        for (Eigen::Index t = 0; t < f.size(); ++t) {
+            const long double e = std::exp(lambda * ((long double)f[t] - f.maxCoeff()));
+            z += e;
+            ef += e * f[t];
+        }
+        const double range = f.maxCoeff() - f.minCoeff();
+        QVERIFY2(std::abs(double(ef / z) - *mu) <= 1e-10 * range,
+                 qPrintable(QStringLiteral("E_λ[f] = %1, μ = %2").arg(double(ef / z)).arg(*mu)));
+    }
     // The curves show it as the current λ.
     QVERIFY(view.entropyPlot()->currentLambda().has_value());
     QVERIFY(std::abs(*view.entropyPlot()->currentLambda() - *expected.lambda) <= 1e-12);
@@ -520,7 +535,7 @@ void TestMaxEntView::exportIncludesTheNewViews()
     const QStringList names = exportViewNames();
     for (const QString &name : {QStringLiteral("maxent-entropy"), QStringLiteral("maxent-constraint"),
                                 QStringLiteral("maxent-optimizer"),
-                                QStringLiteral("temperature-sweep")})
+                                QStringLiteral("temperature-sweep"), QStringLiteral("derivation")})
         QVERIFY2(names.contains(name), qPrintable(name));
     QTemporaryDir tmp;
     QStringList written;
@@ -529,7 +544,7 @@ void TestMaxEntView::exportIncludesTheNewViews()
     QVERIFY2(!error, qPrintable(error.value_or(QString())));
     for (const QString &name : {QStringLiteral("maxent-entropy"), QStringLiteral("maxent-constraint"),
                                 QStringLiteral("maxent-optimizer"),
-                                QStringLiteral("temperature-sweep")}) {
+                                QStringLiteral("temperature-sweep"), QStringLiteral("derivation")}) {
         const QImage image(tmp.filePath(name + QStringLiteral(".png")));
         QVERIFY2(!image.isNull(), qPrintable(name));
         std::set<QRgb> colours;
