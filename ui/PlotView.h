@@ -37,6 +37,11 @@ public:
 
     explicit PlotView(QWidget *parent = nullptr);
 
+    /// 320 × 240: a plot shrinks with its window (titles and legends wrap or elide to fit)
+    /// rather than asking for its full layout width, which would push a window with three
+    /// columns of panels past a 1280-pixel projector.
+    QSize minimumSizeHint() const override { return QSize(320, 240); }
+
     /// Stable, lowercase, hyphenated name used for exports ("attention-heatmap").
     virtual QString viewName() const = 0;
     /// Rebuilds the plot for `analysis` with `selectedQuery` highlighted, then replots.

@@ -15,10 +15,12 @@
 #include "WeightBarsView.h"
 
 #include <QCheckBox>
+#include <QDockWidget>
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
@@ -137,6 +139,7 @@ private slots:
     void unsavedChangesPrompt();
     void openFileFailureKeepsScenario();
     void examplesLoad_data();
+    void layoutIsRestoredOnTheNextRun();
     void examplesLoad();
     void infeasibleTargetIsRefusedInThePanel();
     void temperatureControls();
@@ -568,6 +571,7 @@ void TestMainWindow::examplesLoad()
 {
     QFETCH(QString, resource);
     QVERIFY2(QFile::exists(resource), qPrintable(resource));
+    QSettings().remove(QStringLiteral("window")); // the default layout: the heatmap tab in front
     MainWindow w;
     w.setErrorReporter([](const QString &, const QString &message) { QFAIL(qPrintable(message)); });
     w.openExample(resource);
@@ -581,6 +585,38 @@ void TestMainWindow::examplesLoad()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QTRY_COMPARE(w.heatmapView()->colorMap()->data()->valueSize(), w.document()->scenario().m());
     QCOMPARE(w.heatmapView()->colorMap()->data()->keySize(), w.document()->scenario().T());
+}
+
+void TestMainWindow::layoutIsRestoredOnTheNextRun()
+{
+    QSettings().remove(QStringLiteral("window"));
+    const auto cleanup = qScopeGuard([] { QSettings().remove(QStringLiteral("window")); });
+    QSize size;
+    {
+        MainWindow w;
+        // Not the default size; no narrower than the window can be.
+        size = QSize(std::max(900, w.minimumSizeHint().width() + 30), 570);
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *keySpace = w.findChild<QDockWidget *>(QStringLiteral("keySpaceDock"));
+        auto *mle = w.findChild<QDockWidget *>(QStringLiteral("mleOptimizerDock"));
+        QVERIFY(keySpace && mle);
+        QVERIFY(!keySpace->isHidden());
+        keySpace->close(); // View ▸ Key space unticked
+        mle->setFloating(true);
+        QVERIFY(w.viewTabs()->count() > 3);
+        w.viewTabs()->setCurrentIndex(3);
+        QVERIFY(w.close()); // unmodified: no prompt; writes the settings
+    }
+    // The next run: a new window reads them back.
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.size(), size);
+    QVERIFY(w.findChild<QDockWidget *>(QStringLiteral("keySpaceDock"))->isHidden());
+    QVERIFY(w.findChild<QDockWidget *>(QStringLiteral("mleOptimizerDock"))->isFloating());
+    QCOMPARE(w.viewTabs()->currentIndex(), 3);
 }
 
 void TestMainWindow::infeasibleTargetIsRefusedInThePanel()
