@@ -1,8 +1,9 @@
 // Helper process for tests/core/tst_atomicsave.cpp (issue 6, "Nothing lost"). It saves with
 // ScenarioIo::saveFile exactly as the app does, so that the test can kill it or starve it.
 //
-//   savechild loop PATH          save scenario A, then B, then A, … over PATH forever; prints
-//                                "ready" once the first save is on disk (the test SIGKILLs it)
+//   savechild loop PATH          save scenario A over PATH and print "ready", then save B, A,
+//                                B, … forever, printing "saving K" before and "saved K" after
+//                                the K-th (the test SIGKILLs it)
 //   savechild fsize PATH BYTES   with RLIMIT_FSIZE = BYTES and SIGXFSZ ignored (a full disk that
 //                                works even as root), save B over PATH once
 //   savechild readonly PATH      as an unprivileged user (uid 65534 when started as root), save B
@@ -49,15 +50,22 @@ int main(int argc, char **argv)
     if (std::strcmp(mode, "loop") == 0) {
         const Scenario a = atomicsave::build('A');
         const Scenario b = atomicsave::build('B');
-        for (long k = 0;; ++k) {
+        if (const auto error = ScenarioIo::saveFile(a, path)) {
+            std::fprintf(stderr, "savechild: %s\n", qPrintable(error->message));
+            return 3;
+        }
+        std::printf("ready\n");
+        std::fflush(stdout);
+        for (long k = 1;; ++k) {
+            // Unbuffered lines around each save tell the test where its kill landed.
+            std::printf("saving %ld\n", k);
+            std::fflush(stdout);
             if (const auto error = ScenarioIo::saveFile(k % 2 ? b : a, path)) {
                 std::fprintf(stderr, "savechild: %s\n", qPrintable(error->message));
                 return 3;
             }
-            if (k == 0) {
-                std::printf("ready\n");
-                std::fflush(stdout);
-            }
+            std::printf("saved %ld\n", k);
+            std::fflush(stdout);
         }
     }
     if (std::strcmp(mode, "fsize") == 0 && argc == 4) {

@@ -9,7 +9,6 @@
 #include "ScenarioIo.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -18,6 +17,7 @@
 #include <QTest>
 #include <QThread>
 
+#include <dirent.h>
 #include <signal.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -45,6 +45,42 @@ QStringList strayFiles(const QDir &dir)
         QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
     names.removeAll(kFileName);
     return names;
+}
+
+/// Stops `pid` (SIGSTOP, waiting until /proc says it is stopped) and tells whether it holds an
+/// open file in `dir` that has no name there: QSaveFile's O_TMPFILE, i.e. it was stopped in the
+/// middle of writing the new file. The process stays stopped.
+bool stopAndCheckWriting(pid_t pid, const QString &dir)
+{
+    ::kill(pid, SIGSTOP);
+    const QByteArray stat = QByteArrayLiteral("/proc/") + QByteArray::number(pid) + "/stat";
+    for (int i = 0; i < 100000; ++i) {
+        QFile f(QString::fromLatin1(stat));
+        if (!f.open(QIODevice::ReadOnly))
+            break;
+        const QByteArray text = f.readAll();
+        const qsizetype close = text.lastIndexOf(')');
+        if (close >= 0 && close + 2 < text.size() && (text[close + 2] == 'T' || text[close + 2] == 't'))
+            break;
+        QThread::usleep(10);
+    }
+    const QByteArray fdDir = QByteArrayLiteral("/proc/") + QByteArray::number(pid) + "/fd";
+    const QByteArray prefix = QFile::encodeName(dir) + '/';
+    DIR *fds = ::opendir(fdDir.constData());
+    if (!fds)
+        return false;
+    bool writing = false;
+    while (const dirent *entry = ::readdir(fds)) {
+        char target[4096];
+        const QByteArray link = fdDir + '/' + entry->d_name;
+        const ssize_t n = ::readlink(link.constData(), target, sizeof target - 1);
+        if (n <= 0)
+            continue;
+        const QByteArray t(target, n);
+        writing = writing || (t.startsWith(prefix) && t.endsWith(" (deleted)"));
+    }
+    ::closedir(fds);
+    return writing;
 }
 
 /// "A" or "B" when `path` loads and equals that scenario bit for bit, else a description of what
@@ -119,8 +155,15 @@ void TestAtomicSave::killMidSaveLeavesOldOrNewFile()
     QVERIFY(!ScenarioIo::saveFile(mA, path)); // the previous file
     QVERIFY(QFileInfo(path).size() > 1000000);
 
+    // The child prints "saving K" before its K-th save and "saved K" after it (K = 1, 2, …;
+    // odd K write B, even K write A), so the last line it got out tells where the kill landed.
+    // QSaveFile writes an unnamed O_TMPFILE here: mid-write shows as an open "(deleted)" file
+    // in /proc/PID/fd, and a name left in the folder means the kill landed inside QSaveFile's
+    // commit (link, then rename).
     const int kills = 30;
-    int midWrite = 0; // kills that left a temporary file: the save was interrupted mid-write
+    int midSave = 0;  // kills that landed inside ScenarioIo::saveFile
+    int midWrite = 0; // kills that landed while the new file was open for writing
+    int strays = 0;  // kills that left a temporary file behind
     int sawA = 0, sawB = 0;
     auto *random = QRandomGenerator::global();
     for (int k = 0; k < kills; ++k) {
@@ -130,37 +173,56 @@ void TestAtomicSave::killMidSaveLeavesOldOrNewFile()
         QVERIFY2(child.waitForReadyRead(60000), child.readAllStandardError().constData());
         QCOMPARE(child.readLine().trimmed(), QByteArray("ready"));
 
-        if (k % 2 == 0) {
-            // At a random moment within about two saves.
-            QThread::usleep(random->bounded(400000));
-        } else {
-            // As soon as a temporary file appears: mid-write (or in QSaveFile's commit).
-            QElapsedTimer t;
-            t.start();
-            while (strayFiles(dir).isEmpty() && t.elapsed() < 5000)
-                QThread::usleep(50);
+        // Even rounds: at a random moment within the next few saves. Odd rounds: stopped at
+        // random moments (SIGSTOP, then SIGCONT) until one lands while the new file is being
+        // written, so that the kills surely cover the write itself, not only the serialization.
+        const pid_t pid = pid_t(child.processId());
+        QThread::usleep(random->bounded(400000));
+        bool writing = stopAndCheckWriting(pid, dir.path());
+        for (int tries = 0; k % 2 == 1 && !writing && tries < 5000; ++tries) {
+            ::kill(pid, SIGCONT);
+            QThread::usleep(random->bounded(2000));
+            writing = stopAndCheckWriting(pid, dir.path());
         }
-        ::kill(pid_t(child.processId()), SIGKILL);
+        midWrite += writing ? 1 : 0;
+        ::kill(pid, SIGKILL);
         QVERIFY(child.waitForFinished(30000));
         QVERIFY2(child.exitStatus() == QProcess::CrashExit,
                  child.readAllStandardError().constData()); // it was killed, it did not fail
+
+        const QList<QByteArray> lines = child.readAllStandardOutput().trimmed().split('\n');
+        const QList<QByteArray> last = lines.back().split(' ');
+        QCOMPARE(last.size(), 2);
+        const long save = last[1].toLong();
+        const bool inside = last[0] == "saving";
+        QVERIFY(inside || last[0] == "saved");
+        midSave += inside ? 1 : 0;
 
         const QString which = whichScenario(path, mA, mB);
         QVERIFY2(which == QLatin1String("A") || which == QLatin1String("B"),
                  qPrintable(QStringLiteral("after kill %1: %2").arg(k).arg(which)));
         (which == QLatin1String("A") ? sawA : sawB)++;
+        // Whole files only: the save that finished, or (killed inside save K) save K − 1 or,
+        // when the kill came after the rename but before "saved K", save K.
+        const QString finished = save % 2 ? QStringLiteral("B") : QStringLiteral("A");
+        const QString previous = save % 2 ? QStringLiteral("A") : QStringLiteral("B");
+        QVERIFY2(which == finished || (inside && which == previous),
+                 qPrintable(QStringLiteral("kill %1 after “%2”: the file holds %3")
+                                .arg(k)
+                                .arg(QString::fromLatin1(lines.back()), which)));
 
-        // QSaveFile's temporary files survive a SIGKILL (nothing can remove them); they never
-        // replace the file. Count them, then clear them for the next round.
+        // Temporary files survive a SIGKILL (nothing can remove them); they never replace the
+        // file. Count them, then clear them for the next round.
         const QStringList stray = strayFiles(dir);
-        if (!stray.isEmpty())
-            ++midWrite;
+        strays += stray.isEmpty() ? 0 : 1;
         for (const QString &name : stray)
             QFile::remove(dir.filePath(name));
     }
-    qInfo("%d kills: file held A %d times and B %d times; %d kills interrupted a write", kills,
-          sawA, sawB, midWrite);
-    QVERIFY2(midWrite > 0, "no kill landed mid-write; the test did not exercise anything");
+    qInfo("%d kills, %d inside a save, %d of them while writing the file and %d inside its commit: "
+          "the file held A %d times and B %d times, always whole",
+          kills, midSave, midWrite, strays, sawA, sawB);
+    QVERIFY2(midSave >= kills / 2, "fewer than half the kills landed inside a save");
+    QVERIFY2(midWrite >= kills / 4, "fewer than a quarter of the kills landed mid-write");
 }
 
 void TestAtomicSave::fullDiskRefusesAndKeepsOldFile()
