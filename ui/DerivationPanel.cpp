@@ -6,6 +6,7 @@
 #include "ShowWhenVisible.h"
 #include "TableStyle.h"
 #include "TextExport.h"
+#include "ViewHelp.h"
 
 #include <QCheckBox>
 #include <QHelpEvent>
@@ -124,6 +125,7 @@ DerivationPanel::DerivationPanel(ScenarioDocument *document, QWidget *parent)
     mBrowser->setPalette(palette);
     mBrowser->document()->setDefaultStyleSheet(derivationStyleSheet());
     mBrowser->viewport()->installEventFilter(this);
+    setWhatsThis(viewExplanation(QStringLiteral("derivation")));
 
     mAllKeys = new QCheckBox(tr("Show every key"), this);
     mAllKeys->setToolTip(tr("With many keys only the ten heaviest get a column; tick to show all"));

@@ -37,6 +37,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QSettings>
@@ -47,9 +48,13 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QWhatsThis>
 
 #include <algorithm>
 #include <variant>
+
+#include <Eigen/Core>
+#include <qcustomplot.h>
 
 namespace sml {
 
@@ -392,16 +397,38 @@ void MainWindow::createActions()
     QMenu *examples = helpMenu->addMenu(tr("&Examples"));
     connect(examples, &QMenu::aboutToShow, this, [this, examples] { fillExamplesMenu(examples); });
     fillExamplesMenu(examples);
+    QAction *whatsThis = QWhatsThis::createAction(this);
+    whatsThis->setText(tr("What Am I &Seeing?"));
+    whatsThis->setToolTip(tr("Then click a view: what it shows and which derivation step it is"));
+    helpMenu->addAction(whatsThis);
+    helpMenu->addSeparator();
     helpMenu->addAction(tr("&About SoftmaxLab"), this, [this] {
-        QMessageBox::about(
-            this, tr("About SoftmaxLab"),
-            tr("<h3>SoftmaxLab %1</h3><p>Where the softmax of attention comes from: the "
-               "precision weights of a Gaussian maximum-likelihood estimate, and the "
-               "maximum-entropy distribution under an expected-similarity constraint.</p>")
-                .arg(QApplication::applicationVersion()));
+        QMessageBox::about(this, tr("About SoftmaxLab"), aboutText());
     });
     mExamplesMenu = examples;
     setUpFileFeatures(fileMenu, openAction, quitAction, editMenu);
+}
+
+QString MainWindow::aboutText()
+{
+    return tr("<h3>SoftmaxLab %1</h3>"
+              "<p>Where the softmax of attention comes from: the precision weights of a Gaussian "
+              "maximum-likelihood estimate, and the maximum-entropy distribution under an "
+              "expected-similarity constraint.</p>"
+              "<p><b>References</b><br>"
+              "Jiyong Ma, <i>Deriving the Scaled-Dot-Function via Maximum Likelihood Estimation and "
+              "Maximum Entropy Approach</i>, arXiv:2509.12285, 2025.<br>"
+              "A. Berger, S. Della Pietra, V. Della Pietra, <i>A Maximum Entropy Approach to Natural "
+              "Language Processing</i>, Computational Linguistics 22(1), 1996.<br>"
+              "A. Vaswani et al., <i>Attention Is All You Need</i>, NeurIPS 2017.<br>"
+              "J. N. Darroch, D. Ratcliff, <i>Generalized Iterative Scaling for Log-Linear "
+              "Models</i>, Annals of Mathematical Statistics 43(5), 1972.</p>"
+              "<p><b>Built with</b> Qt %2 (running on %3), QCustomPlot %4, Eigen %5.%6.%7.</p>")
+        .arg(QApplication::applicationVersion(), QStringLiteral(QT_VERSION_STR),
+             QString::fromLatin1(qVersion()), QStringLiteral(QCUSTOMPLOT_VERSION_STR))
+        .arg(EIGEN_WORLD_VERSION)
+        .arg(EIGEN_MAJOR_VERSION)
+        .arg(EIGEN_MINOR_VERSION);
 }
 
 void MainWindow::fillExamplesMenu(QMenu *menu)

@@ -126,6 +126,8 @@ public:
     QTableView *keysTable() const { return mKeysTable; }
     QTableView *variancesTable() const { return mVariancesTable; }
     QTabWidget *viewTabs() const { return mViewTabs; }
+    /// Help ▸ About: the version, the library versions and the references of MATH.md.
+    static QString aboutText();
     /// Key space and the MLE optimizer's plots (docks, tabified on the right) and the likelihood
     /// landscape with the optimizer's controls (a tab), MATH.md §4.
     KeySpacePanel *keySpacePanel() const { return mKeySpace; }

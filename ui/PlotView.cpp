@@ -2,6 +2,7 @@
 
 #include "ExportImageDialog.h"
 #include "PlotStyle.h"
+#include "ViewHelp.h"
 
 #include <QAction>
 #include <QApplication>
@@ -21,6 +22,7 @@
 #include <QStandardPaths>
 #include <QSvgGenerator>
 #include <QToolTip>
+#include <QWhatsThis>
 
 #include <cmath>
 
@@ -79,8 +81,21 @@ PlotView::PlotView(QWidget *parent) : QCustomPlot(parent)
     mExportDataAction->setObjectName(QStringLiteral("exportDataAction"));
     mExportDataAction->setToolTip(tr("Write the numbers behind this plot as CSV"));
     connect(mExportDataAction, &QAction::triggered, this, &PlotView::exportDataInteractive);
-    addActions({mExportImageAction, mCopyImageAction, mExportDataAction});
+    auto *separator = new QAction(this);
+    separator->setSeparator(true);
+    mExplainAction = new QAction(tr("What am I seeing?"), this);
+    mExplainAction->setObjectName(QStringLiteral("explainAction"));
+    mExplainAction->setToolTip(tr("What this plot shows, and which derivation step it is"));
+    connect(mExplainAction, &QAction::triggered, this, [this] {
+        QWhatsThis::showText(mapToGlobal(rect().center()), explanation(), this);
+    });
+    addActions({mExportImageAction, mCopyImageAction, mExportDataAction, separator, mExplainAction});
     setContextMenuPolicy(Qt::ActionsContextMenu);
+}
+
+QString PlotView::explanation() const
+{
+    return viewExplanation(viewName());
 }
 
 void PlotView::setDialogRunner(DialogRunner runner)
@@ -360,6 +375,10 @@ void PlotView::setLayoutSize(const QSize &size)
 
 bool PlotView::event(QEvent *event)
 {
+    // Help ▸ What's This? (Shift+F1) and the context menu's "What am I seeing?" (set here: the
+    // view's name is not known in the constructor).
+    if (event->type() == QEvent::Polish && whatsThis().isEmpty())
+        setWhatsThis(explanation());
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         const QString text = toolTipAt(help->pos());

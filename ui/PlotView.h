@@ -44,6 +44,9 @@ public:
 
     /// Stable, lowercase, hyphenated name used for exports ("attention-heatmap").
     virtual QString viewName() const = 0;
+    /// "What am I seeing?": what the view shows and its derivation step (viewExplanation()),
+    /// also the view's What's This text.
+    QString explanation() const;
     /// Rebuilds the plot for `analysis` with `selectedQuery` highlighted, then replots.
     virtual void showAnalysis(const Analysis &analysis, int selectedQuery) = 0;
     /// The tooltip text for a widget position (empty: no tooltip).
@@ -75,6 +78,7 @@ public:
     QAction *exportImageAction() const { return mExportImageAction; }
     QAction *copyImageAction() const { return mCopyImageAction; }
     QAction *exportDataAction() const { return mExportDataAction; }
+    QAction *explainAction() const { return mExplainAction; }
 
     /// Shows an error to the user.
     using ErrorReporter = std::function<void(const QString &title, const QString &message)>;
@@ -121,6 +125,7 @@ private:
     QSize mLayoutSize{900, 600};
     QAction *mExportImageAction;
     QAction *mCopyImageAction;
+    QAction *mExplainAction = nullptr;
     QAction *mExportDataAction;
 };
 

@@ -35,14 +35,6 @@ Scenario titled(const QString &title)
     return s;
 }
 
-QAction *menuAction(QMenu *menu, const QString &text)
-{
-    for (QAction *a : menu->actions())
-        if (a->text() == text)
-            return a;
-    return nullptr;
-}
-
 QMenu *topMenu(MainWindow &w, const QString &title)
 {
     for (QAction *a : w.menuBar()->actions())

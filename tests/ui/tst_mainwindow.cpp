@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 #include "NumberDelegate.h"
 #include "NumberLineEdit.h"
+#include "PlotView.h"
 #include "QueriesTableModel.h"
 #include "ScenarioDocument.h"
 #include "ScenarioIo.h"
@@ -28,6 +29,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextDocumentFragment>
 #include <QTest>
 #include <QUndoStack>
 
@@ -139,6 +141,7 @@ private slots:
     void unsavedChangesPrompt();
     void openFileFailureKeepsScenario();
     void examplesLoad_data();
+    void everyViewExplainsItself();
     void layoutIsRestoredOnTheNextRun();
     void examplesLoad();
     void infeasibleTargetIsRefusedInThePanel();
@@ -585,6 +588,33 @@ void TestMainWindow::examplesLoad()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QTRY_COMPARE(w.heatmapView()->colorMap()->data()->valueSize(), w.document()->scenario().m());
     QCOMPARE(w.heatmapView()->colorMap()->data()->keySize(), w.document()->scenario().T());
+}
+
+void TestMainWindow::everyViewExplainsItself()
+{
+    MainWindow w;
+    const QList<PlotView *> views = w.plotViews();
+    QVERIFY(views.size() >= 10);
+    QSet<QString> texts;
+    for (PlotView *view : views) {
+        const QString name = view->viewName();
+        const QString text = QTextDocumentFragment::fromHtml(view->explanation()).toPlainText();
+        // Two or three sentences, linked to the derivation (a MATH.md section).
+        QVERIFY2(text.count(QStringLiteral(". ")) + 1 >= 2 && text.size() < 500, qPrintable(name + text));
+        QVERIFY2(text.contains(QStringLiteral("MATH.md §")), qPrintable(name));
+        texts.insert(text);
+        QVERIFY2(view->actions().contains(view->explainAction()), qPrintable(name));
+        QCOMPARE(view->explainAction()->text(), QStringLiteral("What am I seeing?"));
+        view->ensurePolished(); // Help ▸ What Am I Seeing? (Shift+F1) shows the same text
+        QCOMPARE(view->whatsThis(), view->explanation());
+    }
+    QCOMPARE(texts.size(), views.size()); // one text per view, none copied
+    const QString about = QTextDocumentFragment::fromHtml(MainWindow::aboutText()).toPlainText();
+    for (const QString &needle : {QStringLiteral("arXiv:2509.12285"), QStringLiteral("Vaswani"),
+                                  QStringLiteral("Della Pietra"), QStringLiteral("QCustomPlot 2.1"),
+                                  QStringLiteral("Eigen 3.4"), QString::fromLatin1(qVersion()),
+                                  QApplication::applicationVersion()})
+        QVERIFY2(about.contains(needle), qPrintable(needle));
 }
 
 void TestMainWindow::layoutIsRestoredOnTheNextRun()

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <QString>
+
+namespace sml {
+
+/// "What am I seeing?" for a view (issue 7, Help): two or three sentences of rich text that say
+/// what the view shows and which step of which derivation it belongs to, with its MATH.md
+/// section. `viewName` is a PlotView::viewName() or "derivation"; an unknown name gives an
+/// empty string.
+QString viewExplanation(const QString &viewName);
+
+} // namespace sml
