@@ -18,17 +18,19 @@ namespace sml {
 namespace {
 
 /// Lays `document` out to fill w × h logical pixels and returns the scale that makes it fit:
-/// 1 when it fits at full width, else the factor by which it is drawn smaller (with a wider
-/// text width, so that a smaller drawing still fills the width).
+/// 1 when it fits, else the factor by which it is drawn smaller (with a wider text width, so
+/// that a smaller drawing still fills the width). Both the height and the width count: tables
+/// with unbreakable cells can be wider than the text width.
 double fit(QTextDocument &document, int w, int h)
 {
     double scale = 1.0;
-    for (int round = 0; round < 6; ++round) {
+    for (int round = 0; round < 8; ++round) {
         document.setTextWidth(w / scale);
-        const double height = document.size().height();
-        if (height * scale <= h + 0.5)
+        const QSizeF size = document.size();
+        const double needed = std::max(size.height() * scale / h, size.width() * scale / w);
+        if (needed <= 1.0 + 1e-3)
             break;
-        scale = std::max(0.05, scale * h / (height * scale));
+        scale = std::max(0.05, scale / needed);
     }
     return scale;
 }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Regenerates the README's screenshots (docs/images/*.png) from the shipped lessons with
+# `softmaxlab --export`, so they always show the current app. Builds build/release first (the same
+# set-up as scripts/test.sh). Run it after changing a view, and commit the images.
+#
+#   scripts/make_screenshots.sh
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+sml_install_packages
+sml_build "$SML_ROOT/build/release" -DCMAKE_BUILD_TYPE=Release
+app="$SML_ROOT/build/release/app/softmaxlab"
+out="$SML_ROOT/docs/images"
+mkdir -p "$out"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+export QT_QPA_PLATFORM=offscreen
+
+# size  scenario  views (the README tour, in order; the derivation is text, on a taller page)
+shots=(
+  "1000x640 default key-space weight-bars value-space maxent-entropy maxent-constraint"
+  "1000x1000 default derivation"
+  "1000x640 iris-kernel-smoother attention-heatmap value-space"
+  "1000x640 free-variances weight-bars"
+)
+for line in "${shots[@]}"; do
+  read -r size scenario views <<<"$line"
+  rm -rf "$tmp/$scenario"
+  "$app" --export "$tmp/$scenario" --size "$size" \
+    "$SML_ROOT/resources/scenarios/$scenario.softmaxlab.json" 2>/dev/null
+  for view in $views; do
+    cp "$tmp/$scenario/$view.png" "$out/$scenario-$view.png"
+    echo "docs/images/$scenario-$view.png"
+  done
+done
