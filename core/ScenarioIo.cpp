@@ -14,7 +14,9 @@
 #include <QLocale>
 #include <QSaveFile>
 
+#include <cctype>
 #include <cmath>
+#include <cstring>
 #include <initializer_list>
 
 namespace sml {
@@ -723,6 +725,53 @@ LoadResult ScenarioIo::loadFile(const QString &path)
     return parse(data);
 }
 
+namespace {
+
+/// Where a JSON string holds something the JSON grammar forbids but Qt's parser lets through:
+/// an escape other than \" \\ \/ \b \f \n \r \t \uXXXX (Qt reads "\c" as "c"), or a raw control
+/// character below U+0020. Such a file is not JSON, and it would not survive save → load
+/// unchanged (found by tests/fuzz: a title holding U+FEFF and "\c"). `json` is text Qt parsed.
+/// Returns the offset and a description, or nothing.
+std::optional<std::pair<qint64, QString>> firstStringProblem(const QByteArray &json)
+{
+    bool inString = false;
+    for (qint64 i = 0; i < json.size(); ++i) {
+        const auto c = static_cast<unsigned char>(json.at(i));
+        if (!inString) {
+            inString = c == '"';
+            continue;
+        }
+        if (c == '"') {
+            inString = false;
+        } else if (c < 0x20) {
+            return std::pair{i, QStringLiteral("control character U+%1 inside a string (write it "
+                                               "as an escape, such as \\n for a line break)")
+                                    .arg(QString::number(c, 16).toUpper(), 4, QLatin1Char('0'))};
+        } else if (c == '\\') {
+            const char e = i + 1 < json.size() ? json.at(i + 1) : '\0';
+            if (e != '\0' && std::strchr("\"\\/bfnrt", e)) {
+                ++i;
+            } else if (e == 'u') {
+                for (int k = 2; k < 6; ++k) {
+                    const char h = i + k < json.size() ? json.at(i + k) : '\0';
+                    if (!std::isxdigit(static_cast<unsigned char>(h)))
+                        return std::pair{i, QStringLiteral("invalid escape \\u%1 inside a string "
+                                                           "(\\u takes four hex digits)")
+                                                .arg(QString::fromUtf8(json.mid(i + 2, 4)))};
+                }
+                i += 5;
+            } else {
+                return std::pair{i, QStringLiteral("invalid escape \\%1 inside a string (JSON "
+                                                   "allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+                                        .arg(QString::fromUtf8(QByteArray(1, e)))};
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 LoadResult ScenarioIo::parse(const QByteArray &input)
 {
     // A UTF-8 byte-order mark is accepted; positions are then counted after it, as editors do.
@@ -749,6 +798,11 @@ LoadResult ScenarioIo::parse(const QByteArray &input)
         return LoadError{ErrorCategory::Syntax,
                          QStringLiteral("%1: %2").arg(lineColumnAt(json, parseError.offset),
                                                       parseError.errorString())};
+
+    if (const auto problem = firstStringProblem(json))
+        return LoadError{ErrorCategory::Syntax,
+                         QStringLiteral("%1: %2").arg(lineColumnAt(json, problem->first),
+                                                      problem->second)};
 
     if (const auto duplicate = findDuplicateKey(json))
         return LoadError{ErrorCategory::Duplicate,

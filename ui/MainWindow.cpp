@@ -40,6 +40,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QScrollArea>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -147,7 +148,15 @@ MainWindow::MainWindow(QWidget *parent)
             &ScenarioDocument::setSelectedQuery);
     connect(mEntropy, &EntropyView::queryClicked, mDocument, &ScenarioDocument::setSelectedQuery);
 
-    resize(1440, 900);
+    // The first run fills most of the screen (a lecture-hall projector is rarely larger than
+    // needed); later runs restore the saved geometry in readSettings().
+    if (const QScreen *screen = QGuiApplication::primaryScreen()) {
+        const QSize available = screen->availableGeometry().size();
+        resize(std::max(1280, available.width() * 96 / 100),
+               std::max(800, available.height() * 94 / 100));
+    } else {
+        resize(1440, 900);
+    }
     readSettings();
     updateViews();
     updateScenarioText();

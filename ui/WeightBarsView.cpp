@@ -1,7 +1,10 @@
 #include "WeightBarsView.h"
 
 #include "Analysis.h"
+#include "PlaneFit.h"
 #include "PlotStyle.h"
+
+#include <QFontMetricsF>
 
 #include <algorithm>
 #include <cmath>
@@ -25,8 +28,9 @@ WeightBarsView::WeightBarsView(QWidget *parent) : PlotView(parent)
     plotStyle::styleAxis(yAxis, tr("weight"));
     xAxis->grid()->setVisible(false);
 
+    // Short names, so the symbols the derivations use (w, π, p) never fall off a narrow plot.
     mSoftmax = makeBars(this, tr("softmax  w"), plotStyle::softmaxColor());
-    mMle = makeBars(this, tr("MLE precision weights  π"), plotStyle::mleColor());
+    mMle = makeBars(this, tr("MLE precisions  π"), plotStyle::mleColor());
     mMaxEnt = makeBars(this, tr("MaxEnt  p"), plotStyle::maxentColor());
     auto *group = new QCPBarsGroup(this);
     group->setSpacingType(QCPBarsGroup::stAbsolute);
@@ -48,7 +52,7 @@ void WeightBarsView::showAnalysis(const Analysis &analysis, int selectedQuery)
     const int i = std::clamp(selectedQuery, 0, std::max(0, s.m() - 1));
     const QueryDetail d = analysis.detail(i);
     const QString label = s.queryLabels.value(i);
-    mTitle->setText(tr("Query “%1”: three derivations of the weights").arg(label));
+    mTitleText = tr("Query “%1”: three derivations of the weights").arg(label);
 
     mVisible = d.defined ? d.visible : std::vector<int>();
     mLabels.clear();
@@ -115,7 +119,7 @@ void WeightBarsView::showAnalysis(const Analysis &analysis, int selectedQuery)
             break;
         }
     }
-    mSummary->setText(lines.join(QLatin1Char('\n')));
+    mSummaryLines = lines;
     mSummary->setTextColor(color);
 
     updateTicks();
@@ -131,6 +135,23 @@ void WeightBarsView::updateTicks()
 {
     const QSize size = layoutSize();
     plotStyle::setCategoryTicks(xAxis, mLabels, std::max(100, size.width() - 140));
+    // The title shrinks, then wraps, to the width; the legend stacks when the plot is narrow.
+    planeFit::fitTitle(mTitle, mTitleText, size.width(), 18, 13, true);
+    // Summary lines too wide for the plot break at their ",   " separators.
+    QStringList shown;
+    const QFontMetricsF metrics(mSummary->font());
+    for (const QString &line : std::as_const(mSummaryLines)) {
+        if (metrics.horizontalAdvance(line) > size.width() - 16)
+            shown << line.split(QStringLiteral(",   "));
+        else
+            shown << line;
+    }
+    mSummary->setText(shown.join(QLatin1Char('\n')));
+    const int wrap = size.width() < 520 ? 1 : 3;
+    if (legend->wrap() != wrap) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    }
 }
 
 QString WeightBarsView::toolTipAt(const QPointF &pos) const

@@ -40,7 +40,9 @@ protected:
 
 private:
     QCPTextElement *mTitle;
+    QString mTitleText;
     QCPTextElement *mSummary;
+    QStringList mSummaryLines; ///< the caption, before breaking it to the plot's width
     QCPBars *mSoftmax;
     QCPBars *mMle;
     QCPBars *mMaxEnt;

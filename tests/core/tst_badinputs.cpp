@@ -226,6 +226,12 @@ std::vector<CatalogRow> catalogRows()
         {"line 10, column 40"});
     row("scenario: truncated inside a string", sc("truncated-in-string"), err(C::Syntax),
         {"line 4, column 23", "unterminated string"});
+    row("scenario: invalid escape \\c in a string", sc("string-invalid-escape"), err(C::Syntax),
+        {"line 4, column 17", "invalid escape \\c"});
+    row("scenario: \\u with a non-hex digit", sc("string-short-unicode-escape"), err(C::Syntax),
+        {"line 4, column 21", "invalid escape sequence"}); // Qt refuses this one itself
+    row("scenario: raw tab inside a string", sc("string-control-character"), err(C::Syntax),
+        {"line 4, column 16", "control character U+0009"});
     row("scenario: truncated after a comma", sc("truncated-after-comma"), err(C::Syntax),
         {"line 13, column 1"});
     row("scenario: last brace missing", sc("truncated-last-brace"), err(C::Syntax),

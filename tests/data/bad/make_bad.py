@@ -67,6 +67,10 @@ scenarios = {
     "whitespace-only": b"\n  \n\t\n",
     "truncated-in-number": BASE[: BASE.index('"vector": [0.0, 1.0]') + len('"vector": [0.0, 1.')],
     "truncated-in-string": BASE[: BASE.index("catalog")],
+    # Qt's parser lets these through; JSON forbids them (found by tests/fuzz, issue 6).
+    "string-invalid-escape": sub("Bad input catalog", "Bad \\c input"),
+    "string-short-unicode-escape": sub("Bad input catalog", "Bad \\u12G4 input"),
+    "string-control-character": sub("Bad input catalog", "Bad\tinput"),
     "truncated-after-comma": BASE[: BASE.index('  "temperature"')],
     "truncated-last-brace": BASE.rstrip()[:-1],
     "not-utf8-latin1-title": sub("catalog", "caf\u00e9").encode("latin-1"),
