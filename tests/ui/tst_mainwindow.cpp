@@ -142,6 +142,8 @@ private slots:
     void openFileFailureKeepsScenario();
     void examplesLoad_data();
     void everyViewExplainsItself();
+    void failedSaveSaysSoAndStaysModified_data();
+    void failedSaveSaysSoAndStaysModified();
     void layoutIsRestoredOnTheNextRun();
     void examplesLoad();
     void infeasibleTargetIsRefusedInThePanel();
@@ -615,6 +617,43 @@ void TestMainWindow::everyViewExplainsItself()
                                   QStringLiteral("Eigen 3.4"), QString::fromLatin1(qVersion()),
                                   QApplication::applicationVersion()})
         QVERIFY2(about.contains(needle), qPrintable(needle));
+}
+
+void TestMainWindow::failedSaveSaysSoAndStaysModified_data()
+{
+    QTest::addColumn<QString>("target");
+    // Places no one can write, root included (tests may run as root, for whom a chmod 555
+    // folder is writable): a read-only file system, and a "folder" that is a file.
+    QTest::newRow("read-only file system (/proc)")
+        << QStringLiteral("/proc/softmaxlab-test.softmaxlab.json");
+    QTest::newRow("parent is a file") << QStringLiteral("FILE/lesson.softmaxlab.json");
+}
+
+void TestMainWindow::failedSaveSaysSoAndStaysModified()
+{
+    QFETCH(QString, target);
+    QTemporaryDir tmp;
+    QFile blocker(tmp.filePath(QStringLiteral("file")));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    target.replace(QStringLiteral("FILE"), blocker.fileName());
+
+    MainWindow w;
+    QStringList reported;
+    w.setErrorReporter([&](const QString &, const QString &message) { reported << message; });
+    w.setFileNamePrompt([&](MainWindow::FileDialogKind) { return target; });
+    QVERIFY(!w.document()->setTemperature(TemperatureMode::Fixed, 0.9));
+    QVERIFY(w.isWindowModified());
+    const Scenario edited = w.document()->scenario();
+
+    QVERIFY(!w.saveAs());
+    QCOMPARE(reported.size(), 1); // said so, once
+    QVERIFY2(reported.front().contains(QFileInfo(target).fileName()), qPrintable(reported.front()));
+    QVERIFY(w.isWindowModified()); // nothing was saved: the document stays modified
+    QVERIFY(w.document()->isModified());
+    QVERIFY(w.document()->filePath() != target);
+    QVERIFY(w.document()->scenario() == edited);
+    QVERIFY(!QFileInfo::exists(target));
 }
 
 void TestMainWindow::layoutIsRestoredOnTheNextRun()
