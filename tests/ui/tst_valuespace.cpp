@@ -71,6 +71,7 @@ class TestValueSpace : public QObject
 
 private slots:
     void landscapeShowsTheMle();
+    void fieldEqualsTheDirectSum();
     void contoursAreCirclesAroundTheMle();
     void freeModeBlobDragChangesThatVariance();
     void linkedModeBlobsCannotBeDragged();
@@ -120,6 +121,34 @@ void TestValueSpace::landscapeShowsTheMle()
     const QString keyTip = v->toolTipAt(v->valuePixel(1));
     QVERIFY2(keyTip.contains(QStringLiteral("σ² = 0.7021885")), qPrintable(keyTip));
     QVERIFY(keyTip.contains(QStringLiteral("π = 0.3609657")));
+}
+
+void TestValueSpace::fieldEqualsTheDirectSum()
+{
+    // The heatmap uses ℓ(ô) − ½ Σσ⁻² ‖o − ô‖² per cell; it must equal the sum over the values
+    // of MATH.md §4.2 (GaussianMle::logLikelihood) at every cell, in linked and free mode.
+    for (const Scenario &scenario : {defaultScenario(), freeScenario()}) {
+        Fixture f;
+        QVERIFY(!f.doc.resetTo(scenario));
+        QVERIFY(QTest::qWaitForWindowExposed(&f.panel));
+        ValueSpaceView *v = f.view();
+        v->replot();
+        const GaussianMle mle = f.doc.analysis().gaussian(0);
+        QCPColorMapData *data = v->likelihoodMap()->data();
+        QVERIFY(data->keySize() > 50 && data->valueSize() > 50);
+        int checked = 0;
+        for (int ix = 0; ix < data->keySize(); ix += 7)
+            for (int iy = 0; iy < data->valueSize(); iy += 7) {
+                double x = 0, y = 0;
+                data->cellToCoord(ix, iy, &x, &y);
+                const double direct = *mle.logLikelihood(Eigen::Vector2d(x, y));
+                QVERIFY2(std::abs(data->cell(ix, iy) - direct) <= 1e-9 * (1 + std::abs(direct)),
+                         qPrintable(QStringLiteral("(%1, %2): %3 vs %4")
+                                        .arg(x).arg(y).arg(data->cell(ix, iy)).arg(direct)));
+                ++checked;
+            }
+        QVERIFY(checked > 50);
+    }
 }
 
 void TestValueSpace::contoursAreCirclesAroundTheMle()
