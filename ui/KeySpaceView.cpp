@@ -520,7 +520,15 @@ void KeySpaceView::updateLayout()
     planeFit::fitTitle(mTitle, titleText(), viewport().width(), 18, 14, true);
     planeFit::fitTitle(mSubtitle, subtitleText(), viewport().width(), 14, 12, false);
     PlotView::updateLayout();
-    if (!mDrag) {
+    // After a drag, the ranges stay when the vectors still fit them and fill at least 40 % of
+    // them (in the same display unit); otherwise they are fitted again.
+    const QCPRange xr = xAxis->range(), yr = yAxis->range();
+    const bool keep = mKeepRangesUnit && *mKeepRangesUnit == mUnit &&
+                      mBounds.left() >= xr.lower && mBounds.right() <= xr.upper &&
+                      (mPlane.kind == KeyPlane::Kind::Line ||
+                       (mBounds.top() >= yr.lower && mBounds.bottom() <= yr.upper)) &&
+                      mBounds.width() >= 0.4 * xr.size();
+    if (!mDrag && !keep) {
         if (mPlane.kind == KeyPlane::Kind::Line) {
             xAxis->setRange(mBounds.left(), mBounds.right());
             yAxis->setRange(-1, 1);
@@ -762,7 +770,10 @@ void KeySpaceView::mouseReleaseEvent(QMouseEvent *event)
     if (mDrag) {
         mDrag.reset();
         setCursor(Qt::ArrowCursor);
+        if (mPlane.kind != KeyPlane::Kind::Pca)
+            mKeepRangesUnit = mUnit;
         refreshFromDocument(); // unfreeze: a new plane and ranges for the moved vectors
+        mKeepRangesUnit.reset();
         event->accept();
         return;
     }

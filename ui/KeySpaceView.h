@@ -160,6 +160,10 @@ private:
     bool mFieldDirty = true;
 
     std::optional<Drag> mDrag;
+    /// Set at the release of a drag: keep the axes if everything still fits them well, so the
+    /// moved disc stays under the cursor instead of the plot jumping (dimension planes only; a
+    /// PCA plane changes with the vectors). Holds the display unit of the drag.
+    std::optional<double> mKeepRangesUnit;
 };
 
 } // namespace sml

@@ -81,6 +81,7 @@ private slots:
     void dragChangesWeightAsDotProductPredicts_data();
     void dragChangesWeightAsDotProductPredicts();
     void dragIsOneUndoStep();
+    void axesStayAfterASmallDrag();
     void queryDragMovesTheQuery();
     void pcaBasisIsFrozenDuringDrag();
     void dimensionsAndLine();
@@ -151,6 +152,29 @@ void TestKeySpace::dragChangesWeightAsDotProductPredicts()
     QCOMPARE(sAfter > sBefore ? 1 : -1, expectedSign);
     QCOMPARE(wAfter > wBefore ? 1 : -1, expectedSign);
     QVERIFY(std::abs(wAfter - wBefore) > 1e-4);
+}
+
+void TestKeySpace::axesStayAfterASmallDrag()
+{
+    ScenarioDocument doc;
+    KeySpaceView view;
+    view.setDocument(&doc);
+    view.resize(800, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.replot();
+    const QCPRange x0 = view.xAxis->range(), y0 = view.yAxis->range();
+    // A small move inside the view: after the release the disc stays under the cursor.
+    const QPointF to = view.keyPixel(1) + QPointF(30, -20);
+    drag(&view, view.keyPixel(1), to);
+    QCOMPARE(view.xAxis->range(), x0);
+    QCOMPARE(view.yAxis->range(), y0);
+    QVERIFY(QLineF(view.keyPixel(1), to).length() < 2);
+    // A drag far outside the view refits it, so every vector is shown again.
+    const QPointF far = view.keyPixel(1) + QPointF(0, -250);
+    drag(&view, view.keyPixel(1), far);
+    QVERIFY(!(view.yAxis->range() == y0));
+    QVERIFY(view.yAxis->range().contains(doc.scenario().keys(1, 1)));
 }
 
 void TestKeySpace::dragIsOneUndoStep()
