@@ -1,5 +1,7 @@
 #include "AttentionHeatmapView.h"
 
+#include "Appearance.h"
+
 #include "Analysis.h"
 #include "PlotStyle.h"
 
@@ -17,10 +19,11 @@ namespace {
 QBrush hatchBrush()
 {
     QPixmap tile(12, 12);
-    tile.fill(QColor(215, 215, 215));
+    const Appearance *look = Appearance::instance();
+    tile.fill(look->paper(QColor(215, 215, 215)));
     QPainter p(&tile);
     p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(QPen(QColor(150, 150, 150), 1.5));
+    p.setPen(QPen(look->paper(QColor(150, 150, 150)), 1.5));
     p.drawLine(0, 12, 12, 0);
     p.drawLine(-6, 6, 6, -6);
     p.drawLine(6, 18, 18, 6);
@@ -68,6 +71,8 @@ AttentionHeatmapView::AttentionHeatmapView(QWidget *parent) : PlotView(parent)
     yAxis2->setRangeReversed(true);
 
     axisRect()->setBackground(hatchBrush());
+    connect(Appearance::instance(), &Appearance::changed, this,
+            [this] { axisRect()->setBackground(hatchBrush()); });
 
     mMap = new QCPColorMap(xAxis, yAxis);
     mMap->setInterpolate(false);
@@ -180,8 +185,10 @@ void AttentionHeatmapView::applyGrid()
     const double cy0 = (g.rowFactor - 1) / 2.0;
     const double cx1 = (g.cols - 1) * double(g.colFactor) + cx0;
     const double cy1 = (g.rows - 1) * double(g.rowFactor) + cy0;
-    data->setRange(g.cols > 1 ? QCPRange(cx0, cx1) : QCPRange(cx0 - 0.5 * g.colFactor, cx0 + 0.5 * g.colFactor),
-                   g.rows > 1 ? QCPRange(cy0, cy1) : QCPRange(cy0 - 0.5 * g.rowFactor, cy0 + 0.5 * g.rowFactor));
+    data->setRange(g.cols > 1 ? QCPRange(cx0, cx1)
+                              : QCPRange(cx0 - 0.5 * g.colFactor, cx0 + 0.5 * g.colFactor),
+                   g.rows > 1 ? QCPRange(cy0, cy1)
+                              : QCPRange(cy0 - 0.5 * g.rowFactor, cy0 + 0.5 * g.rowFactor));
     bool anyMasked = false;
     for (int r = 0; r < g.rows; ++r)
         for (int c = 0; c < g.cols; ++c) {
@@ -272,6 +279,7 @@ void AttentionHeatmapView::rebuildCellTexts()
             text->setText(QString::number(w, 'f', 2));
             // Dark text on the bright (yellow/green) end of viridis, white on the dark end.
             text->setColor(w > 0.55 ? Qt::black : Qt::white);
+            text->setProperty(Appearance::onDataProperty, true); // in every theme
             text->setClipToAxisRect(true);
             mCellTexts.push_back(text);
         }
@@ -288,8 +296,9 @@ void AttentionHeatmapView::updateTicks()
     const bool fits = plotStyle::metrics(plotStyle::subtitleFont()).horizontalAdvance(oneLine) <
                       size.width() - 40;
     // Narrow: τ and the mask, one per line, and the aggregation note when there is one.
-    mSubtitle->setText(fits ? oneLine
-                            : (mSubtitleParts.mid(0, 2) + mSubtitleParts.mid(3)).join(QLatin1Char('\n')));
+    mSubtitle->setText(
+        fits ? oneLine
+             : (mSubtitleParts.mid(0, 2) + mSubtitleParts.mid(3)).join(QLatin1Char('\n')));
     // Ticks only when the labels or the room changed (thinning thousands of labels is not
     // free, and most edits change neither).
     if (xPixels != mTickPixels.width() || mKeyLabels != mTickedKeyLabels) {
@@ -307,7 +316,8 @@ void AttentionHeatmapView::updateTicks()
     const int m = std::max(1, mM);
     const double cellW = xPixels / T;
     const double cellH = yPixels / m;
-    const double points = std::min({22.0, cellW / 3.2, cellH / 1.8});
+    const double points =
+        std::min({22.0 * Appearance::instance()->fontScale(), cellW / 3.2, cellH / 1.8});
     for (QCPItemText *text : mCellTexts) {
         text->setVisible(points >= 9);
         QFont f = plotStyle::tickFont();

@@ -1,5 +1,7 @@
 #include "DerivationPanel.h"
 
+#include "Appearance.h"
+
 #include "Analysis.h"
 #include "PlotStyle.h"
 #include "ScenarioDocument.h"
@@ -95,16 +97,28 @@ QString vectorText(const Eigen::VectorXd &v)
 
 QString derivationStyleSheet()
 {
-    return QStringLiteral(
-        "a { text-decoration: none; color: #000000; }"
-        "h2 { font-size: 19pt; margin-bottom: 2px; }"
-        "h3 { font-size: 17pt; margin-top: 14px; margin-bottom: 4px; }"
-        "th { background-color: #eef2f8; font-weight: bold; white-space: nowrap; }"
-        "td { white-space: nowrap; }"
-        "td.step { color: #555555; }"
-        "td.total, th.total { background-color: #f6f6f6; }"
-        ".result { font-weight: bold; }"
-        ".note { color: #7a4a00; }");
+    // Colours chosen for the light theme, mapped to the theme drawn (issue 7).
+    const Appearance *look = Appearance::instance();
+    auto colour = [look](const char *light) { return look->themed(QColor(light)).name(); };
+    return QStringLiteral("a { text-decoration: none; color: %1; }"
+                          "h2 { font-size: %6pt; margin-bottom: 2px; }"
+                          "h3 { font-size: %7pt; margin-top: 14px; margin-bottom: 4px; }"
+                          "th { background-color: %2; font-weight: bold; white-space: nowrap; }"
+                          "td { white-space: nowrap; }"
+                          "td.step { color: %3; }"
+                          "td.total, th.total { background-color: %4; }"
+                          ".result { font-weight: bold; }"
+                          ".note { color: %5; }")
+        .arg(colour("#000000"), colour("#eef2f8"), colour("#555555"), colour("#f6f6f6"),
+             colour("#7a4a00"))
+        .arg(19 * look->fontScale())
+        .arg(17 * look->fontScale());
+}
+
+/// The body text size: 15 pt, times the presentation scale.
+double bodyPoints()
+{
+    return 15 * Appearance::instance()->fontScale();
 }
 
 } // namespace
@@ -115,15 +129,14 @@ DerivationPanel::DerivationPanel(ScenarioDocument *document, QWidget *parent)
     mBrowser = new QTextBrowser(this);
     mBrowser->setOpenLinks(false);
     mBrowser->setOpenExternalLinks(false);
-    QFont body = mBrowser->font();
-    body.setPointSizeF(15);
-    mBrowser->setFont(body);
-    mBrowser->document()->setDefaultFont(body);
-    // Numbers are anchors only for their hover text: draw them as plain text.
-    QPalette palette = mBrowser->palette();
-    palette.setColor(QPalette::Link, palette.color(QPalette::Text));
-    mBrowser->setPalette(palette);
-    mBrowser->document()->setDefaultStyleSheet(derivationStyleSheet());
+    applyAppearance();
+    // Its own text scale (the plots' presentation scale, not the panels'): the window's font
+    // walk leaves it alone.
+    setProperty("smlOwnFontScale", true);
+    connect(Appearance::instance(), &Appearance::changed, this, [this] {
+        applyAppearance();
+        refreshWhenVisible(this, [this] { refresh(); });
+    });
     mBrowser->viewport()->installEventFilter(this);
     setWhatsThis(viewExplanation(QStringLiteral("derivation")));
 
@@ -146,9 +159,23 @@ DerivationPanel::DerivationPanel(ScenarioDocument *document, QWidget *parent)
     refresh();
 }
 
+void DerivationPanel::applyAppearance()
+{
+    QFont body = mBrowser->font();
+    body.setPointSizeF(bodyPoints());
+    mBrowser->setFont(body);
+    mBrowser->document()->setDefaultFont(body);
+    // Numbers are anchors only for their hover text: draw them as plain text.
+    // (The theme's text colour, not the browser's: the window may set the new palette later.)
+    QPalette palette = mBrowser->palette();
+    palette.setColor(QPalette::Link, Appearance::instance()->palette().color(QPalette::Text));
+    mBrowser->setPalette(palette);
+    mBrowser->document()->setDefaultStyleSheet(derivationStyleSheet());
+}
+
 std::optional<QString> DerivationPanel::exportImage(const QString &path,
-                                                   const ImageExportOptions &options,
-                                                   const QString &title)
+                                                    const ImageExportOptions &options,
+                                                    const QString &title)
 {
     // Lay the steps out for the export width (how many key columns fit), then draw them.
     const QSize oldSize = size();
@@ -159,8 +186,8 @@ std::optional<QString> DerivationPanel::exportImage(const QString &path,
     document.setDefaultStyleSheet(derivationStyleSheet());
     document.setDocumentMargin(16);
     document.setHtml(mHtml);
-    auto result = exportTextDocument(document, path, options,
-                                     title.isEmpty() ? tr("Derivation") : title);
+    auto result =
+        exportTextDocument(document, path, options, title.isEmpty() ? tr("Derivation") : title);
     resize(oldSize);
     refresh();
     return result;
@@ -269,8 +296,7 @@ QString DerivationPanel::buildHtml(const QueryDetail &d, const std::vector<int> 
     html += tr("<h2>Query “%1”: where its weights come from</h2>").arg(queryLabel);
     if (!d.defined) {
         html += QStringLiteral("<p class=\"note\">%1</p>")
-                    .arg((d.warnings.isEmpty() ? tr("This query sees no key.")
-                                               : d.warnings.first())
+                    .arg((d.warnings.isEmpty() ? tr("This query sees no key.") : d.warnings.first())
                              .toHtmlEscaped());
         return html;
     }
@@ -279,12 +305,12 @@ QString DerivationPanel::buildHtml(const QueryDetail &d, const std::vector<int> 
     const bool sqrtDk = s.temperatureMode == TemperatureMode::SqrtDk;
     const QString tauText = sqrtDk ? tr("τ = √d_k = √%1 ≈ %2").arg(s.dK()).arg(number(tau))
                                    : tr("τ = %1").arg(number(tau));
-    html += QStringLiteral("<p>%1 &nbsp;·&nbsp; %2</p>")
-                .arg(tauText)
-                .arg((n == 1 ? tr("the query sees 1 key") : tr("the query sees %1 keys").arg(n)) +
-                     (int(columns.size()) < n
-                          ? tr(" (the %1 heaviest are shown)").arg(columns.size())
-                          : QString()));
+    html +=
+        QStringLiteral("<p>%1 &nbsp;·&nbsp; %2</p>")
+            .arg(tauText)
+            .arg((n == 1 ? tr("the query sees 1 key") : tr("the query sees %1 keys").arg(n)) +
+                 (int(columns.size()) < n ? tr(" (the %1 heaviest are shown)").arg(columns.size())
+                                          : QString()));
 
     // Table helpers: a header row with the key labels, then one row per step.
     const bool elided = int(columns.size()) < n;
@@ -304,8 +330,7 @@ QString DerivationPanel::buildHtml(const QueryDetail &d, const std::vector<int> 
     };
     auto row = [&](const QString &step, const QString &quantity, const auto &valueOf,
                    const QString &total, bool hasTotalColumn) {
-        QString r =
-            QStringLiteral("<tr><td class=\"step\">%1</td><td>%2</td>").arg(step, quantity);
+        QString r = QStringLiteral("<tr><td class=\"step\">%1</td><td>%2</td>").arg(step, quantity);
         for (int j : columns)
             r += QStringLiteral("<td align=\"right\">%1</td>").arg(valueOf(j));
         if (elided)
@@ -314,9 +339,9 @@ QString DerivationPanel::buildHtml(const QueryDetail &d, const std::vector<int> 
             r += QStringLiteral("<td class=\"total\" align=\"right\">%1</td>").arg(total);
         return r + QStringLiteral("</tr>");
     };
-    const QString tableOpen = QStringLiteral(
-        "<table border=\"1\" cellspacing=\"0\" cellpadding=\"6\" "
-        "style=\"border-collapse: collapse; border-color: #bbbbbb;\">");
+    const QString tableOpen =
+        QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"6\" "
+                       "style=\"border-collapse: collapse; border-color: #bbbbbb;\">");
 
     // --- maximum likelihood (MATH.md §4) ----------------------------------------------------
     html += tr("<h3>Maximum likelihood: each value is a noisy reading of the output</h3>");
@@ -328,37 +353,44 @@ QString DerivationPanel::buildHtml(const QueryDetail &d, const std::vector<int> 
     html += tableOpen + header(tr("Σ"));
     int step = 1;
     auto next = [&step] { return QString::number(step++); };
-    html += row(next(), tr("similarity<br>f<sub>t</sub> = q·k<sub>t</sub>"),
-                [&](int j) { return number(d.similarities[j]); }, QString(), true);
+    html += row(
+        next(), tr("similarity<br>f<sub>t</sub> = q·k<sub>t</sub>"),
+        [&](int j) { return number(d.similarities[j]); }, QString(), true);
     if (linked) {
-        html += row(next(), tr("score<br>s<sub>t</sub> = f<sub>t</sub> / τ"),
-                    [&](int j) { return number(d.scores[j]); }, QString(), true);
-        html += row(next(),
-                    tr("variance (σ0² = %1)<br>σ²<sub>t</sub> = σ0² e<sup>−s<sub>t</sub></sup>")
-                        .arg(number(s.sigma0Squared)),
-                    [&](int j) { return fromLog(logVar[j]); }, QString(), true);
+        html += row(
+            next(), tr("score<br>s<sub>t</sub> = f<sub>t</sub> / τ"),
+            [&](int j) { return number(d.scores[j]); }, QString(), true);
+        html += row(
+            next(),
+            tr("variance (σ0² = %1)<br>σ²<sub>t</sub> = σ0² e<sup>−s<sub>t</sub></sup>")
+                .arg(number(s.sigma0Squared)),
+            [&](int j) { return fromLog(logVar[j]); }, QString(), true);
     } else {
-        html += row(next(), tr("variance, set by hand<br>σ²<sub>t</sub> (free mode)"),
-                    [&](int j) { return fromLog(logVar[j]); }, QString(), true);
-        html += row(next(), tr("implied score<br>s̃<sub>t</sub> = −log σ²<sub>t</sub>"),
-                    [&](int j) { return number(-logVar[j]); }, QString(), true);
+        html += row(
+            next(), tr("variance, set by hand<br>σ²<sub>t</sub> (free mode)"),
+            [&](int j) { return fromLog(logVar[j]); }, QString(), true);
+        html += row(
+            next(), tr("implied score<br>s̃<sub>t</sub> = −log σ²<sub>t</sub>"),
+            [&](int j) { return number(-logVar[j]); }, QString(), true);
     }
-    html += row(next(), tr("precision<br>σ<sub>t</sub><sup>−2</sup> = 1/σ²<sub>t</sub>"),
-                [&](int j) { return fromLog(-logVar[j]); }, fromLog(mle.logTotalPrecision()),
-                true);
-    html += row(next(),
-                tr("<b>normalized precision<br>π<sub>t</sub> = σ<sub>t</sub><sup>−2</sup> / "
-                   "Σ<sub>u</sub> σ<sub>u</sub><sup>−2</sup></b>"),
-                [&](int j) { return QStringLiteral("<b>%1</b>").arg(number(pi[j])); },
-                number(pi.sum()), true);
-    html += row(QStringLiteral("="), tr("softmax weight<br>w<sub>t</sub> = e<sup>s<sub>t</sub></sup> / "
-                         "Σ<sub>u</sub> e<sup>s<sub>u</sub></sup>"),
-                [&](int j) { return number(d.weights[j]); }, number(d.weights.sum()), true);
-    html += row(QString(), tr("value<br>v<sub>t</sub>"),
-                [&](int j) {
-                    return vectorText(s.values.row(d.visible[size_t(j)]).transpose());
-                },
-                QString(), true);
+    html += row(
+        next(), tr("precision<br>σ<sub>t</sub><sup>−2</sup> = 1/σ²<sub>t</sub>"),
+        [&](int j) { return fromLog(-logVar[j]); }, fromLog(mle.logTotalPrecision()), true);
+    html += row(
+        next(),
+        tr("<b>normalized precision<br>π<sub>t</sub> = σ<sub>t</sub><sup>−2</sup> / "
+           "Σ<sub>u</sub> σ<sub>u</sub><sup>−2</sup></b>"),
+        [&](int j) { return QStringLiteral("<b>%1</b>").arg(number(pi[j])); }, number(pi.sum()),
+        true);
+    html += row(
+        QStringLiteral("="),
+        tr("softmax weight<br>w<sub>t</sub> = e<sup>s<sub>t</sub></sup> / "
+           "Σ<sub>u</sub> e<sup>s<sub>u</sub></sup>"),
+        [&](int j) { return number(d.weights[j]); }, number(d.weights.sum()), true);
+    html += row(
+        QString(), tr("value<br>v<sub>t</sub>"),
+        [&](int j) { return vectorText(s.values.row(d.visible[size_t(j)]).transpose()); },
+        QString(), true);
     html += QStringLiteral("</table>");
     html += QStringLiteral("<p>");
     if (linked)
@@ -387,8 +419,7 @@ QString DerivationPanel::buildHtml(const QueryDetail &d, const std::vector<int> 
     const double minF = d.similarities.minCoeff();
     const double maxF = d.similarities.maxCoeff();
     html += QStringLiteral("<p>");
-    html += tr("1. constraint: <span class=\"result\">μ = %1</span> ")
-                .arg(number(d.maxentTarget));
+    html += tr("1. constraint: <span class=\"result\">μ = %1</span> ").arg(number(d.maxentTarget));
     html += d.maxentTargetIsDefault
                 ? tr("= Σ<sub>t</sub> w<sub>t</sub> f<sub>t</sub> = E<sub>w</sub>[q·k] "
                      "(the default)")
@@ -432,12 +463,15 @@ QString DerivationPanel::buildHtml(const QueryDetail &d, const std::vector<int> 
     const bool finite = lf.allFinite();
     const double logZ = finite ? softmax(lf).logPartition() : 0.0;
     html += tableOpen + header(tr("Σ"));
-    html += row(QStringLiteral("3"), tr("partition function<br>e<sup>λ f<sub>t</sub></sup>, Σ = Z"),
-                [&](int j) { return fromLog(lf[j]); },
-                finite ? fromLog(logZ) : QStringLiteral("&gt; 1.8e308"), true);
-    html += row(QStringLiteral("4"), tr("<b>MaxEnt weight<br>p<sub>t</sub> = e<sup>λ f<sub>t</sub></sup> / Z</b>"),
-                [&](int j) { return QStringLiteral("<b>%1</b>").arg(number(d.maxent.weights[j])); },
-                number(d.maxent.weights.sum()), true);
+    html += row(
+        QStringLiteral("3"), tr("partition function<br>e<sup>λ f<sub>t</sub></sup>, Σ = Z"),
+        [&](int j) { return fromLog(lf[j]); },
+        finite ? fromLog(logZ) : QStringLiteral("&gt; 1.8e308"), true);
+    html += row(
+        QStringLiteral("4"),
+        tr("<b>MaxEnt weight<br>p<sub>t</sub> = e<sup>λ f<sub>t</sub></sup> / Z</b>"),
+        [&](int j) { return QStringLiteral("<b>%1</b>").arg(number(d.maxent.weights[j])); },
+        number(d.maxent.weights.sum()), true);
     html += QStringLiteral("</table><p>");
     if (finite)
         html += tr("log Z = %1 &nbsp;&nbsp; ").arg(number(logZ));

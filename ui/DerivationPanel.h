@@ -51,6 +51,8 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /// Body font (15 pt × the presentation scale), link colour and themed style sheet.
+    void applyAppearance();
     void refresh();
     /// How many key columns of the query fit the panel's width, heaviest first (at least three).
     int keyColumnsThatFit(const QueryDetail &detail) const;

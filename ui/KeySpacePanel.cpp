@@ -3,12 +3,12 @@
 #include "KeySpaceView.h"
 #include "ScenarioDocument.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 #include <utility>
@@ -27,9 +27,20 @@ KeySpacePanel::KeySpacePanel(ScenarioDocument *document, QWidget *parent) : QWid
     mDimY = new QSpinBox(this);
     mDimX->setPrefix(tr("x: dim "));
     mDimY->setPrefix(tr("y: dim "));
-    mField = new QCheckBox(tr("background: entropy H(q) of a query placed here"), this);
-    mField->setToolTip(tr("d_k = 2: colour each point by the entropy of the weights a query "
-                          "placed there would have (warm = sharp, cool = diffuse)"));
+    mField = new QComboBox(this);
+    mField->addItem(tr("no background"), int(KeySpaceView::Field::None));
+    mField->addItem(tr("background: score s"), int(KeySpaceView::Field::Score));
+    mField->addItem(tr("background: entropy H(q)"), int(KeySpaceView::Field::Entropy));
+    mField->setItemData(1,
+                        tr("Colour each point by the score s = q·k/τ a key placed there would get "
+                           "from the selected query: blue < 0 < orange; the dashed lines are its "
+                           "contours"),
+                        Qt::ToolTipRole);
+    mField->setItemData(2,
+                        tr("d_k = 2: colour each point by the entropy of the weights a query "
+                           "placed there would have (warm = sharp, cool = diffuse)"),
+                        Qt::ToolTipRole);
+    mField->setToolTip(tr("What the background of the key plane shows"));
 
     mPlaneLabel = new QLabel(tr("Plane:"), this);
     auto *row = new QHBoxLayout;
@@ -52,7 +63,9 @@ KeySpacePanel::KeySpacePanel(ScenarioDocument *document, QWidget *parent) : QWid
     auto dims = [this] { mView->setDimensions(mDimX->value() - 1, mDimY->value() - 1); };
     connect(mDimX, &QSpinBox::valueChanged, this, dims);
     connect(mDimY, &QSpinBox::valueChanged, this, dims);
-    connect(mField, &QCheckBox::toggled, mView, &KeySpaceView::setEntropyFieldVisible);
+    connect(mField, &QComboBox::currentIndexChanged, this, [this](int index) {
+        mView->setField(KeySpaceView::Field(mField->itemData(index).toInt()));
+    });
     connect(mView, &KeySpaceView::planeChanged, this, &KeySpacePanel::syncControls);
     mView->setDocument(document);
     syncControls();
@@ -67,14 +80,21 @@ void KeySpacePanel::syncControls()
     // control visible would widen the dock and the window for good.
     const bool choice = dK > 2;
     const bool dims = choice && mView->projection() == KeySpaceView::Projection::Dimensions;
-    const bool field = mView->entropyFieldAvailable();
+    // The entropy background needs d_k = 2; the score background works in any plane.
+    if (auto *model = qobject_cast<QStandardItemModel *>(mField->model()))
+        if (QStandardItem *entropy = model->item(2))
+            entropy->setEnabled(mView->entropyFieldAvailable());
+    const bool field = true;
     mProjection->setCurrentIndex(mView->projection() == KeySpaceView::Projection::Pca ? 0 : 1);
     mDimX->setRange(1, std::max(1, dK));
     mDimY->setRange(1, std::max(1, dK));
     mDimX->setValue(mView->plane().dimX + 1);
     mDimY->setValue(mView->plane().dimY + 1);
-    const std::pair<QWidget *, bool> wanted[] = {
-        {mPlaneLabel, choice}, {mProjection, choice}, {mDimX, dims}, {mDimY, dims}, {mField, field}};
+    const std::pair<QWidget *, bool> wanted[] = {{mPlaneLabel, choice},
+                                                 {mProjection, choice},
+                                                 {mDimX, dims},
+                                                 {mDimY, dims},
+                                                 {mField, field}};
     for (const auto &[widget, visible] : wanted)
         if (!visible)
             widget->setVisible(false);

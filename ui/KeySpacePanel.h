@@ -13,7 +13,8 @@ class KeySpaceView;
 class ScenarioDocument;
 
 /// The key-space view (MATH.md §4.5) with its controls: the plane (PCA projection or two chosen
-/// dimensions, for d_k > 2) and the H(q) background (d_k = 2).
+/// dimensions, for d_k > 2) and the background field (none, the score s = q·k/τ of a key placed
+/// at each point, or H(q) of a query placed there for d_k = 2).
 class KeySpacePanel : public QWidget
 {
     Q_OBJECT
@@ -25,7 +26,9 @@ public:
     QComboBox *projectionCombo() const { return mProjection; }
     QSpinBox *dimensionXSpin() const { return mDimX; }
     QSpinBox *dimensionYSpin() const { return mDimY; }
-    QCheckBox *entropyFieldCheck() const { return mField; }
+    /// Background: item data is int(KeySpaceView::Field); the entropy item is disabled unless
+    /// d_k = 2.
+    QComboBox *fieldCombo() const { return mField; }
 
 private:
     void syncControls();
@@ -35,7 +38,7 @@ private:
     QComboBox *mProjection;
     QSpinBox *mDimX;
     QSpinBox *mDimY;
-    QCheckBox *mField;
+    QComboBox *mField;
 };
 
 } // namespace sml

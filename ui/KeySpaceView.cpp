@@ -1,5 +1,7 @@
 #include "KeySpaceView.h"
 
+#include "Appearance.h"
+
 #include "Analysis.h"
 #include "PlaneFit.h"
 #include "PlotStyle.h"
@@ -16,9 +18,9 @@ namespace sml {
 
 namespace {
 
-constexpr int maxTracers = 400;      // keys drawn as individual discs; the rest as small dots
-constexpr int maxLabelledKeys = 12;  // all keys get a label up to this many, else the heaviest 8
-constexpr int maxFeet = 8;           // perpendicular feet onto the q line up to this many keys
+constexpr int maxTracers = 400;     // keys drawn as individual discs; the rest as small dots
+constexpr int maxLabelledKeys = 12; // all keys get a label up to this many, else the heaviest 8
+constexpr int maxFeet = 8;          // perpendicular feet onto the q line up to this many keys
 const QString layerKeys = QStringLiteral("keys");
 const QString layerQuery = QStringLiteral("query");
 const QString layerLabels = QStringLiteral("labels");
@@ -29,9 +31,10 @@ QCPColorGradient entropyGradient()
 {
     QCPColorGradient g;
     g.clearColorStops();
-    g.setColorStopAt(0.0, QColor(253, 219, 160));
-    g.setColorStopAt(0.5, QColor(247, 244, 232));
-    g.setColorStopAt(1.0, QColor(190, 214, 238));
+    const Appearance *look = Appearance::instance();
+    g.setColorStopAt(0.0, look->paper(QColor(253, 219, 160)));
+    g.setColorStopAt(0.5, look->paper(QColor(247, 244, 232)));
+    g.setColorStopAt(1.0, look->paper(QColor(190, 214, 238)));
     g.setColorInterpolation(QCPColorGradient::ciRGB);
     g.setLevelCount(200);
     return g;
@@ -84,6 +87,7 @@ KeySpaceView::KeySpaceView(QWidget *parent) : PlotView(parent)
     mFieldScale->axis()->grid()->setVisible(false);
     mField->setColorScale(mFieldScale);
     mFieldScale->setVisible(false);
+    connect(Appearance::instance(), &Appearance::changed, this, &KeySpaceView::styleField);
     // mFieldScale is added to mMapRow only while the field is shown.
     auto *group = new QCPMarginGroup(this);
     axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, group);
@@ -117,6 +121,8 @@ void KeySpaceView::setDocument(ScenarioDocument *document)
     connect(document, &ScenarioDocument::changed, this, &KeySpaceView::refreshFromDocument);
     connect(document, &ScenarioDocument::selectedQueryChanged, this,
             &KeySpaceView::refreshFromDocument);
+    // A new theme or text scale: rebuilt with the new fonts and their metrics.
+    connect(Appearance::instance(), &Appearance::changed, this, &KeySpaceView::refreshFromDocument);
     refreshFromDocument();
 }
 
@@ -154,10 +160,37 @@ void KeySpaceView::setDimensions(int x, int y)
 
 void KeySpaceView::setEntropyFieldVisible(bool visible)
 {
-    if (visible == mFieldWanted)
+    if (visible)
+        setField(Field::Entropy);
+    else if (mFieldKind == Field::Entropy)
+        setField(Field::None);
+}
+
+void KeySpaceView::setScoreFieldVisible(bool visible)
+{
+    if (visible)
+        setField(Field::Score);
+    else if (mFieldKind == Field::Score)
+        setField(Field::None);
+}
+
+void KeySpaceView::styleField()
+{
+    const QCPColorGradient gradient =
+        mFieldKind == Field::Score ? plotStyle::diverging() : entropyGradient();
+    mFieldScale->setGradient(gradient);
+    mField->setGradient(gradient);
+    mFieldScale->axis()->setLabel(mFieldKind == Field::Score ? tr("score s = q·k/τ of a key here")
+                                                             : tr("H(q) of a query here (nats)"));
+}
+
+void KeySpaceView::setField(Field field)
+{
+    if (field == mFieldKind)
         return;
-    mFieldWanted = visible;
+    mFieldKind = field;
     mFieldDirty = true;
+    styleField();
     refreshFromDocument();
     if (!mDocument)
         replot();
@@ -397,8 +430,8 @@ void KeySpaceView::rebuildItems()
         auto *dots = new QCPGraph(xAxis, yAxis);
         dots->setLayer(layerKeys);
         dots->setLineStyle(QCPGraph::lsNone);
-        dots->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0, 114, 178, 120),
-                                              4));
+        dots->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0, 114, 178, 120), 4));
         QVector<double> xs, ys;
         for (int k = 0; k < firstTracer; ++k) {
             const QPointF d = toDisplay(mKeyPoints[size_t(order[size_t(k)])]);
@@ -413,7 +446,7 @@ void KeySpaceView::rebuildItems()
     mLabelPixels = 0;
     int labelled = 0;
     const int labelLimit = T <= maxLabelledKeys ? T : 3; // the rest: tooltips
-    for (int k = T - 1; k >= firstTracer; --k) { // heaviest first, for the labels
+    for (int k = T - 1; k >= firstTracer; --k) {         // heaviest first, for the labels
         const int t = order[size_t(k)];
         const bool seen = mVisible[size_t(t)] && mDefined;
         auto *tracer = new QCPItemTracer(this);
@@ -435,11 +468,11 @@ void KeySpaceView::rebuildItems()
                 seen ? tr("%1  w = %2").arg(mKeyLabels.value(t), planeFit::labelNumber(mWeights[t]))
                      : tr("%1 (masked)").arg(mKeyLabels.value(t));
             const QString shown = plotStyle::elide(text, labelFont, 220);
-            mLabelPixels = std::max(mLabelPixels, plotStyle::metrics(labelFont).horizontalAdvance(shown) +
-                                                      keyRadiusPx(t) + 12);
-            addLabel(tracer, shown,
-                     seen ? QColor(20, 40, 90) : QColor(110, 110, 110), keyRadiusPx(t) + 2,
-                     line && (t % 2 == 1), labelFont);
+            mLabelPixels =
+                std::max(mLabelPixels, plotStyle::metrics(labelFont).horizontalAdvance(shown) +
+                                           keyRadiusPx(t) + 12);
+            addLabel(tracer, shown, seen ? QColor(20, 40, 90) : QColor(110, 110, 110),
+                     keyRadiusPx(t) + 2, line && (t % 2 == 1), labelFont);
         }
     }
 
@@ -523,8 +556,8 @@ void KeySpaceView::updateLayout()
     // After a drag, the ranges stay when the vectors still fit them and fill at least 40 % of
     // them (in the same display unit); otherwise they are fitted again.
     const QCPRange xr = xAxis->range(), yr = yAxis->range();
-    const bool keep = mKeepRangesUnit && *mKeepRangesUnit == mUnit &&
-                      mBounds.left() >= xr.lower && mBounds.right() <= xr.upper &&
+    const bool keep = mKeepRangesUnit && *mKeepRangesUnit == mUnit && mBounds.left() >= xr.lower &&
+                      mBounds.right() <= xr.upper &&
                       (mPlane.kind == KeyPlane::Kind::Line ||
                        (mBounds.top() >= yr.lower && mBounds.bottom() <= yr.upper)) &&
                       mBounds.width() >= 0.4 * xr.size();
@@ -632,9 +665,9 @@ void KeySpaceView::updateIsoLines()
                 continue; // nearly parallel to this edge
             const double t = ((e.horizontal ? e.at - py0 : e.at - px0)) / along;
             const QPointF at(px0 + t * dx, py0 + t * dy);
-            const bool inside = e.horizontal
-                                    ? at.x() > x0 + 0.04 * xr.size() && at.x() < x1 - 0.04 * xr.size()
-                                    : at.y() > y0 + 0.04 * yr.size() && at.y() < y1 - 0.04 * yr.size();
+            const bool inside =
+                e.horizontal ? at.x() > x0 + 0.04 * xr.size() && at.x() < x1 - 0.04 * xr.size()
+                             : at.y() > y0 + 0.04 * yr.size() && at.y() < y1 - 0.04 * yr.size();
             if (!inside)
                 continue;
             mIsoLabels[k]->position->setCoords(at);
@@ -648,7 +681,10 @@ void KeySpaceView::updateIsoLines()
 
 void KeySpaceView::updateEntropyField()
 {
-    const bool show = mFieldWanted && mDk == 2 && mDefined && mVisibleKeys2.rows() > 0;
+    const bool scoreField = mFieldKind == Field::Score;
+    const bool show = mDefined && (scoreField ? mSelected < int(mQueryPoints.size())
+                                              : mFieldKind == Field::Entropy && mDk == 2 &&
+                                                    mVisibleKeys2.rows() > 0);
     const bool scaleShown = mMapRow->hasElement(0, 1);
     if (show != scaleShown) {
         if (show) {
@@ -670,10 +706,35 @@ void KeySpaceView::updateEntropyField()
     mFieldDirty = false;
     mFieldX = xr;
     mFieldY = yr;
+    if (scoreField) {
+        // s = q·k/τ for a key k at each grid point: linear in k, so a coarse grid is exact up
+        // to the interpolation, and the largest |s| is at a corner.
+        const Eigen::Vector2d q = mQueryPoints[size_t(mSelected)];
+        const int side = 64;
+        QCPColorMapData *data = mField->data();
+        data->setSize(side, side);
+        data->setRange(xr, yr);
+        double top = 0;
+        for (int ix = 0; ix < side; ++ix)
+            for (int iy = 0; iy < side; ++iy) {
+                double x = 0, y = 0;
+                data->cellToCoord(ix, iy, &x, &y);
+                const double s = q.dot(Eigen::Vector2d(x * mUnit, y * mUnit)) / mTau;
+                data->setCell(ix, iy,
+                              std::isfinite(s) ? s : std::numeric_limits<double>::quiet_NaN());
+                if (std::isfinite(s))
+                    top = std::max(top, std::abs(s));
+            }
+        if (!(top > 0))
+            top = 1;
+        mField->setDataRange(QCPRange(-top, top));
+        mFieldScale->axis()->setRange(-top, top);
+        return;
+    }
     // H(q) for q at each grid point (MATH.md §3), over the keys the selected query sees.
     const Eigen::Index n = mVisibleKeys2.rows();
-    const int side = int(std::clamp(std::sqrt(3.0e6 / double(std::max<Eigen::Index>(1, n))), 24.0,
-                                     110.0));
+    const int side =
+        int(std::clamp(std::sqrt(3.0e6 / double(std::max<Eigen::Index>(1, n))), 24.0, 110.0));
     QCPColorMapData *data = mField->data();
     data->setSize(side, side);
     data->setRange(xr, yr);
@@ -753,8 +814,7 @@ void KeySpaceView::mouseMoveEvent(QMouseEvent *event)
             delta.y() = 0;
         const Eigen::VectorXd moved = mPlane.displaced(mDrag->start, delta);
         if (moved.allFinite()) {
-            if (auto error =
-                    mDocument->moveVector(mDrag->kind, mDrag->row, moved, mDrag->gesture))
+            if (auto error = mDocument->moveVector(mDrag->kind, mDrag->row, moved, mDrag->gesture))
                 emit message(*error);
         }
         event->accept();
@@ -794,8 +854,8 @@ QString KeySpaceView::toolTipAt(const QPointF &pos) const
         if (showFull && t < s->T())
             text += tr("\nk = %1").arg(vectorText(s->keys.row(t).transpose()));
         if (!mPlane.isExact())
-            text += tr("\nin this plane: (%1, %2)").arg(plotStyle::exact(p.x()),
-                                                        plotStyle::exact(p.y()));
+            text += tr("\nin this plane: (%1, %2)")
+                        .arg(plotStyle::exact(p.x()), plotStyle::exact(p.y()));
         if (!mVisible[size_t(t)] || !mDefined)
             return text + tr("\nmasked: query “%1” does not see this key")
                               .arg(mQueryLabels.value(mSelected));
@@ -814,8 +874,8 @@ QString KeySpaceView::toolTipAt(const QPointF &pos) const
         }
         if (!mPlane.isExact()) {
             const Eigen::Vector2d p = mQueryPoints[size_t(i)];
-            text += tr("\nin this plane: (%1, %2)").arg(plotStyle::exact(p.x()),
-                                                        plotStyle::exact(p.y()));
+            text += tr("\nin this plane: (%1, %2)")
+                        .arg(plotStyle::exact(p.x()), plotStyle::exact(p.y()));
         }
         text += tr("\nτ = %1").arg(plotStyle::exact(mTau));
         return text + (i == mSelected ? tr("\ndrag to move the query")
@@ -834,7 +894,7 @@ QString KeySpaceView::toolTipAt(const QPointF &pos) const
                         : tr("\nin-plane part of the score of a key here: %1")
                               .arg(plotStyle::exact(s0));
     }
-    if (mField->visible() && mVisibleKeys2.rows() > 0) {
+    if (mField->visible() && mFieldKind == Field::Entropy && mVisibleKeys2.rows() > 0) {
         const Eigen::Vector2d q = mPlane.basis * p;
         const Eigen::VectorXd scores = mVisibleKeys2 * q / mTau;
         if (scores.allFinite()) {

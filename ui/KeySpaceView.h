@@ -58,9 +58,22 @@ public:
     void setDimensions(int x, int y);
     int dimensionX() const { return mDimX; }
     int dimensionY() const { return mDimY; }
-    /// The H(q) background (drawn only when d_k = 2).
+    /// The background field: none; the score s = q·k/τ that a key placed at each point would
+    /// get from the selected query (any d_k: in a PCA or coordinate plane, the in-plane part;
+    /// signed, on plotStyle::diverging() with a range symmetric about 0, so the dashed
+    /// equal-score lines are its contours); or H(q) of a query placed there (d_k = 2 only).
+    enum class Field
+    {
+        None,
+        Score,
+        Entropy
+    };
+    void setField(Field field);
+    Field field() const { return mFieldKind; }
+    /// Shows or hides one kind (showing one hides the other).
     void setEntropyFieldVisible(bool visible);
-    bool entropyFieldVisible() const { return mFieldWanted; }
+    void setScoreFieldVisible(bool visible);
+    bool entropyFieldVisible() const { return mFieldKind == Field::Entropy; }
     bool entropyFieldAvailable() const { return mDk == 2; }
 
     /// The plane in use (frozen during a drag).
@@ -102,8 +115,8 @@ private:
     {
         VectorKind kind;
         int row;
-        Eigen::VectorXd start;     ///< the full vector when the drag began
-        Eigen::Vector2d pressAt;   ///< plot coordinates (real units) of the press
+        Eigen::VectorXd start;   ///< the full vector when the drag began
+        Eigen::Vector2d pressAt; ///< plot coordinates (real units) of the press
         int gesture;
     };
     struct Hit
@@ -117,6 +130,8 @@ private:
     void rebuildItems();
     void updateIsoLines();
     void updateEntropyField();
+    /// Gradient and colour-scale label for mFieldKind.
+    void styleField();
     std::optional<Hit> hitTest(const QPointF &pixel) const;
     double keyRadiusPx(int key) const;
     QPointF toDisplay(const Eigen::Vector2d &p) const;
@@ -137,12 +152,12 @@ private:
     Projection mProjection = Projection::Pca;
     int mDimX = 0;
     int mDimY = 1;
-    bool mFieldWanted = false;
+    Field mFieldKind = Field::None;
 
     // What the last showAnalysis drew.
     KeyPlane mPlane = KeyPlane::dimensions(2, 0, 1);
     int mDk = 2;
-    double mUnit = 1;      ///< display unit (powers of ten for vectors near the double range)
+    double mUnit = 1; ///< display unit (powers of ten for vectors near the double range)
     double mTau = 1;
     int mSelected = 0;
     bool mDefined = true;
@@ -150,13 +165,13 @@ private:
     std::vector<Eigen::Vector2d> mQueryPoints; ///< real units
     QStringList mKeyLabels;
     QStringList mQueryLabels;
-    std::vector<bool> mVisible;                ///< keys the selected query sees
-    Eigen::VectorXd mWeights;                  ///< T (0 where masked)
-    Eigen::VectorXd mSimilarities;             ///< T
-    Eigen::MatrixXd mVisibleKeys2;             ///< visible keys (rows) when d_k = 2, for H(q)
-    QRectF mBounds;                            ///< display units
-    double mLabelPixels = 0;                   ///< widest point label (room kept on the right)
-    QCPRange mFieldX, mFieldY;                 ///< ranges the field was computed for
+    std::vector<bool> mVisible;    ///< keys the selected query sees
+    Eigen::VectorXd mWeights;      ///< T (0 where masked)
+    Eigen::VectorXd mSimilarities; ///< T
+    Eigen::MatrixXd mVisibleKeys2; ///< visible keys (rows) when d_k = 2, for H(q)
+    QRectF mBounds;                ///< display units
+    double mLabelPixels = 0;       ///< widest point label (room kept on the right)
+    QCPRange mFieldX, mFieldY;     ///< ranges the field was computed for
     bool mFieldDirty = true;
 
     std::optional<Drag> mDrag;

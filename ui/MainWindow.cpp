@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "AnimationControls.h"
+#include "Appearance.h"
 #include "AttentionHeatmapView.h"
 #include "ControlPanel.h"
 #include "DerivationPanel.h"
@@ -15,8 +16,8 @@
 #include "QueriesTableModel.h"
 #include "ScenarioDocument.h"
 #include "ScenarioIo.h"
-#include "TemperatureSweepView.h"
 #include "ShowWhenVisible.h"
+#include "TemperatureSweepView.h"
 #include "ValueSpacePanel.h"
 #include "ValueSpaceView.h"
 #include "VariancesTableModel.h"
@@ -39,8 +40,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
-#include <QScrollArea>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -157,7 +158,9 @@ MainWindow::MainWindow(QWidget *parent)
     } else {
         resize(1440, 900);
     }
+    connect(Appearance::instance(), &Appearance::changed, this, &MainWindow::applyAppearance);
     readSettings();
+    applyAppearance();
     updateViews();
     updateScenarioText();
     updateTitle();
@@ -401,6 +404,7 @@ void MainWindow::createActions()
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         viewMenu->addAction(dock->toggleViewAction());
+    setUpViewMenu(viewMenu);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     QMenu *examples = helpMenu->addMenu(tr("&Examples"));
@@ -411,9 +415,8 @@ void MainWindow::createActions()
     whatsThis->setToolTip(tr("Then click a view: what it shows and which derivation step it is"));
     helpMenu->addAction(whatsThis);
     helpMenu->addSeparator();
-    helpMenu->addAction(tr("&About SoftmaxLab"), this, [this] {
-        QMessageBox::about(this, tr("About SoftmaxLab"), aboutText());
-    });
+    helpMenu->addAction(tr("&About SoftmaxLab"), this,
+                        [this] { QMessageBox::about(this, tr("About SoftmaxLab"), aboutText()); });
     mExamplesMenu = examples;
     setUpFileFeatures(fileMenu, openAction, quitAction, editMenu);
 }
@@ -425,9 +428,11 @@ QString MainWindow::aboutText()
               "maximum-likelihood estimate, and the maximum-entropy distribution under an "
               "expected-similarity constraint.</p>"
               "<p><b>References</b><br>"
-              "Jiyong Ma, <i>Deriving the Scaled-Dot-Function via Maximum Likelihood Estimation and "
+              "Jiyong Ma, <i>Deriving the Scaled-Dot-Function via Maximum Likelihood Estimation "
+              "and "
               "Maximum Entropy Approach</i>, arXiv:2509.12285, 2025.<br>"
-              "A. Berger, S. Della Pietra, V. Della Pietra, <i>A Maximum Entropy Approach to Natural "
+              "A. Berger, S. Della Pietra, V. Della Pietra, <i>A Maximum Entropy Approach to "
+              "Natural "
               "Language Processing</i>, Computational Linguistics 22(1), 1996.<br>"
               "A. Vaswani et al., <i>Attention Is All You Need</i>, NeurIPS 2017.<br>"
               "J. N. Darroch, D. Ratcliff, <i>Generalized Iterative Scaling for Log-Linear "
@@ -663,6 +668,16 @@ void MainWindow::readSettings()
         restoreGeometry(geometry);
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     mViewTabs->setCurrentIndex(settings.value(QStringLiteral("window/viewTab"), 0).toInt());
+    // Theme and presentation scale (issue 7); presentation mode itself starts off.
+    // (Both read before either is set: a change writes the settings.)
+    Appearance *look = Appearance::instance();
+    const Appearance::Theme theme = Appearance::themeFromName(
+        settings.value(QStringLiteral("style/theme"), QStringLiteral("system")).toString());
+    bool ok = false;
+    const double scale = settings.value(QStringLiteral("style/presentationScale")).toDouble(&ok);
+    look->setTheme(theme);
+    if (ok)
+        look->setPresentationScale(scale);
 }
 
 void MainWindow::writeSettings() const

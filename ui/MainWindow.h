@@ -138,6 +138,25 @@ public:
     DerivationPanel *derivationPanel() const { return mDerivation; }
     MleAnimation *mleAnimation() const { return mMleAnimation; }
 
+    // --- View menu: presentation mode and themes (MainWindowView.cpp, issue 7) ---------------
+    /// View ▸ Presentation mode (F5, checkable): Appearance::setPresentation. While on, the
+    /// presentation keys below take ←, →, Space, Tab and Shift+Tab (in normal mode the query
+    /// steps are Alt+← and Alt+→, and those keys keep their usual meaning in tables and fields).
+    QAction *presentationAction() const { return mPresentationAction; }
+    /// View ▸ Full screen (F11, checkable).
+    QAction *fullScreenAction() const { return mFullScreenAction; }
+    /// View ▸ Theme ▸ System / Light / Dark; each action's data() is Appearance::themeName().
+    QList<QAction *> themeActions() const { return mThemeActions; }
+    /// View ▸ Presentation scale ▸ 1× … 3×; each action's data() is the scale (double).
+    QList<QAction *> scaleActions() const { return mScaleActions; }
+    QAction *previousQueryAction() const { return mPreviousQueryAction; }
+    QAction *nextQueryAction() const { return mNextQueryAction; }
+    /// Play or pause the animation of the shown tab: MaxEnt's on the Maximum entropy tab, the
+    /// MLE optimizer's otherwise.
+    QAction *playPauseAction() const { return mPlayPauseAction; }
+    QAction *nextViewAction() const { return mNextViewAction; }
+    QAction *previousViewAction() const { return mPreviousViewAction; }
+
 public slots:
     void newFile();
     void open();
@@ -173,6 +192,15 @@ private:
     void fillRecentMenu();
     void moveSelectedQuery(int delta);
     void moveCurrentKey(int delta);
+    /// Builds the View menu's presentation, theme and stepping entries (MainWindowView.cpp).
+    void setUpViewMenu(QMenu *viewMenu);
+    /// After an Appearance change: the widgets' palette and text scale, the presentation keys,
+    /// the saved theme and scale, and every view redrawn.
+    void applyAppearance();
+    void stepQuery(int delta);
+    void cycleView(int delta);
+    void playPauseAnimation();
+    void setFullScreen(bool on);
 
     ScenarioDocument *mDocument;
     QueriesTableModel *mQueriesModel;
@@ -210,6 +238,16 @@ private:
     Autosave *mAutosave = nullptr;
     QMenu *mRecentMenu = nullptr;
     QMenu *mExamplesMenu = nullptr;
+    QAction *mPresentationAction = nullptr;
+    QAction *mFullScreenAction = nullptr;
+    QList<QAction *> mThemeActions;
+    QList<QAction *> mScaleActions;
+    QAction *mPreviousQueryAction = nullptr;
+    QAction *mNextQueryAction = nullptr;
+    QAction *mPlayPauseAction = nullptr;
+    QAction *mNextViewAction = nullptr;
+    QAction *mPreviousViewAction = nullptr;
+    bool mWasMaximized = false;
 };
 
 } // namespace sml

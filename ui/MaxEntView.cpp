@@ -1,5 +1,7 @@
 #include "MaxEntView.h"
 
+#include "Appearance.h"
+
 #include "AnimationControls.h"
 #include "MaxEntConstraintPlot.h"
 #include "MaxEntEntropyPlot.h"
@@ -12,9 +14,9 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
-#include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
 #include <QVBoxLayout>
@@ -69,7 +71,13 @@ MaxEntView::MaxEntView(ScenarioDocument *document, QWidget *parent)
 
     mNote = new QLabel(this);
     mNote->setWordWrap(true);
-    mNote->setStyleSheet(QStringLiteral("color: #7a4a00;"));
+    auto noteColour = [this] {
+        mNote->setStyleSheet(
+            QStringLiteral("color: %1;")
+                .arg(Appearance::instance()->themed(QColor(0x7a, 0x4a, 0x00)).name()));
+    };
+    noteColour();
+    connect(Appearance::instance(), &Appearance::changed, mNote, noteColour);
     mNote->setVisible(false);
 
     // Animation row.
@@ -132,7 +140,8 @@ MaxEntView::MaxEntView(ScenarioDocument *document, QWidget *parent)
     setMinimumWidth(narrow + 12 + style()->pixelMetric(QStyle::PM_ScrollBarExtent));
 
     // μ edits: one drag is one gesture (one merged undo step); keys and clicks are one step each.
-    connect(mSlider, &QSlider::sliderPressed, this, [this] { mGesture = mDocument->beginGesture(); });
+    connect(mSlider, &QSlider::sliderPressed, this,
+            [this] { mGesture = mDocument->beginGesture(); });
     connect(mSlider, &QSlider::sliderReleased, this, [this] { mGesture = 0; });
     connect(mSlider, &QSlider::valueChanged, this, [this](int position) {
         const std::optional<double> mu = targetAt(position);
@@ -158,6 +167,7 @@ MaxEntView::MaxEntView(ScenarioDocument *document, QWidget *parent)
     auto refreshVisible = [this] { refreshWhenVisible(this, [this] { refresh(); }); };
     connect(mDocument, &ScenarioDocument::changed, this, refreshVisible);
     connect(mDocument, &ScenarioDocument::selectedQueryChanged, this, refreshVisible);
+    connect(Appearance::instance(), &Appearance::changed, this, refreshVisible);
     refresh();
 }
 

@@ -1,5 +1,7 @@
 #include "MleOptimizerView.h"
 
+#include "Appearance.h"
+
 #include "Analysis.h"
 #include "MleAnimation.h"
 #include "PlotStyle.h"
@@ -10,8 +12,7 @@
 
 namespace sml {
 
-MleOptimizerView::MleOptimizerView(QWidget *parent)
-    : PlotView(parent), mOwn(new MleAnimation(this))
+MleOptimizerView::MleOptimizerView(QWidget *parent) : PlotView(parent), mOwn(new MleAnimation(this))
 {
     mTitle = addTitle();
     mTitle->setText(tr("MLE gradient ascent: o ← o + η ∇ℓ(o)"));
@@ -78,6 +79,8 @@ MleOptimizerView::MleOptimizerView(QWidget *parent)
     mPredictedLabel->setColor(QColor(70, 70, 70));
     mPredictedLabel->setBrush(QColor(255, 255, 255, 210));
     plotLayout()->setRowStretchFactor(0, 0.001);
+    // A new theme or text scale: rebuilt with the new fonts and their metrics.
+    connect(Appearance::instance(), &Appearance::changed, this, &MleOptimizerView::redraw);
 }
 
 void MleOptimizerView::setAnimation(MleAnimation *animation)
@@ -126,9 +129,8 @@ void MleOptimizerView::redraw()
         if (const auto l = a->mle()->logLikelihood(a->mle()->mleOutput()))
             peak = *l;
         // Predicted |1 − α_eff|ⁿ d0, α_eff = α (scaled) or η Σσ⁻² (fixed).
-        const double alphaEff = a->fixedStep()
-                                    ? a->eta() * std::exp(a->mle()->logTotalPrecision())
-                                    : a->alpha();
+        const double alphaEff =
+            a->fixedStep() ? a->eta() * std::exp(a->mle()->logTotalPrecision()) : a->alpha();
         const double rate = std::abs(1 - alphaEff);
         const int last = std::max(int(ll.size()) - 1, 5);
         if (!d.empty() && d.front() > 0 && std::isfinite(rate)) {

@@ -1,5 +1,7 @@
 #include "PlaneFit.h"
 
+#include "Appearance.h"
+
 #include "PlotStyle.h"
 
 #include <qcustomplot.h>
@@ -152,6 +154,11 @@ QList<QRectF> placeLabels(const QList<QCPAbstractItem *> &items, const QRect &re
 void fitTitle(QCPTextElement *element, const QString &text, double width, double points,
               double minPoints, bool bold)
 {
+    // The sizes are for scale 1: presentation mode multiplies them (issue 7).
+    element->setProperty("_sml_fitted", true); // see PlotView::fitTitles
+    const double scale = Appearance::instance()->fontScale();
+    points *= scale;
+    minPoints *= scale;
     QFont font = element->font();
     font.setBold(bold);
     const double room = std::max(100.0, width - 16);
@@ -161,7 +168,7 @@ void fitTitle(QCPTextElement *element, const QString &text, double width, double
             w = std::max(w, fm.horizontalAdvance(line));
         return w;
     };
-    for (double p = points; p >= minPoints; p -= 1) {
+    for (double p = points; p >= minPoints; p -= scale) {
         font.setPointSizeF(p);
         if (widest(plotStyle::metrics(font), text) <= room) {
             element->setFont(font);

@@ -44,7 +44,8 @@ QList<QRectF> placeLabels(const QList<QCPAbstractItem *> &items, const QRect &re
 
 /// Sets `text` on a title element, in its font shrunk from `points` down to `minPoints` until it
 /// fits `width` pixels, and then broken into lines at spaces (so that a title never forces the
-/// plot wider than its dock).
+/// plot wider than its dock). The sizes are for scale 1; presentation mode multiplies them by
+/// Appearance::fontScale().
 void fitTitle(QCPTextElement *element, const QString &text, double width, double points,
               double minPoints, bool bold);
 

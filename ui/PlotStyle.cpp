@@ -1,5 +1,7 @@
 #include "PlotStyle.h"
 
+#include "Appearance.h"
+
 #include <QFontMetricsF>
 #include <QLocale>
 #include <QPixmap>
@@ -12,7 +14,7 @@ namespace sml::plotStyle {
 static QFont sized(double points, bool bold = false)
 {
     QFont f;
-    f.setPointSizeF(points);
+    f.setPointSizeF(points * Appearance::instance()->fontScale());
     f.setBold(bold);
     return f;
 }
@@ -77,6 +79,20 @@ QCPColorGradient viridis()
         g.setColorStopAt(k / 10.0, QColor(stops[k]));
     g.setColorInterpolation(QCPColorGradient::ciRGB);
     g.setLevelCount(350);
+    return g;
+}
+
+QCPColorGradient diverging()
+{
+    const Appearance *look = Appearance::instance();
+    QCPColorGradient g;
+    g.clearColorStops();
+    const QColor stops[] = {QColor(103, 169, 207), QColor(209, 229, 240), QColor(247, 247, 247),
+                            QColor(253, 219, 199), QColor(239, 138, 98)};
+    for (int k = 0; k <= 4; ++k)
+        g.setColorStopAt(k / 4.0, look->paper(stops[k]));
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    g.setLevelCount(256);
     return g;
 }
 

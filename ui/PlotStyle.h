@@ -12,7 +12,8 @@
 namespace sml::plotStyle {
 
 /// Fonts sized for a projector in a lecture hall: tick labels 13 pt, axis labels 15 pt,
-/// titles 18 pt bold, subtitles 14 pt, text panels 15 pt, legends 14 pt.
+/// titles 18 pt bold, subtitles 14 pt, text panels 15 pt, legends 14 pt, all multiplied by
+/// Appearance::fontScale() (presentation mode, issue 7).
 QFont tickFont();
 QFont axisLabelFont();
 QFont titleFont();
@@ -31,6 +32,10 @@ QColor errorColor();
 
 /// A viridis-like gradient (QCustomPlot 2.1 has no viridis preset), eleven stops.
 QCPColorGradient viridis();
+/// A pale diverging gradient for signed quantities (scores s = q·k/τ), blue below 0, neutral at
+/// the centre, orange-red above: the light ends of ColorBrewer's RdBu (colour-blind safe), pale
+/// enough for markers on top. Use with a range symmetric about 0. Dark in the dark theme.
+QCPColorGradient diverging();
 
 /// Shortest text that reads back to the same double, for tooltips ("exact").
 QString exact(double value);

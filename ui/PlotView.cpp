@@ -1,6 +1,8 @@
 #include "PlotView.h"
 
+#include "Appearance.h"
 #include "ExportImageDialog.h"
+#include "PlaneFit.h"
 #include "PlotStyle.h"
 #include "ViewHelp.h"
 
@@ -68,6 +70,15 @@ PlotView::PlotView(QWidget *parent) : QCustomPlot(parent)
     setNotAntialiasedElements(QCP::aeNone);
     setMouseTracking(true);
     legend->setFont(plotStyle::legendFont());
+    // Theme and presentation mode (issue 7): every replot and export is restyled first; a
+    // change of style re-lays out the ticks (new font metrics) and replots.
+    connect(this, &QCustomPlot::beforeReplot, this, &PlotView::prepareToDraw);
+    connect(Appearance::instance(), &Appearance::aboutToChange, this,
+            [this] { Appearance::instance()->recordOriginals(this); });
+    connect(Appearance::instance(), &Appearance::changed, this, [this] {
+        updateTicks();
+        replot(rpQueuedReplot);
+    });
 
     // One context menu for every view (the issue's "every plot has a context menu").
     mExportImageAction = new QAction(tr("Export image…"), this);
@@ -86,10 +97,10 @@ PlotView::PlotView(QWidget *parent) : QCustomPlot(parent)
     mExplainAction = new QAction(tr("What am I seeing?"), this);
     mExplainAction->setObjectName(QStringLiteral("explainAction"));
     mExplainAction->setToolTip(tr("What this plot shows, and which derivation step it is"));
-    connect(mExplainAction, &QAction::triggered, this, [this] {
-        QWhatsThis::showText(mapToGlobal(rect().center()), explanation(), this);
-    });
-    addActions({mExportImageAction, mCopyImageAction, mExportDataAction, separator, mExplainAction});
+    connect(mExplainAction, &QAction::triggered, this,
+            [this] { QWhatsThis::showText(mapToGlobal(rect().center()), explanation(), this); });
+    addActions(
+        {mExportImageAction, mCopyImageAction, mExportDataAction, separator, mExplainAction});
     setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
@@ -227,6 +238,7 @@ QImage PlotView::renderImage(const ImageExportOptions &options)
     const QSize oldLayout = mLayoutSize;
     const QBrush oldBackground = mBackgroundBrush;
     setLayoutSize(options.size);
+    prepareToDraw();
     if (options.transparent)
         setBackground(QBrush(Qt::NoBrush));
     const QPixmap pixmap = toPixmap(options.size.width(), options.size.height(), options.scale);
@@ -251,6 +263,7 @@ std::optional<QString> PlotView::exportImage(const QString &path, const ImageExp
     const QSize oldLayout = mLayoutSize;
     const QBrush oldBackground = mBackgroundBrush;
     setLayoutSize(o.size);
+    prepareToDraw();
     if (o.transparent)
         setBackground(QBrush(Qt::NoBrush));
 
@@ -399,10 +412,35 @@ void PlotView::resizeEvent(QResizeEvent *event)
     QCustomPlot::resizeEvent(event);
 }
 
+void PlotView::prepareToDraw()
+{
+    fitTitles();
+    Appearance::instance()->applyTo(this);
+}
+
+void PlotView::fitTitles()
+{
+    // Titles from addTitle() that the view does not fit itself: the text it set last, shrunk
+    // from 18 pt to 13 pt (× the presentation scale) and then broken at spaces to the width.
+    for (QCPTextElement *title : findChildren<QCPTextElement *>()) {
+        if (!title->property("_sml_title").toBool() ||
+            (title->property("_sml_fitted").toBool() && !title->property("_sml_auto").toBool()))
+            continue;
+        QString text = title->property("_sml_fullText").toString();
+        if (title->text() != title->property("_sml_fittedText").toString())
+            text = title->text(); // set anew by the view
+        planeFit::fitTitle(title, text, mLayoutSize.width(), 18, 13, true);
+        title->setProperty("_sml_auto", true);
+        title->setProperty("_sml_fullText", text);
+        title->setProperty("_sml_fittedText", title->text());
+    }
+}
+
 QCPTextElement *PlotView::addTitle()
 {
     plotLayout()->insertRow(0);
     auto *title = new QCPTextElement(this, QString(), plotStyle::titleFont());
+    title->setProperty("_sml_title", true);
     plotLayout()->addElement(0, 0, title);
     return title;
 }

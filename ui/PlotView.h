@@ -114,10 +114,16 @@ protected:
     bool event(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
-    /// Adds a title row above the axis rect and returns the title element.
+    /// Adds a title row above the axis rect and returns the title element. Unless the view fits
+    /// it itself (planeFit::fitTitle), the title is fitted to the width before every draw: 18 pt
+    /// bold shrinking to 13 pt, then broken at spaces (× the presentation scale).
     QCPTextElement *addTitle();
 
 private:
+    /// Before every replot and export: fitTitles(), then the Appearance's style.
+    void prepareToDraw();
+    void fitTitles();
+
     /// A file name suggestion: the last export folder and the view's name with `ext`.
     QString suggestedPath(const QString &ext) const;
     void reportError(const QString &title, const QString &message);

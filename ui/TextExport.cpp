@@ -1,5 +1,7 @@
 #include "TextExport.h"
 
+#include "Appearance.h"
+
 #include <QAbstractTextDocumentLayout>
 #include <QCoreApplication>
 #include <QDir>
@@ -38,11 +40,11 @@ double fit(QTextDocument &document, int w, int h)
 void paint(QPainter &painter, QTextDocument &document, int w, int h, bool transparent)
 {
     if (!transparent)
-        painter.fillRect(QRect(0, 0, w, h), Qt::white);
+        painter.fillRect(QRect(0, 0, w, h), Appearance::instance()->background());
     const double scale = fit(document, w, h);
     painter.scale(scale, scale);
     QAbstractTextDocumentLayout::PaintContext context;
-    context.palette.setColor(QPalette::Text, Qt::black);
+    context.palette.setColor(QPalette::Text, Appearance::instance()->foreground());
     document.documentLayout()->draw(&painter, context);
 }
 
@@ -62,9 +64,9 @@ std::optional<QString> exportTextDocument(QTextDocument &document, const QString
     bool ok = false;
     if (o.format == QLatin1String("png") || o.format == QLatin1String("jpg")) {
         const QSize pixels = o.outputPixels();
-        QImage image(pixels, o.transparent ? QImage::Format_ARGB32_Premultiplied
-                                           : QImage::Format_RGB32);
-        image.fill(o.transparent ? Qt::transparent : Qt::white);
+        QImage image(pixels,
+                     o.transparent ? QImage::Format_ARGB32_Premultiplied : QImage::Format_RGB32);
+        image.fill(o.transparent ? QColor(Qt::transparent) : Appearance::instance()->background());
         const int dotsPerMeter = int(std::lround(o.dpi / 0.0254));
         image.setDotsPerMeterX(dotsPerMeter);
         image.setDotsPerMeterY(dotsPerMeter);

@@ -1,5 +1,7 @@
 #include "ValueSpaceView.h"
 
+#include "Appearance.h"
+
 #include "Analysis.h"
 #include "MleAnimation.h"
 #include "PlaneFit.h"
@@ -18,9 +20,9 @@ namespace sml {
 
 namespace {
 
-constexpr int maxBlobs = 300;        // keys drawn as blobs (the largest π first)
-constexpr int maxLanes = 24;         // d_v = 1: intervals drawn, one lane each
-constexpr int maxValueLabels = 12;   // label groups of coincident values up to this many
+constexpr int maxBlobs = 300;      // keys drawn as blobs (the largest π first)
+constexpr int maxLanes = 24;       // d_v = 1: intervals drawn, one lane each
+constexpr int maxValueLabels = 12; // label groups of coincident values up to this many
 const QString layerBlobs = QStringLiteral("blobs");
 const QString layerMarkers = QStringLiteral("markers");
 const QString layerPath = QStringLiteral("path");
@@ -127,19 +129,19 @@ ValueSpaceView::ValueSpaceView(QWidget *parent) : PlotView(parent)
     mPath = new QCPCurve(xAxis, yAxis);
     mPath->setLayer(layerPath);
     mPath->setPen(QPen(plotStyle::mleColor().darker(115), 2.5));
-    mPath->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, plotStyle::mleColor().darker(140),
-                                           plotStyle::mleColor(), 8));
+    mPath->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssDisc, plotStyle::mleColor().darker(140), plotStyle::mleColor(), 8));
 
     mOutputMarker = new QCPGraph(xAxis, yAxis);
     mOutputMarker->setLayer(layerMarkers);
     mOutputMarker->setLineStyle(QCPGraph::lsNone);
-    mOutputMarker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
-                                                   QPen(plotStyle::softmaxColor(), 3), Qt::NoBrush, 30));
+    mOutputMarker->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssCircle, QPen(plotStyle::softmaxColor(), 3), Qt::NoBrush, 30));
     mMleMarker = new QCPGraph(xAxis, yAxis);
     mMleMarker->setLayer(layerMarkers);
     mMleMarker->setLineStyle(QCPGraph::lsNone);
-    mMleMarker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle,
-                                                QPen(Qt::black, 2.5), QColor(255, 255, 255, 220), 18));
+    mMleMarker->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssCrossCircle, QPen(Qt::black, 2.5), QColor(255, 255, 255, 220), 18));
 
     mMleLine = new QCPItemStraightLine(this);
     mMleLine->setPen(QPen(Qt::black, 2));
@@ -157,12 +159,12 @@ ValueSpaceView::ValueSpaceView(QWidget *parent) : PlotView(parent)
                                             plotStyle::mleColor(), 13));
     mStart->setName(tr("start o⁽⁰⁾ (Shift+click)"));
 
-    for (QCPAbstractPlottable *p : {static_cast<QCPAbstractPlottable *>(mContours),
-                                    static_cast<QCPAbstractPlottable *>(mCurve),
-                                    static_cast<QCPAbstractPlottable *>(mPath),
-                                    static_cast<QCPAbstractPlottable *>(mStart),
-                                    static_cast<QCPAbstractPlottable *>(mOutputMarker),
-                                    static_cast<QCPAbstractPlottable *>(mMleMarker)})
+    for (QCPAbstractPlottable *p :
+         {static_cast<QCPAbstractPlottable *>(mContours),
+          static_cast<QCPAbstractPlottable *>(mCurve), static_cast<QCPAbstractPlottable *>(mPath),
+          static_cast<QCPAbstractPlottable *>(mStart),
+          static_cast<QCPAbstractPlottable *>(mOutputMarker),
+          static_cast<QCPAbstractPlottable *>(mMleMarker)})
         p->removeFromLegend();
     mPath->setName(tr("gradient ascent o⁽ⁿ⁾"));
     // ô, o and the path are named in a legend row under the plot (never over the data).
@@ -181,6 +183,7 @@ void ValueSpaceView::setDocument(ScenarioDocument *document)
     auto refresh = [this] { refreshWhenVisible(this, [this] { refreshFromDocument(); }); };
     connect(document, &ScenarioDocument::changed, this, refresh);
     connect(document, &ScenarioDocument::selectedQueryChanged, this, refresh);
+    connect(Appearance::instance(), &Appearance::changed, this, refresh);
     refreshFromDocument();
 }
 
@@ -245,8 +248,8 @@ void ValueSpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
     if (mDv >= 2 && mDimX == mDimY)
         mDimY = (mDimX + 1) % mDv;
     mLinked = s.varianceMode == VarianceMode::Linked;
-    mDefined = s.m() > 0 && size_t(mSelected) < att.defined.size() &&
-               att.defined[size_t(mSelected)];
+    mDefined =
+        s.m() > 0 && size_t(mSelected) < att.defined.size() && att.defined[size_t(mSelected)];
     if (mDrag && (!mDefined || mLinked))
         mDrag.reset();
     mKeyLabels = s.keyLabels;
@@ -294,7 +297,7 @@ void ValueSpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
         }
         double span = std::max(x1 - x0, isLine() ? 0.0 : y1 - y0);
         if (!(span > 0))
-            span = std::max(1.0, std::abs(x0)) ;
+            span = std::max(1.0, std::abs(x0));
         const double pad = 0.28 * span;
         mBounds = QRectF(QPointF(x0 - pad, y0 - pad), QPointF(x1 + pad, y1 + pad));
     }
@@ -317,8 +320,8 @@ void ValueSpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
             QStringList fixed;
             for (int k = 0; k < mDv && fixed.size() < 3; ++k)
                 if (k != mDimX && k != mDimY)
-                    fixed << tr("o_%1 = %2").arg(k + 1).arg(
-                        plotStyle::compact(mMle->mleOutput()[k]));
+                    fixed
+                        << tr("o_%1 = %2").arg(k + 1).arg(plotStyle::compact(mMle->mleOutput()[k]));
             if (mDv - 2 > 3)
                 fixed << tr("…");
             sub += tr("\na slice through ô: %1").arg(fixed.join(QStringLiteral(", ")));
@@ -450,8 +453,9 @@ void ValueSpaceView::rebuildItems()
                 label->position->setType(QCPItemPosition::ptAbsolute);
                 label->position->setCoords(0, -9);
                 label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-                label->setText(tr("%1  π = %2").arg(mKeyLabels.value(mKeys[size_t(j)]),
-                                                    planeFit::labelNumber(pi[j])));
+                label->setText(
+                    tr("%1  π = %2")
+                        .arg(mKeyLabels.value(mKeys[size_t(j)]), planeFit::labelNumber(pi[j])));
                 label->setPadding(QMargins(2, 0, 2, 0));
                 mItems << label;
             }
@@ -485,12 +489,12 @@ void ValueSpaceView::rebuildItems()
         auto *dots = new QCPGraph(xAxis, yAxis);
         dots->setLayer(layerMarkers);
         dots->setLineStyle(QCPGraph::lsNone);
-        dots->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(Qt::white, 1.5),
-                                              base.darker(150), 10));
+        dots->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(Qt::white, 1.5), base.darker(150), 10));
         dots->removeFromLegend();
         QVector<double> xs, ys;
         const double tol = 1e-9 * std::max(mBounds.width(), mBounds.height());
-        
+
         std::vector<std::vector<int>> groups;
         for (int r = 0; r < n; ++r) {
             const int j = order[size_t(r)];
@@ -521,8 +525,8 @@ void ValueSpaceView::rebuildItems()
             for (int j : members)
                 sumPi += pi[j];
             QString text;
-            const QString name =
-                plotStyle::elide(mKeyLabels.value(mKeys[size_t(first)]), plotStyle::tickFont(), 120);
+            const QString name = plotStyle::elide(mKeyLabels.value(mKeys[size_t(first)]),
+                                                  plotStyle::tickFont(), 120);
             if (members.size() == 1)
                 text = tr("%1  π = %2").arg(name, planeFit::labelNumber(sumPi));
             else
@@ -541,8 +545,8 @@ void ValueSpaceView::rebuildItems()
             label->position->setCoords(16, -11); // clear of the ô ring when ô is on the point
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
             label->setText(text);
-            mLabelPixels = std::max(
-                mLabelPixels, plotStyle::metrics(label->font()).horizontalAdvance(text) + 16);
+            mLabelPixels = std::max(mLabelPixels,
+                                    plotStyle::metrics(label->font()).horizontalAdvance(text) + 16);
             mItems << label;
         }
     }
@@ -738,8 +742,8 @@ void ValueSpaceView::updateField()
     }
 
     const Eigen::Index n = Eigen::Index(mKeys.size());
-    const int side = int(std::clamp(std::sqrt(2.5e6 / double(std::max<Eigen::Index>(1, n * mDv))),
-                                    32.0, 140.0));
+    const int side =
+        int(std::clamp(std::sqrt(2.5e6 / double(std::max<Eigen::Index>(1, n * mDv))), 32.0, 140.0));
     QCPColorMapData *data = mMap->data();
     data->setSize(side, side);
     data->setRange(xr, yr);
@@ -824,8 +828,8 @@ void ValueSpaceView::updateField()
     } else {
         const double rounding = planeFit::niceStep(depth, 40);
         for (int j = 1; j <= 5; ++j)
-            candidates.push_back(
-                std::round((hi - depth * (j / 5.6) * (j / 5.6)) / rounding) * rounding);
+            candidates.push_back(std::round((hi - depth * (j / 5.6) * (j / 5.6)) / rounding) *
+                                 rounding);
     }
     int labelIndex = 0;
     for (const double level : candidates) {
@@ -871,7 +875,8 @@ void ValueSpaceView::updateField()
         const double px = xAxis->coordToPixel(best.x()), py = yAxis->coordToPixel(best.y());
         const QFontMetricsF fm = plotStyle::metrics(label->font());
         label->setVisible(px + fm.horizontalAdvance(label->text()) + 8 < rect.right() &&
-                          py - fm.height() / 2 > rect.top() && py + fm.height() / 2 < rect.bottom());
+                          py - fm.height() / 2 > rect.top() &&
+                          py + fm.height() / 2 < rect.bottom());
     }
     std::sort(mLevels.begin(), mLevels.end());
     QVector<double> cx, cy;

@@ -11,6 +11,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTest>
 #include <QUndoStack>
 
@@ -86,6 +87,7 @@ private slots:
     void pcaBasisIsFrozenDuringDrag();
     void dimensionsAndLine();
     void entropyFieldMatchesCore();
+    void scoreFieldIsTheScoreOnADivergingMap();
     void clickSelectsAnotherQuery();
     void extremesNeverDrawNaN_data();
     void extremesNeverDrawNaN();
@@ -95,7 +97,7 @@ private slots:
 void TestKeySpace::dragChangesWeightAsDotProductPredicts_data()
 {
     QTest::addColumn<int>("key");
-    QTest::addColumn<QPointF>("pixels"); // widget pixels (y grows downwards)
+    QTest::addColumn<QPointF>("pixels");   // widget pixels (y grows downwards)
     QTest::addColumn<int>("expectedSign"); // sign of q·δ and of the weight change
     QTest::addColumn<bool>("longKey");     // k1 = (3, 0), longer than q's projection
 
@@ -134,7 +136,8 @@ void TestKeySpace::dragChangesWeightAsDotProductPredicts()
     const double wBefore = doc.analysis().attention().weights(0, key);
     const QPointF from = view.keyPixel(key);
     const QPointF to = from + pixels;
-    const Eigen::Vector2d delta = view.pixelToCoord(to.toPoint()) - view.pixelToCoord(from.toPoint());
+    const Eigen::Vector2d delta =
+        view.pixelToCoord(to.toPoint()) - view.pixelToCoord(from.toPoint());
     QCOMPARE(q.dot(delta) > 0 ? 1 : -1, expectedSign); // the row says what q·δ is
 
     drag(&view, from, to);
@@ -143,8 +146,10 @@ void TestKeySpace::dragChangesWeightAsDotProductPredicts()
     // d_k = 2: B = I, so the key moved by exactly δ.
     QVERIFY2((after - (before + delta)).cwiseAbs().maxCoeff() <= 1e-12,
              qPrintable(QStringLiteral("moved by (%1, %2), expected (%3, %4)")
-                            .arg(after[0] - before[0]).arg(after[1] - before[1])
-                            .arg(delta[0]).arg(delta[1])));
+                            .arg(after[0] - before[0])
+                            .arg(after[1] - before[1])
+                            .arg(delta[0])
+                            .arg(delta[1])));
     // MATH.md §4.5: s_t rises exactly when q·δ > 0, and the weight with it.
     const double wAfter = doc.analysis().attention().weights(0, key);
     const double sBefore = q.dot(before) / doc.analysis().tau();
@@ -217,7 +222,8 @@ void TestKeySpace::queryDragMovesTheQuery()
     const Eigen::VectorXd before = doc.scenario().queries.row(0).transpose();
     const QPointF from = view.queryPixel(0);
     const QPointF to = from + QPointF(-40, -60);
-    const Eigen::Vector2d delta = view.pixelToCoord(to.toPoint()) - view.pixelToCoord(from.toPoint());
+    const Eigen::Vector2d delta =
+        view.pixelToCoord(to.toPoint()) - view.pixelToCoord(from.toPoint());
     drag(&view, from, to);
     const Eigen::VectorXd after = doc.scenario().queries.row(0).transpose();
     QVERIFY((after - (before + delta)).cwiseAbs().maxCoeff() <= 1e-12);
@@ -252,7 +258,8 @@ void TestKeySpace::pcaBasisIsFrozenDuringDrag()
     const Eigen::VectorXd before = doc.scenario().keys.row(key).transpose();
     const QPointF from = view.keyPixel(key);
     const QPointF to = from + QPointF(70, 45);
-    const Eigen::Vector2d delta = view.pixelToCoord(to.toPoint()) - view.pixelToCoord(from.toPoint());
+    const Eigen::Vector2d delta =
+        view.pixelToCoord(to.toPoint()) - view.pixelToCoord(from.toPoint());
     int checks = 0;
     drag(&view, from, to, 8, [&](int) {
         // While dragging: the same plane and the same ranges, whatever the vectors do.
@@ -265,9 +272,9 @@ void TestKeySpace::pcaBasisIsFrozenDuringDrag()
     QCOMPARE(checks, 8);
     const Eigen::VectorXd after = doc.scenario().keys.row(key).transpose();
     const Eigen::VectorXd expected = before + B * delta;
-    QVERIFY2((after - expected).cwiseAbs().maxCoeff() <= 1e-12,
-             qPrintable(QStringLiteral("max error %1")
-                            .arg((after - expected).cwiseAbs().maxCoeff())));
+    QVERIFY2(
+        (after - expected).cwiseAbs().maxCoeff() <= 1e-12,
+        qPrintable(QStringLiteral("max error %1").arg((after - expected).cwiseAbs().maxCoeff())));
     // Only the in-plane part moved: the component orthogonal to the plane is unchanged.
     const Eigen::MatrixXd P = Eigen::MatrixXd::Identity(4, 4) - B * B.transpose();
     QVERIFY((P * (after - before)).cwiseAbs().maxCoeff() <= 1e-12);
@@ -288,7 +295,9 @@ void TestKeySpace::dimensionsAndLine()
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     KeySpaceView *view = panel.view();
     QVERIFY(panel.projectionCombo()->isVisible());
-    QVERIFY(!panel.entropyFieldCheck()->isVisible()); // d_k = 4
+    // d_k = 4: the entropy background is unavailable, the score background is offered.
+    const auto *fieldModel = qobject_cast<QStandardItemModel *>(panel.fieldCombo()->model());
+    QVERIFY(fieldModel && !fieldModel->item(2)->isEnabled() && fieldModel->item(1)->isEnabled());
     panel.projectionCombo()->setCurrentIndex(1);
     QCOMPARE(view->plane().kind, KeyPlane::Kind::Dimensions);
     panel.dimensionYSpin()->setValue(3);
@@ -319,8 +328,57 @@ void TestKeySpace::dimensionsAndLine()
     const QPointF at = view->keyPixel(1);
     const double dx = view->pixelToCoord(at + QPointF(60, -80))[0] - view->pixelToCoord(at)[0];
     drag(view, at, at + QPointF(60, -80));
-    QVERIFY(std::abs(doc.scenario().keys(1, 0) - (k2 + dx)) < 1e-12); // the vertical part is ignored
+    QVERIFY(std::abs(doc.scenario().keys(1, 0) - (k2 + dx)) <
+            1e-12);                                         // the vertical part is ignored
     QVERIFY(doc.analysis().attention().weights(0, 1) > w2); // q = 1 > 0: further right, heavier
+}
+
+void TestKeySpace::scoreFieldIsTheScoreOnADivergingMap()
+{
+    // The default scenario: q = (1, 0.5), τ = √2 (MATH.md §6 B). The background is
+    // s(k) = q·k/τ for a key at each point, coloured on a map centred at 0.
+    ScenarioDocument doc;
+    KeySpacePanel panel(&doc);
+    panel.resize(900, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.fieldCombo()->setCurrentIndex(1); // score s
+    QCOMPARE(panel.view()->field(), KeySpaceView::Field::Score);
+    panel.view()->replot();
+    QCPColorMap *field = panel.view()->entropyField();
+    QVERIFY(field->visible());
+    QCPColorMapData *data = field->data();
+    const double tau = std::sqrt(2.0);
+    double largest = 0;
+    for (int ix = 0; ix < data->keySize(); ++ix)
+        for (int iy = 0; iy < data->valueSize(); ++iy) {
+            double x = 0, y = 0;
+            data->cellToCoord(ix, iy, &x, &y);
+            const double expected = (1.0 * x + 0.5 * y) / tau;
+            QVERIFY(std::abs(data->cell(ix, iy) - expected) <= 1e-12 * (1 + std::abs(expected)));
+            largest = std::max(largest, std::abs(expected));
+        }
+    // Symmetric about 0, so 0 is the neutral middle of the map.
+    QCOMPARE(field->dataRange().lower, -largest);
+    QCOMPARE(field->dataRange().upper, largest);
+    QCPColorGradient g = field->gradient();
+    const QRgb mid = g.color(0, QCPRange(-1, 1));
+    const QRgb low = g.color(-1, QCPRange(-1, 1));
+    const QRgb high = g.color(1, QCPRange(-1, 1));
+    QVERIFY(qAbs(qRed(mid) - qBlue(mid)) < 10); // neutral
+    QVERIFY(qBlue(low) > qRed(low) + 60);       // negative scores blue
+    QVERIFY(qRed(high) > qBlue(high) + 60);     // positive scores orange-red
+    // At each key's own point, the field is the core's score s_t of that key.
+    const QueryDetail d = doc.analysis().detail(0);
+    for (int t = 0; t < 3; ++t) {
+        const Eigen::Vector2d k = doc.scenario().keys.row(t).transpose();
+        QVERIFY(std::abs((1.0 * k.x() + 0.5 * k.y()) / tau - d.scores[t]) < 1e-15);
+    }
+    // The tooltip over the background gives the score; no H(q) in this mode.
+    const QPointF corner = panel.view()->axisRect()->rect().topLeft() + QPointF(5, 5);
+    QVERIFY(panel.view()->toolTipAt(corner).contains(QStringLiteral("score")));
+    QVERIFY(!panel.view()->toolTipAt(corner).contains(QStringLiteral("H(q)")));
+    QCOMPARE(panel.view()->entropyFieldVisible(), false);
 }
 
 void TestKeySpace::entropyFieldMatchesCore()
@@ -330,10 +388,10 @@ void TestKeySpace::entropyFieldMatchesCore()
     panel.resize(900, 700);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    QVERIFY(panel.entropyFieldCheck()->isVisible());
+    QVERIFY(panel.fieldCombo()->isVisible());
     QVERIFY(!panel.projectionCombo()->isVisible()); // d_k = 2: the plane is the space
     QVERIFY(!panel.view()->entropyField()->visible());
-    panel.entropyFieldCheck()->setChecked(true);
+    panel.fieldCombo()->setCurrentIndex(2); // entropy H(q)
     panel.view()->replot();
     QCPColorMap *field = panel.view()->entropyField();
     QVERIFY(field->visible());
@@ -356,7 +414,7 @@ void TestKeySpace::entropyFieldMatchesCore()
     // The tooltip over the background names H(q).
     const QPointF corner = panel.view()->axisRect()->rect().topLeft() + QPointF(5, 5);
     QVERIFY(panel.view()->toolTipAt(corner).contains(QStringLiteral("H(q)")));
-    panel.entropyFieldCheck()->setChecked(false);
+    panel.fieldCombo()->setCurrentIndex(0);
     QVERIFY(!panel.view()->entropyField()->visible());
 }
 
@@ -410,15 +468,15 @@ void TestKeySpace::extremesNeverDrawNaN()
     panel.resize(800, 600);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    panel.entropyFieldCheck()->setChecked(true);
+    panel.fieldCombo()->setCurrentIndex(2); // entropy H(q)
     KeySpaceView *view = panel.view();
     view->replot();
     QVERIFY(std::isfinite(view->xAxis->range().lower) && std::isfinite(view->xAxis->range().upper));
     QVERIFY(view->xAxis->range().size() > 0 && view->yAxis->range().size() > 0);
     QVERIFY(allFinite(itemsOf(view)));
-    for (const QString &text : {view->titleText(), view->subtitleText(),
-                                view->toolTipAt(view->keyPixel(0)),
-                                view->toolTipAt(view->queryPixel(0))}) {
+    for (const QString &text :
+         {view->titleText(), view->subtitleText(), view->toolTipAt(view->keyPixel(0)),
+          view->toolTipAt(view->queryPixel(0))}) {
         QVERIFY2(!text.contains(QStringLiteral("nan"), Qt::CaseInsensitive), qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("inf"), Qt::CaseInsensitive), qPrintable(text));
     }

@@ -1,0 +1,418 @@
+// Presentation mode, themes and the presentation keys (issue 7), offscreen.
+#include "AnimationControls.h"
+#include "Appearance.h"
+#include "AttentionHeatmapView.h"
+#include "MainWindow.h"
+#include "MaxEntView.h"
+#include "PlotStyle.h"
+#include "PlotView.h"
+#include "ScenarioDocument.h"
+#include "ValueSpacePanel.h"
+#include "WeightBarsView.h"
+
+#include <qcustomplot.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QImage>
+#include <QMetaProperty>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace sml;
+
+namespace {
+
+/// WCAG relative luminance and contrast ratio (1 … 21).
+double luminance(const QColor &c)
+{
+    auto channel = [](double v) {
+        v /= 255.0;
+        return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    const QColor rgb = c.toRgb();
+    return 0.2126 * channel(rgb.red()) + 0.7152 * channel(rgb.green()) +
+           0.0722 * channel(rgb.blue());
+}
+
+double contrast(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+/// `over` composited on `under` (for a translucent label box).
+QColor over(const QColor &top, const QColor &under)
+{
+    const double a = top.alphaF();
+    return QColor::fromRgbF(top.redF() * a + under.redF() * (1 - a),
+                            top.greenF() * a + under.greenF() * (1 - a),
+                            top.blueF() * a + under.blueF() * (1 - a));
+}
+
+/// Every visible text of `plot` with its colour and the colour behind it, described.
+struct Text
+{
+    QString what;
+    QColor colour;
+    QColor behind;
+};
+
+QList<Text> visibleTexts(QCustomPlot *plot)
+{
+    const QColor paper = Appearance::instance()->background(); // what the plot fills with
+    QList<Text> texts;
+    const QString name = plot->objectName().isEmpty()
+                             ? QString::fromLatin1(plot->metaObject()->className())
+                             : plot->objectName();
+    for (QCPLayerable *l : plot->findChildren<QCPLayerable *>()) {
+        if (!l->realVisibility())
+            continue;
+        if (auto *axis = qobject_cast<QCPAxis *>(l)) {
+            if (axis->tickLabels())
+                texts << Text{name + QStringLiteral(" tick labels of ") + axis->label(),
+                              axis->tickLabelColor(), paper};
+            if (!axis->label().isEmpty())
+                texts << Text{name + QStringLiteral(" axis label ") + axis->label(),
+                              axis->labelColor(), paper};
+        } else if (auto *title = qobject_cast<QCPTextElement *>(l)) {
+            if (!title->text().isEmpty())
+                texts << Text{name + QStringLiteral(" text ") + title->text(), title->textColor(),
+                              paper};
+        } else if (auto *item = qobject_cast<QCPAbstractLegendItem *>(l)) {
+            texts << Text{name + QStringLiteral(" legend item"), item->textColor(), paper};
+        } else if (auto *text = qobject_cast<QCPItemText *>(l)) {
+            if (text->text().isEmpty())
+                continue;
+            const QColor box = text->brush().style() == Qt::SolidPattern
+                                   ? over(text->brush().color(), paper)
+                                   : paper;
+            // Text drawn straight on data (a weight printed in a heatmap cell) picks its own
+            // colour against that cell (cellTextsKeepTheirColoursInEveryTheme).
+            if (text->property(Appearance::onDataProperty).toBool())
+                continue;
+            texts << Text{name + QStringLiteral(" label ") + text->text(), text->color(), box};
+        }
+    }
+    return texts;
+}
+
+/// Every colour, pen, brush and font property of every element, as text (to compare).
+QStringList styleSnapshot(QCustomPlot *plot)
+{
+    QStringList out;
+    for (QCPLayerable *l : plot->findChildren<QCPLayerable *>()) {
+        const QMetaObject *meta = l->metaObject();
+        for (int i = QObject::staticMetaObject.propertyCount(); i < meta->propertyCount(); ++i) {
+            const QMetaProperty p = meta->property(i);
+            const QVariant v = p.read(l);
+            QString text;
+            switch (p.userType()) {
+            case QMetaType::QPen: {
+                const QPen pen = v.value<QPen>();
+                text = QStringLiteral("pen %1 %2 %3")
+                           .arg(pen.color().name(QColor::HexArgb))
+                           .arg(pen.widthF())
+                           .arg(int(pen.style()));
+                break;
+            }
+            case QMetaType::QBrush:
+                text = QStringLiteral("brush %1 %2")
+                           .arg(v.value<QBrush>().color().name(QColor::HexArgb))
+                           .arg(int(v.value<QBrush>().style()));
+                break;
+            case QMetaType::QColor:
+                text = v.value<QColor>().name(QColor::HexArgb);
+                break;
+            case QMetaType::QFont:
+                text = v.value<QFont>().toString();
+                break;
+            default:
+                continue;
+            }
+            out << QStringLiteral("%1.%2.%3 = %4")
+                       .arg(QString::fromLatin1(meta->className()))
+                       .arg(quintptr(l))
+                       .arg(QString::fromLatin1(p.name()), text);
+        }
+    }
+    return out;
+}
+
+void resetAppearance()
+{
+    Appearance *look = Appearance::instance();
+    look->setPresentation(false);
+    look->setTheme(Appearance::Theme::Light);
+    look->setPresentationScale(Appearance::defaultPresentationScale);
+}
+
+/// Three queries, so that ←/→ have somewhere to go.
+Scenario threeQueries()
+{
+    Scenario s = defaultScenario();
+    s.queryLabels = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+    s.queries.resize(3, 2);
+    s.queries << 1.0, 0.5, 0.5, -1.0, -0.3, 0.8;
+    s.normalizeSideArrays();
+    return s;
+}
+
+} // namespace
+
+class TestAppearance : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init()
+    {
+        QSettings().clear();
+        resetAppearance();
+    }
+    void cleanup() { resetAppearance(); }
+
+    void presentationScalesFontsAndLinesAndComesBackExactly()
+    {
+        ScenarioDocument document;
+        WeightBarsView view;
+        view.resize(900, 600);
+        view.showAnalysis(document.analysis(), 0);
+        view.replot();
+        const QStringList before = styleSnapshot(&view);
+        const double tickPoints = view.xAxis->tickLabelFont().pointSizeF();
+        const double axisPen = view.xAxis->basePen().widthF();
+        QCOMPARE(tickPoints, plotStyle::tickFont().pointSizeF());
+
+        Appearance *look = Appearance::instance();
+        look->setPresentationScale(2.5);
+        look->setPresentation(true);
+        view.replot();
+        QCOMPARE(view.xAxis->tickLabelFont().pointSizeF(), 2.5 * tickPoints);
+        QCOMPARE(view.xAxis->basePen().widthF(), 2 * axisPen);
+        QCOMPARE(plotStyle::tickFont().pointSizeF(), 2.5 * tickPoints); // new elements too
+        QVERIFY(styleSnapshot(&view) != before);
+
+        // A different scale while presenting: sizes follow the new scale, not the product.
+        look->setPresentationScale(1.5);
+        view.replot();
+        QCOMPARE(view.xAxis->tickLabelFont().pointSizeF(), 1.5 * tickPoints);
+
+        look->setTheme(Appearance::Theme::Dark);
+        view.replot();
+        QVERIFY(view.toPixmap(40, 40).toImage().pixelColor(2, 2).lightness() < 60);
+
+        look->setPresentation(false);
+        look->setTheme(Appearance::Theme::Light);
+        view.replot();
+        QCOMPARE(styleSnapshot(&view), before);
+        QCOMPARE(view.toPixmap(40, 40).toImage().pixelColor(2, 2), QColor(Qt::white));
+    }
+
+    void everyTextReadsOnItsBackground_data()
+    {
+        QTest::addColumn<QString>("theme");
+        QTest::addColumn<bool>("presentation");
+        QTest::addColumn<double>("minimum");
+        QTest::addColumn<bool>("switchAfterStart"); // chosen in the menu, or saved before
+        for (bool later : {false, true}) {
+            const char *when = later ? " chosen in the window" : " at start";
+            QTest::addRow("light%s", when) << "light" << false << 3.0 << later;
+            QTest::addRow("dark%s", when) << "dark" << false << 3.0 << later;
+            QTest::addRow("light presentation%s", when) << "light" << true << 4.5 << later;
+            QTest::addRow("dark presentation%s", when) << "dark" << true << 4.5 << later;
+        }
+    }
+    void everyTextReadsOnItsBackground()
+    {
+        // WCAG contrast: 3:1 for large text, 4.5:1 in presentation (high contrast).
+        QFETCH(QString, theme);
+        QFETCH(bool, presentation);
+        QFETCH(double, minimum);
+        QFETCH(bool, switchAfterStart);
+        Appearance *look = Appearance::instance();
+        auto choose = [&] {
+            look->setTheme(Appearance::themeFromName(theme));
+            look->setPresentation(presentation);
+        };
+        if (!switchAfterStart)
+            choose();
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        if (switchAfterStart) {
+            // Every tab drawn once in the light theme first, then the switch.
+            for (int tab = 0; tab < window.viewTabs()->count(); ++tab) {
+                window.viewTabs()->setCurrentIndex(tab);
+                QCoreApplication::processEvents();
+            }
+            choose();
+        }
+        int checked = 0;
+        for (int tab = 0; tab < window.viewTabs()->count(); ++tab) {
+            window.viewTabs()->setCurrentIndex(tab);
+            QCoreApplication::processEvents();
+            for (PlotView *view : window.plotViews()) {
+                if (!view->isVisible())
+                    continue;
+                view->replot();
+                for (const Text &t : visibleTexts(view)) {
+                    ++checked;
+                    QVERIFY2(contrast(t.colour, t.behind) >= minimum,
+                             qPrintable(QStringLiteral("%1: %2 on %3, contrast %4")
+                                            .arg(t.what, t.colour.name(), t.behind.name())
+                                            .arg(contrast(t.colour, t.behind))));
+                }
+            }
+        }
+        QVERIFY(checked > 50);
+    }
+
+    void cellTextsKeepTheirColoursInEveryTheme()
+    {
+        // The default scenario's weights 0.514, 0.361, 0.125 sit on the dark end of viridis:
+        // white text there, whatever the theme (the cells do not change colour with it).
+        ScenarioDocument document;
+        AttentionHeatmapView view;
+        view.resize(900, 600);
+        view.showAnalysis(document.analysis(), 0);
+        Appearance::instance()->setTheme(Appearance::Theme::Dark);
+        Appearance::instance()->setPresentation(true);
+        view.showAnalysis(document.analysis(), 0);
+        view.replot();
+        int cells = 0;
+        for (QCPItemText *text : view.findChildren<QCPItemText *>())
+            if (text->property(Appearance::onDataProperty).toBool()) {
+                ++cells;
+                QCOMPARE(text->color(), QColor(Qt::white));
+                QCOMPARE(text->font().pointSizeF() > 9, true);
+            }
+        QCOMPARE(cells, 3);
+    }
+
+    void exportsFollowTheStyle()
+    {
+        QTemporaryDir dir;
+        ScenarioDocument document;
+        WeightBarsView view;
+        view.resize(900, 600);
+        view.showAnalysis(document.analysis(), 0);
+        ImageExportOptions options;
+        options.size = QSize(600, 400);
+        const QString light = dir.filePath(QStringLiteral("light.png"));
+        QVERIFY(!view.exportImage(light, options));
+        Appearance::instance()->setTheme(Appearance::Theme::Dark);
+        const QString dark = dir.filePath(QStringLiteral("dark.png"));
+        QVERIFY(!view.exportImage(dark, options));
+        QCOMPARE(QImage(light).pixelColor(3, 3), QColor(Qt::white));
+        QCOMPARE(QImage(dark).pixelColor(3, 3), Appearance::instance()->background());
+        // The export at scale 2 (device pixel ratio 2) has twice the pixels, same layout.
+        options.scale = 2;
+        const QString crisp = dir.filePath(QStringLiteral("crisp.png"));
+        QVERIFY(!view.exportImage(crisp, options));
+        QCOMPARE(QImage(crisp).size(), QSize(1200, 800));
+    }
+
+    void presentationKeysStepQueriesViewsAndAnimation()
+    {
+        MainWindow window;
+        QVERIFY(!window.document()->replaceScenario(threeQueries(), QStringLiteral("three")));
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        window.viewTabs()->setFocus();
+        QCOMPARE(window.document()->selectedQuery(), 0);
+
+        // Not presenting: → is the tables' and fields' key; Alt+→ steps the query.
+        QTest::keyClick(&window, Qt::Key_Right, Qt::AltModifier);
+        QCOMPARE(window.document()->selectedQuery(), 1);
+
+        QTest::keyClick(&window, Qt::Key_F5);
+        QVERIFY(Appearance::instance()->presentation());
+        QVERIFY(window.presentationAction()->isChecked());
+        QTest::keyClick(&window, Qt::Key_Right);
+        QCOMPARE(window.document()->selectedQuery(), 2);
+        QTest::keyClick(&window, Qt::Key_Right); // stays on the last
+        QCOMPARE(window.document()->selectedQuery(), 2);
+        QTest::keyClick(&window, Qt::Key_Left);
+        QCOMPARE(window.document()->selectedQuery(), 1);
+
+        const int tab = window.viewTabs()->currentIndex();
+        const int n = window.viewTabs()->count();
+        QTest::keyClick(&window, Qt::Key_Tab);
+        QCOMPARE(window.viewTabs()->currentIndex(), (tab + 1) % n);
+        QTest::keyClick(&window, Qt::Key_Backtab, Qt::ShiftModifier);
+        QCOMPARE(window.viewTabs()->currentIndex(), tab);
+
+        // Space plays the MLE optimizer, or MaxEnt's animation on its tab.
+        AnimationControls *mle = window.valueSpacePanel()->controls();
+        QSignalSpy mlePlaying(mle, &AnimationControls::playingChanged);
+        QTest::keyClick(&window, Qt::Key_Space);
+        QCOMPARE(mlePlaying.count(), 1);
+        QCOMPARE(mlePlaying.last().at(0).toBool(), true);
+        QTest::keyClick(&window, Qt::Key_Space);
+        QCOMPARE(mlePlaying.last().at(0).toBool(), false);
+        window.viewTabs()->setCurrentWidget(window.maxEntView());
+        QSignalSpy maxEntPlaying(window.maxEntView()->animationControls(),
+                                 &AnimationControls::playingChanged);
+        QTest::keyClick(&window, Qt::Key_Space);
+        QCOMPARE(maxEntPlaying.count(), 1);
+        QCOMPARE(mlePlaying.count(), 2);
+
+        QTest::keyClick(&window, Qt::Key_F5);
+        QVERIFY(!Appearance::instance()->presentation());
+        QTest::keyClick(&window, Qt::Key_Right); // plain → steps nothing now
+        QCOMPARE(window.document()->selectedQuery(), 1);
+    }
+
+    void presentationScalesThePanelsHalfAsMuch()
+    {
+        MainWindow window;
+        const double base = window.queriesTable()->font().pointSizeF();
+        Appearance::instance()->setPresentationScale(3);
+        window.presentationAction()->trigger();
+        QCOMPARE(window.queriesTable()->font().pointSizeF(), 2 * base); // 1 + (3 − 1)/2
+        window.presentationAction()->trigger();
+        QCOMPARE(window.queriesTable()->font().pointSizeF(), base);
+    }
+
+    void themeAndScaleAreRemembered()
+    {
+        {
+            MainWindow window;
+            for (QAction *a : window.themeActions())
+                if (a->data().toString() == QLatin1String("dark"))
+                    a->trigger();
+            for (QAction *a : window.scaleActions())
+                if (a->data().toDouble() == 2.5)
+                    a->trigger();
+            QCOMPARE(Appearance::instance()->theme(), Appearance::Theme::Dark);
+            QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 100);
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("style/theme")).toString(),
+                 QStringLiteral("dark"));
+        resetAppearance();
+        QSettings().setValue(QStringLiteral("style/theme"), QStringLiteral("dark"));
+        QSettings().setValue(QStringLiteral("style/presentationScale"), 2.5);
+        MainWindow again;
+        QCOMPARE(Appearance::instance()->theme(), Appearance::Theme::Dark);
+        QCOMPARE(Appearance::instance()->presentationScale(), 2.5);
+        QVERIFY(!Appearance::instance()->presentation()); // presenting starts off
+        int checkedThemes = 0;
+        for (QAction *a : again.themeActions())
+            checkedThemes += a->isChecked() && a->data().toString() == QLatin1String("dark");
+        QCOMPARE(checkedThemes, 1);
+    }
+};
+
+QTEST_MAIN(TestAppearance)
+#include "tst_appearance.moc"

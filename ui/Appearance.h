@@ -1,0 +1,119 @@
+#pragma once
+
+#include <QBrush>
+#include <QColor>
+#include <QObject>
+#include <QPalette>
+#include <QString>
+
+class QCustomPlot;
+
+namespace sml {
+
+/// How everything is drawn: the colour theme and presentation mode (issue 7). One instance for
+/// the process (Appearance::instance()); the window changes it from the View menu and saves it
+/// in QSettings; every PlotView restyles itself before each replot and export
+/// (Appearance::applyTo), so exported slides look like the screen.
+///
+/// Views are written for the light theme at scale 1: they take their fonts from plotStyle
+/// (already multiplied by fontScale()) and their colours and pens as constants. applyTo() then
+/// maps what the views set, remembering each original on the object itself, so the mapping is
+/// exact and reversible:
+/// - colours: greys move between the theme's background and foreground (dark theme: black text
+///   becomes light, a white label box becomes dark); hues keep their hue and get a lightness
+///   that reads on the background (lighter on dark, darker in high contrast);
+/// - pens: widths × lineScale(), markers (scatter styles, tracers) × markerScale();
+/// - fonts set before a change of scale are resized by the ratio of the scales.
+class Appearance : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Dynamic property (bool) of a plot element drawn on data, whose colours were chosen
+    /// against the data (a weight printed in a heatmap cell): applyTo() scales it but keeps its
+    /// colours.
+    static constexpr const char *onDataProperty = "smlOnData";
+
+    enum class Theme
+    {
+        System, ///< follow the desktop: dark when its window colour is dark
+        Light,
+        Dark
+    };
+    /// Presentation scales offered in the View menu (the issue's 1×–3×).
+    static constexpr double minScale = 1.0;
+    static constexpr double maxScale = 3.0;
+    static constexpr double defaultPresentationScale = 1.5;
+
+    static Appearance *instance();
+
+    Theme theme() const { return mTheme; }
+    bool presentation() const { return mPresentation; }
+    /// The font scale used while in presentation mode, in [minScale, maxScale].
+    double presentationScale() const { return mPresentationScale; }
+
+    /// The theme actually drawn (System resolved against the desktop palette seen at start-up).
+    bool dark() const;
+    /// Plot text scale: presentationScale() in presentation mode, else 1.
+    double fontScale() const { return mPresentation ? mPresentationScale : 1.0; }
+    /// Panel and table text scale: half the plot's step (1 + (s − 1)/2), so the controls grow
+    /// without pushing the plots off a projector.
+    double widgetFontScale() const { return 1.0 + (fontScale() - 1.0) / 2.0; }
+    /// Line widths ×2 and markers ×1.6 in presentation mode, else 1.
+    double lineScale() const { return mPresentation ? 2.0 : 1.0; }
+    double markerScale() const { return mPresentation ? 1.6 : 1.0; }
+    /// Presentation mode draws in high contrast: pure black/white text, darker greys and hues.
+    bool highContrast() const { return mPresentation; }
+    /// True at the defaults (light, not presenting): then applyTo() only restores what an
+    /// earlier style changed.
+    bool isIdentity() const { return !dark() && !mPresentation; }
+
+    /// Plot background and foreground (text, axes) of the theme drawn.
+    QColor background() const;
+    QColor foreground() const;
+    /// Maps a colour chosen for the light theme to the theme drawn (see the class comment).
+    QColor themed(const QColor &lightColor) const;
+    /// A background tint (a field under the data, a hatch): mapped like themed() in the dark
+    /// theme, kept pale in light high contrast so the data on it stays readable.
+    QColor paper(const QColor &lightColor) const
+    {
+        return dark() ? themed(lightColor) : lightColor;
+    }
+    /// The widgets' palette for the theme drawn (the desktop's own palette for a light System
+    /// theme on a light desktop).
+    QPalette palette() const;
+
+    /// Restyles every element of `plot` (see the class comment). Cheap when nothing is to be
+    /// done: at the defaults, plots never restyled are skipped.
+    void applyTo(QCustomPlot *plot) const;
+    /// Before a change (aboutToChange): remembers, for every element not yet seen, that its
+    /// current font and colours were set under the style now in force.
+    void recordOriginals(QCustomPlot *plot) const;
+
+    static QString themeName(Theme theme);
+    static Theme themeFromName(const QString &name); ///< unknown names give System
+
+public slots:
+    void setTheme(sml::Appearance::Theme theme);
+    void setPresentation(bool on);
+    /// Clamped to [minScale, maxScale]; NaN is ignored.
+    void setPresentationScale(double scale);
+
+signals:
+    /// Before any change: views call recordOriginals() (the style still the old one).
+    void aboutToChange();
+    /// After any change: views restyle and re-lay out, the window re-applies its palette.
+    void changed();
+
+private:
+    Appearance();
+    void restyle(QCustomPlot *plot, bool recordOnly) const;
+
+    Theme mTheme = Theme::System;
+    bool mPresentation = false;
+    double mPresentationScale = defaultPresentationScale;
+    bool mSystemDark = false;
+    QPalette mSystemPalette;
+};
+
+} // namespace sml
