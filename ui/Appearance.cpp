@@ -201,9 +201,8 @@ void Appearance::restyle(QCustomPlot *plot, bool recordOnly) const
         for (int i = QObject::staticMetaObject.propertyCount(); i < meta->propertyCount(); ++i) {
             const QMetaProperty property = meta->property(i);
             const int type = property.userType();
-            const bool isSize = type == QMetaType::Double &&
-                                qstrcmp(property.name(), "size") == 0 &&
-                                qobject_cast<QCPItemTracer *>(object);
+            // (A tracer's size is left to its view, which may hit-test against it.)
+            const bool isSize = false;
             if (!property.isWritable() ||
                 !(type == QMetaType::QPen || type == QMetaType::QFont ||
                   type == QMetaType::QColor || type == QMetaType::QBrush || type == scatterType ||

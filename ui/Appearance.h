@@ -22,7 +22,8 @@ namespace sml {
 /// - colours: greys move between the theme's background and foreground (dark theme: black text
 ///   becomes light, a white label box becomes dark); hues keep their hue and get a lightness
 ///   that reads on the background (lighter on dark, darker in high contrast);
-/// - pens: widths × lineScale(), markers (scatter styles, tracers) × markerScale();
+/// - pens: widths × lineScale(), scatter-style markers × markerScale() (tracers are sized by
+///   their views, which may hit-test against them);
 /// - fonts set before a change of scale are resized by the ratio of the scales.
 class Appearance : public QObject
 {

@@ -245,10 +245,12 @@ QPointF KeySpaceView::queryPixel(int query) const
 
 double KeySpaceView::keyRadiusPx(int key) const
 {
+    // Larger in presentation mode (the same factor as other markers), for drawing and hitting.
+    const double scale = Appearance::instance()->markerScale();
     if (key < 0 || key >= int(mVisible.size()) || !mVisible[size_t(key)] || !mDefined)
-        return 6;
+        return 6 * scale;
     // Disc area ∝ weight: radius 5 px at w = 0, 27 px at w = 1.
-    return 5 + 22 * std::sqrt(std::clamp(mWeights[key], 0.0, 1.0));
+    return scale * (5 + 22 * std::sqrt(std::clamp(mWeights[key], 0.0, 1.0)));
 }
 
 void KeySpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
@@ -464,13 +466,17 @@ void KeySpaceView::rebuildItems()
         mPointItems << tracer;
         if (labelled < labelLimit) {
             ++labelled;
-            const QString text =
-                seen ? tr("%1  w = %2").arg(mKeyLabels.value(t), planeFit::labelNumber(mWeights[t]))
-                     : tr("%1 (masked)").arg(mKeyLabels.value(t));
-            const QString shown = plotStyle::elide(text, labelFont, 220);
-            mLabelPixels =
-                std::max(mLabelPixels, plotStyle::metrics(labelFont).horizontalAdvance(shown) +
-                                           keyRadiusPx(t) + 12);
+            const QFontMetricsF fm = plotStyle::metrics(labelFont);
+            const QString name = plotStyle::elide(mKeyLabels.value(t), labelFont, 220);
+            const QString weight = tr("w = %1").arg(planeFit::labelNumber(mWeights[t]));
+            QString shown = seen ? tr("%1  %2").arg(name, weight) : tr("%1 (masked)").arg(name);
+            // Wider than a quarter of the plot (large text, a narrow dock): two lines.
+            if (seen && fm.horizontalAdvance(shown) > 0.25 * std::max(240, layoutSize().width()))
+                shown = name + QLatin1Char('\n') + weight;
+            double widest = 0;
+            for (const QString &line : shown.split(QLatin1Char('\n')))
+                widest = std::max(widest, fm.horizontalAdvance(line));
+            mLabelPixels = std::max(mLabelPixels, widest + keyRadiusPx(t) + 12);
             addLabel(tracer, shown, seen ? QColor(20, 40, 90) : QColor(110, 110, 110),
                      keyRadiusPx(t) + 2, line && (t % 2 == 1), labelFont);
         }

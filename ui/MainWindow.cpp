@@ -684,7 +684,10 @@ void MainWindow::writeSettings() const
 {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    // Closed while presenting: the docks as they were before (presenting starts off next time).
+    settings.setValue(QStringLiteral("window/state"), mDockStateBeforePresentation.isEmpty()
+                                                          ? saveState()
+                                                          : mDockStateBeforePresentation);
     settings.setValue(QStringLiteral("window/viewTab"), mViewTabs->currentIndex());
 }
 

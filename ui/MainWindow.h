@@ -139,7 +139,8 @@ public:
     MleAnimation *mleAnimation() const { return mMleAnimation; }
 
     // --- View menu: presentation mode and themes (MainWindowView.cpp, issue 7) ---------------
-    /// View ▸ Presentation mode (F5, checkable): Appearance::setPresentation. While on, the
+    /// View ▸ Presentation mode (F5, checkable): Appearance::setPresentation, and the docks
+    /// close so the central views get the whole window (they come back as they were). While on, the
     /// presentation keys below take ←, →, Space, Tab and Shift+Tab (in normal mode the query
     /// steps are Alt+← and Alt+→, and those keys keep their usual meaning in tables and fields).
     QAction *presentationAction() const { return mPresentationAction; }
@@ -248,6 +249,8 @@ private:
     QAction *mNextViewAction = nullptr;
     QAction *mPreviousViewAction = nullptr;
     bool mWasMaximized = false;
+    /// The docks as they were when presentation mode started (empty when not presenting).
+    QByteArray mDockStateBeforePresentation;
 };
 
 } // namespace sml

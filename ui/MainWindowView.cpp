@@ -10,6 +10,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QDockWidget>
 #include <QMenu>
 #include <QSettings>
 #include <QTabWidget>
@@ -131,6 +132,18 @@ void MainWindow::applyAppearance()
     QApplication::setPalette(look->palette());
     applyWidgetScale(this, look->widgetFontScale());
     mDescription->setMaximumHeight(QFontMetrics(mDescription->font()).lineSpacing() * 4 + 12);
+
+    // Presenting gives the whole window to the central views: the docks close (View ▸ brings
+    // any back) and come back as they were afterwards.
+    const bool presenting = look->presentation();
+    if (presenting && mDockStateBeforePresentation.isEmpty()) {
+        mDockStateBeforePresentation = saveState();
+        for (QDockWidget *dock : findChildren<QDockWidget *>())
+            dock->hide();
+    } else if (!presenting && !mDockStateBeforePresentation.isEmpty()) {
+        restoreState(mDockStateBeforePresentation);
+        mDockStateBeforePresentation.clear();
+    }
 
     // The menus show the state, whoever changed it.
     {

@@ -147,7 +147,16 @@ void WeightBarsView::updateTicks()
             shown << line;
     }
     mSummary->setText(shown.join(QLatin1Char('\n')));
-    const int wrap = size.width() < 520 ? 1 : 3;
+    // All entries in one row when they fit side by side (they grow with presentation mode),
+    // else one per row.
+    double entries = 0;
+    const QFontMetricsF legendMetrics = plotStyle::metrics(plotStyle::legendFont());
+    for (int k = 0; k < legend->itemCount(); ++k)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(k)))
+            entries += legendMetrics.horizontalAdvance(item->plottable()->name()) +
+                       legend->iconSize().width() + legend->iconTextPadding() +
+                       legend->columnSpacing() + 16;
+    const int wrap = entries <= size.width() - 20 ? 3 : 1;
     if (legend->wrap() != wrap) {
         legend->setWrap(wrap);
         legend->setFillOrder(QCPLegend::foColumnsFirst, true);

@@ -14,6 +14,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QImage>
 #include <QMetaProperty>
 #include <QSettings>
@@ -372,6 +373,38 @@ private slots:
         QVERIFY(!Appearance::instance()->presentation());
         QTest::keyClick(&window, Qt::Key_Right); // plain → steps nothing now
         QCOMPARE(window.document()->selectedQuery(), 1);
+    }
+
+    void presentingClosesTheDocksAndBringsThemBack()
+    {
+        MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QList<QDockWidget *> docks = window.findChildren<QDockWidget *>();
+        QVERIFY(docks.size() >= 3);
+        QStringList openBefore;
+        for (QDockWidget *dock : docks)
+            if (dock->isVisible())
+                openBefore << dock->objectName();
+        QVERIFY(openBefore.contains(QStringLiteral("scenarioDock")));
+        const int centralBefore = window.viewTabs()->width();
+        window.presentationAction()->trigger();
+        QCoreApplication::processEvents();
+        for (QDockWidget *dock : docks)
+            QVERIFY2(!dock->isVisible(), qPrintable(dock->objectName()));
+        QVERIFY(window.viewTabs()->width() > centralBefore + 500);
+        // Closing the window while presenting saves the layout from before.
+        window.close();
+        QSettings settings;
+        QVERIFY(!settings.value(QStringLiteral("window/state")).toByteArray().isEmpty());
+        window.presentationAction()->trigger();
+        QCoreApplication::processEvents();
+        QStringList openAfter;
+        for (QDockWidget *dock : docks)
+            if (dock->isVisible() || !dock->isHidden())
+                openAfter << dock->objectName();
+        QCOMPARE(openAfter, openBefore);
     }
 
     void presentationScalesThePanelsHalfAsMuch()
