@@ -193,6 +193,7 @@ void addLegendRow(QCustomPlot *plot, int row)
 
 void styleAxis(QCPAxis *axis, const QString &label)
 {
+    axis->setProperty("_sml_styledAxis", true); // PlotView fits its label to the axis length
     axis->setLabel(label);
     axis->setLabelFont(axisLabelFont());
     axis->setTickLabelFont(tickFont());

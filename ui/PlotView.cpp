@@ -415,6 +415,7 @@ void PlotView::resizeEvent(QResizeEvent *event)
 void PlotView::prepareToDraw()
 {
     fitTitles();
+    fitAxisLabels();
     Appearance::instance()->applyTo(this);
 }
 
@@ -433,6 +434,42 @@ void PlotView::fitTitles()
         title->setProperty("_sml_auto", true);
         title->setProperty("_sml_fullText", text);
         title->setProperty("_sml_fittedText", title->text());
+    }
+}
+
+void PlotView::fitAxisLabels()
+{
+    // A label longer than its axis (a short plot, large text) would be cut at both ends: the
+    // label font shrinks to 70 %, then the text is elided in the middle. Axes styled by
+    // plotStyle::styleAxis only (their font is plotStyle::axisLabelFont()); lengths from the
+    // last layout.
+    for (QCPAxis *axis : findChildren<QCPAxis *>()) {
+        if (!axis->property("_sml_styledAxis").toBool() || !axis->visible())
+            continue;
+        QString text = axis->property("_sml_fullLabel").toString();
+        if (axis->label() != axis->property("_sml_shownLabel").toString())
+            text = axis->label(); // set anew by the view
+        if (text.isEmpty())
+            continue;
+        const QCPAxisRect *rect = axis->axisRect();
+        const double length = axis->orientation() == Qt::Vertical ? rect->height() : rect->width();
+        const QFont full = plotStyle::axisLabelFont();
+        QFont font = full;
+        QString shown = text;
+        if (length > 40) {
+            const double room = length - 8;
+            const double width = plotStyle::metrics(full).horizontalAdvance(text);
+            if (width > room) {
+                font.setPointSizeF(full.pointSizeF() * std::max(0.7, room / width));
+                shown = plotStyle::metrics(font).elidedText(text, Qt::ElideMiddle, int(room));
+            }
+        }
+        if (axis->labelFont() != font)
+            axis->setLabelFont(font);
+        if (axis->label() != shown)
+            axis->setLabel(shown);
+        axis->setProperty("_sml_fullLabel", text);
+        axis->setProperty("_sml_shownLabel", shown);
     }
 }
 

@@ -123,6 +123,7 @@ private:
     /// Before every replot and export: fitTitles(), then the Appearance's style.
     void prepareToDraw();
     void fitTitles();
+    void fitAxisLabels();
 
     /// A file name suggestion: the last export folder and the view's name with `ext`.
     QString suggestedPath(const QString &ext) const;

@@ -155,8 +155,8 @@ void WeightBarsView::updateTicks()
         if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(k)))
             entries += legendMetrics.horizontalAdvance(item->plottable()->name()) +
                        legend->iconSize().width() + legend->iconTextPadding() +
-                       legend->columnSpacing() + 16;
-    const int wrap = entries <= size.width() - 20 ? 3 : 1;
+                       (k > 0 ? legend->columnSpacing() : 0);
+    const int wrap = entries <= size.width() - 30 ? 3 : 1;
     if (legend->wrap() != wrap) {
         legend->setWrap(wrap);
         legend->setFillOrder(QCPLegend::foColumnsFirst, true);

@@ -277,6 +277,70 @@ private slots:
         QVERIFY(checked > 50);
     }
 
+    void titlesAndAxisLabelsFitAtEveryScale_data()
+    {
+        QTest::addColumn<double>("scale");
+        QTest::newRow("1x") << 1.0;
+        QTest::newRow("2x") << 2.0;
+        QTest::newRow("3x") << 3.0;
+    }
+    void titlesAndAxisLabelsFitAtEveryScale()
+    {
+        // A label longer than its axis, or a title wider than its plot, is cut at both ends.
+        QFETCH(double, scale);
+        Appearance::instance()->setPresentationScale(scale);
+        Appearance::instance()->setPresentation(scale > 1);
+        MainWindow window;
+        window.resize(1280, 800); // a common projector
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        int checked = 0;
+        for (int tab = 0; tab < window.viewTabs()->count(); ++tab) {
+            window.viewTabs()->setCurrentIndex(tab);
+            QCoreApplication::processEvents();
+            for (PlotView *view : window.plotViews()) {
+                if (!view->isVisible())
+                    continue;
+                view->replot(); // labels fit the axis lengths of the layout before
+                view->replot();
+                const QString name = QString::fromLatin1(view->metaObject()->className());
+                for (QCPAxis *axis : view->findChildren<QCPAxis *>()) {
+                    if (!axis->visible() || axis->label().isEmpty() ||
+                        !axis->property("_sml_styledAxis").toBool())
+                        continue;
+                    const double length = axis->orientation() == Qt::Vertical
+                                              ? axis->axisRect()->height()
+                                              : axis->axisRect()->width();
+                    if (length <= 40)
+                        continue; // a collapsed plot: nothing to read anyway
+                    ++checked;
+                    const double width =
+                        plotStyle::metrics(axis->labelFont()).horizontalAdvance(axis->label());
+                    QVERIFY2(width <= length + 1,
+                             qPrintable(QStringLiteral("%1: axis label “%2” %3 px on %4 px")
+                                            .arg(name, axis->label())
+                                            .arg(width)
+                                            .arg(length)));
+                }
+                for (QCPTextElement *text : view->findChildren<QCPTextElement *>()) {
+                    if (!text->realVisibility() || text->text().isEmpty())
+                        continue;
+                    ++checked;
+                    double widest = 0;
+                    for (const QString &line : text->text().split(QLatin1Char('\n')))
+                        widest = std::max(widest,
+                                          plotStyle::metrics(text->font()).horizontalAdvance(line));
+                    QVERIFY2(widest <= view->width(),
+                             qPrintable(QStringLiteral("%1: “%2” %3 px in a %4 px plot")
+                                            .arg(name, text->text())
+                                            .arg(widest)
+                                            .arg(view->width())));
+                }
+            }
+        }
+        QVERIFY2(checked > 15, qPrintable(QString::number(checked)));
+    }
+
     void cellTextsKeepTheirColoursInEveryTheme()
     {
         // The default scenario's weights 0.514, 0.361, 0.125 sit on the dark end of viridis:
