@@ -12,10 +12,9 @@ namespace sml {
 /// Okabe–Ito (colour-blind safe) without its yellow, which vanishes on white, plus a brown.
 static QColor keyColor(int k)
 {
-    static const QColor colors[] = {QColor(0, 114, 178),  QColor(230, 159, 0),
-                                    QColor(0, 158, 115),  QColor(204, 121, 167),
-                                    QColor(213, 94, 0),   QColor(86, 180, 233),
-                                    QColor(0, 0, 0),      QColor(140, 90, 40)};
+    static const QColor colors[] = {
+        QColor(0, 114, 178), QColor(230, 159, 0),  QColor(0, 158, 115), QColor(204, 121, 167),
+        QColor(213, 94, 0),  QColor(86, 180, 233), QColor(0, 0, 0),     QColor(140, 90, 40)};
     return colors[k % 8];
 }
 
@@ -33,9 +32,8 @@ TemperatureSweepView::TemperatureSweepView(QWidget *parent) : PlotView(parent)
     mTauLine->setPen(QPen(plotStyle::highlightColor(), 3));
     mAtTau = new QCPGraph(xAxis, yAxis);
     mAtTau->setLineStyle(QCPGraph::lsNone);
-    mAtTau->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
-                                            QPen(plotStyle::highlightColor(), 2), QBrush(Qt::white),
-                                            10));
+    mAtTau->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssCircle, QPen(plotStyle::highlightColor(), 2), QBrush(Qt::white), 10));
     mAtTau->removeFromLegend();
     mTauLabel = new QCPItemText(this);
     mTauLabel->setFont(plotStyle::subtitleFont());
@@ -121,9 +119,9 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
     mTauLine->point1->setCoords(mTau, 0);
     mTauLine->point2->setCoords(mTau, 1);
     const bool sqrtMode = s.temperatureMode == TemperatureMode::SqrtDk;
-    mTauLabel->setText(sqrtMode ? tr("current τ = √d_k = √%1 ≈ %2").arg(s.dK()).arg(
-                                      plotStyle::compact(mTau))
-                                : tr("current τ = %1").arg(plotStyle::compact(mTau)));
+    mTauLabel->setText(
+        sqrtMode ? tr("current τ = √d_k = √%1 ≈ %2").arg(s.dK()).arg(plotStyle::compact(mTau))
+                 : tr("current τ = %1").arg(plotStyle::compact(mTau)));
     const bool leftHalf = std::log(mTau) < (std::log(lo) + std::log(hi)) / 2;
     mTauLabel->position->setCoords(mTau, 0.02);
     mTauLabel->setPositionAlignment(Qt::AlignTop | (leftHalf ? Qt::AlignLeft : Qt::AlignRight));
@@ -189,7 +187,9 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
             g->setPen(QPen(keyColor(n <= 8 ? j : r), 3));
             g->setName(plotStyle::elide(mLabels.value(j), font, 200));
         } else {
-            g->setPen(QPen(QColor(150, 150, 150, 150), 1.5));
+            // 1 px: drawn directly by Qt; wider pens go through threaded span fills, which
+            // made dozens of grey curves most of the replot (issue 5).
+            g->setPen(QPen(QColor(150, 150, 150, 150), 1));
             g->setLayer(QStringLiteral("grid"));
             if (!firstGrey)
                 firstGrey = g;

@@ -21,6 +21,7 @@ namespace sml {
 namespace {
 
 constexpr int maxBlobs = 300;      // keys drawn as blobs (the largest π first)
+constexpr int maxFilledBlobs = 16; // of those, filled (the rest: outlines)
 constexpr int maxLanes = 24;       // d_v = 1: intervals drawn, one lane each
 constexpr int maxValueLabels = 12; // label groups of coincident values up to this many
 const QString layerBlobs = QStringLiteral("blobs");
@@ -469,14 +470,19 @@ void ValueSpaceView::rebuildItems()
             circle->topLeft->setCoords(x - rad, y + rad);
             circle->bottomRight->setCoords(x + rad, y - rad);
             const double span = std::max(mBounds.width(), mBounds.height());
+            // Pens of 1 px: Qt draws them directly, while wider pens and fills go through a
+            // span fill that Qt 6 splits across threads and waits for, which made the outlines
+            // and fills of many blobs cost most of a replot (issue 5).
             if (multiple == 1.0) {
-                circle->setPen(QPen(edge, 2));
+                circle->setPen(QPen(edge, r < maxFilledBlobs ? 2 : 1));
                 // A circle far larger than the plot would only tint everything: outline only.
-                circle->setBrush(rad < 3 * span ? QBrush(fill) : QBrush(Qt::NoBrush));
+                // Past the heaviest few, a fill would be nearly transparent anyway.
+                circle->setBrush(rad < 3 * span && r < maxFilledBlobs ? QBrush(fill)
+                                                                      : QBrush(Qt::NoBrush));
             } else {
                 QColor faint = edge;
                 faint.setAlpha(edge.alpha() * 2 / 3);
-                circle->setPen(QPen(faint, 1.5, Qt::DashLine));
+                circle->setPen(QPen(faint, 1, Qt::DashLine));
                 circle->setBrush(Qt::NoBrush);
             }
             circle->setSelectable(false);
