@@ -67,6 +67,14 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
     mVarianceMode->addItem(tr("linked: σ² = σ0² · exp(−s)"), int(VarianceMode::Linked));
     mVarianceMode->addItem(tr("free: set every σ² by hand"), int(VarianceMode::Free));
     form->addRow(tr("Variances"), mVarianceMode);
+    // The combos elide their text rather than widen the panel (and the window, past a
+    // 1280-pixel projector); the open list shows it whole.
+    for (QComboBox *combo : {mMask, mVarianceMode}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(14);
+        for (int k = 0; k < combo->count(); ++k)
+            combo->setItemData(k, combo->itemText(k), Qt::ToolTipRole);
+    }
     mSigma0Edit = new NumberLineEdit(this);
     mSigma0Edit->setToolTip(tr("σ0² > 0 cancels from the weights but moves the variances and "
                                "the log-likelihood"));
@@ -86,6 +94,7 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
     targetRow->addWidget(mTargetDefault);
     form->addRow(tr("MaxEnt μ"), targetRow);
     mTargetState = new QLabel(this);
+    mTargetState->setWordWrap(true);
     form->addRow(QString(), mTargetState);
     mFeasible = new QLabel(this);
     mFeasible->setWordWrap(true);

@@ -395,11 +395,12 @@ void MainWindow::createActions()
 
     // Buttons under the tables use the same actions.
     auto *queriesPage = mTableTabs->widget(0);
-    queriesPage->layout()->addWidget(
-        buttonRow(queriesPage, {addQuery, removeQuery, addDk, removeDk}));
+    // Short rows, so that the panel stays narrow (a 1280-pixel projector).
+    queriesPage->layout()->addWidget(buttonRow(queriesPage, {addQuery, removeQuery}));
+    queriesPage->layout()->addWidget(buttonRow(queriesPage, {addDk, removeDk}));
     auto *keysPage = mTableTabs->widget(1);
-    keysPage->layout()->addWidget(buttonRow(keysPage, {addKey, removeKey, addDk, removeDk}));
-    keysPage->layout()->addWidget(buttonRow(keysPage, {addDv, removeDv}));
+    keysPage->layout()->addWidget(buttonRow(keysPage, {addKey, removeKey}));
+    keysPage->layout()->addWidget(buttonRow(keysPage, {addDk, removeDk, addDv, removeDv}));
 
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *dock : findChildren<QDockWidget *>())

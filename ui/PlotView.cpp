@@ -430,6 +430,15 @@ void PlotView::fitTitles()
         QString text = title->property("_sml_fullText").toString();
         if (title->text() != title->property("_sml_fittedText").toString())
             text = title->text(); // set anew by the view
+        // Measured once per text, width and scale (this runs before every replot).
+        const QString key = QStringLiteral("%1|%2|%3")
+                                .arg(text)
+                                .arg(mLayoutSize.width())
+                                .arg(Appearance::instance()->fontScale());
+        if (title->property("_sml_fitKey").toString() == key &&
+            title->text() == title->property("_sml_fittedText").toString())
+            continue;
+        title->setProperty("_sml_fitKey", key);
         planeFit::fitTitle(title, text, mLayoutSize.width(), 18, 13, true);
         title->setProperty("_sml_auto", true);
         title->setProperty("_sml_fullText", text);
@@ -453,6 +462,15 @@ void PlotView::fitAxisLabels()
             continue;
         const QCPAxisRect *rect = axis->axisRect();
         const double length = axis->orientation() == Qt::Vertical ? rect->height() : rect->width();
+        // Measured once per text, length and scale (this runs before every replot).
+        const QString key = QStringLiteral("%1|%2|%3")
+                                .arg(text)
+                                .arg(length)
+                                .arg(Appearance::instance()->fontScale());
+        if (axis->property("_sml_fitKey").toString() == key &&
+            axis->label() == axis->property("_sml_shownLabel").toString())
+            continue;
+        axis->setProperty("_sml_fitKey", key);
         const QFont full = plotStyle::axisLabelFont();
         QFont font = full;
         QString shown = text;

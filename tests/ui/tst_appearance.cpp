@@ -341,6 +341,25 @@ private slots:
         QVERIFY2(checked > 15, qPrintable(QString::number(checked)));
     }
 
+    void theWindowFitsA1280By800Projector()
+    {
+        // The docks, the central tabs and their controls together must not ask for more than a
+        // common projector has (window frame and panel bar aside).
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        for (int tab = 0; tab < window.viewTabs()->count(); ++tab) {
+            window.viewTabs()->setCurrentIndex(tab);
+            QCoreApplication::processEvents();
+            const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
+            QVERIFY2(minimum.width() <= 1280 && minimum.height() <= 760,
+                     qPrintable(QStringLiteral("tab %1 needs %2×%3")
+                                    .arg(tab)
+                                    .arg(minimum.width())
+                                    .arg(minimum.height())));
+        }
+    }
+
     void cellTextsKeepTheirColoursInEveryTheme()
     {
         // The default scenario's weights 0.514, 0.361, 0.125 sit on the dark end of viridis:
