@@ -1,6 +1,7 @@
 # Desktop integration and the Debian package (issue 7):
 #   cmake --install BUILD [--prefix P]   installs the binary, the .desktop file, the hicolor SVG
-#                                        icon, the MIME type of *.softmaxlab.json and the lessons
+#                                        icon, the MIME type of *.softmaxlab.json, the lessons and
+#                                        docs/MATH.md
 #   cpack -G DEB (in BUILD)              builds softmaxlab_<version>_<arch>.deb; scripts/package.sh
 #                                        builds it and smoke-tests the installed program
 include(GNUInstallDirs)
@@ -11,6 +12,8 @@ install(FILES resources/icons/softmaxlab.svg
         DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
 install(FILES resources/desktop/softmaxlab-mime.xml
         DESTINATION ${CMAKE_INSTALL_DATADIR}/mime/packages)
+# The derivations the lessons and the app's notes cite ("MATH.md §4"), and the README.
+install(FILES docs/MATH.md README.md DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/softmaxlab)
 install(DIRECTORY resources/scenarios/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/softmaxlab/scenarios
         FILES_MATCHING PATTERN "*.softmaxlab.json" PATTERN "README.md")

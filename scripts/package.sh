@@ -45,7 +45,8 @@ for path in ./usr/bin/softmaxlab \
   ./usr/share/icons/hicolor/scalable/apps/softmaxlab.svg \
   ./usr/share/mime/packages/softmaxlab-mime.xml \
   ./usr/share/softmaxlab/scenarios/default.softmaxlab.json \
-  ./usr/share/softmaxlab/scenarios/iris-kernel-smoother.softmaxlab.json; do
+  ./usr/share/softmaxlab/scenarios/iris-kernel-smoother.softmaxlab.json \
+  ./usr/share/doc/softmaxlab/MATH.md; do
   echo "$contents" | grep -q " $path\$" || fail "the package lacks $path"
 done
 echo "contents: $(echo "$contents" | wc -l) entries, every expected file present"

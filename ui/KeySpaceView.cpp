@@ -380,7 +380,9 @@ QString KeySpaceView::subtitleText() const
         return tr("This query sees no key: its weights are undefined.");
     const QString lines = mPlane.isExact() ? tr("dashed: equal score s = q·k/τ")
                                            : tr("dashed: equal score change Δs in this plane");
-    return tr("disc area = weight w · drag q or a key\n%1").arg(lines);
+    const bool anyMasked = std::find(mVisible.begin(), mVisible.end(), false) != mVisible.end();
+    return tr("disc area = weight w · drag q or a key\n%1%2")
+        .arg(lines, anyMasked ? tr(" · dashed discs: masked keys") : QString());
 }
 
 void KeySpaceView::rebuildItems()
@@ -464,7 +466,8 @@ void KeySpaceView::rebuildItems()
         }
         place(tracer->position, mKeyPoints[size_t(t)]);
         mPointItems << tracer;
-        if (labelled < labelLimit) {
+        // Masked keys (dashed grey discs) get no label: with a causal mask they pile up.
+        if (seen && labelled < labelLimit) {
             ++labelled;
             const QFontMetricsF fm = plotStyle::metrics(labelFont);
             const QString name = plotStyle::elide(mKeyLabels.value(t), labelFont, 220);
@@ -628,6 +631,7 @@ void KeySpaceView::updateIsoLines()
         mIsoLines << l;
         mIsoLabels << text;
     }
+    QList<QRectF> isoBoxes; // labels placed so far, in pixels: a label that would touch one hides
     for (qsizetype k = 0; k < mIsoLines.size(); ++k) {
         const bool on = k < qsizetype(levels.size());
         mIsoLines[k]->setVisible(on);
@@ -676,8 +680,27 @@ void KeySpaceView::updateIsoLines()
                              : at.y() > y0 + 0.04 * yr.size() && at.y() < y1 - 0.04 * yr.size();
             if (!inside)
                 continue;
-            mIsoLabels[k]->position->setCoords(at);
-            mIsoLabels[k]->setPositionAlignment(e.align);
+            // Its box in pixels, from the alignment; dropped when it would touch another.
+            QCPItemText *label = mIsoLabels[k];
+            const QFontMetricsF fm = plotStyle::metrics(label->font());
+            const QSizeF size(fm.horizontalAdvance(label->text()) + 4, fm.height());
+            const QPointF px(xAxis->coordToPixel(at.x()), yAxis->coordToPixel(at.y()));
+            QRectF box(px, size);
+            if (e.align & Qt::AlignHCenter)
+                box.moveLeft(px.x() - size.width() / 2);
+            else if (e.align & Qt::AlignRight)
+                box.moveRight(px.x());
+            if (e.align & Qt::AlignVCenter)
+                box.moveTop(px.y() - size.height() / 2);
+            else if (e.align & Qt::AlignBottom)
+                box.moveBottom(px.y());
+            const QRectF spaced = box.adjusted(-6, -2, 6, 2);
+            if (std::any_of(isoBoxes.cbegin(), isoBoxes.cend(),
+                            [&](const QRectF &other) { return other.intersects(spaced); }))
+                break;
+            isoBoxes << box;
+            label->position->setCoords(at);
+            label->setPositionAlignment(e.align);
             placed = true;
             break;
         }

@@ -75,7 +75,11 @@ void MainWindow::setUpViewMenu(QMenu *viewMenu)
     mPresentationAction->setToolTip(
         tr("Large text, thick lines and high contrast for a projector; ←/→ step the query, Space "
            "plays the animation, Tab shows the next view"));
-    connect(mPresentationAction, &QAction::toggled, look, &Appearance::setPresentation);
+    connect(mPresentationAction, &QAction::toggled, this, [this, look](bool on) {
+        look->setPresentation(on);
+        if (!on && mFullScreenAction->isChecked())
+            mFullScreenAction->setChecked(false); // leaving presentation leaves full screen
+    });
 
     QMenu *scaleMenu = viewMenu->addMenu(tr("Presentation &Scale"));
     auto *scaleGroup = new QActionGroup(this);
@@ -163,6 +167,9 @@ void MainWindow::applyAppearance()
     mNextQueryAction->setShortcuts(on ? QList<QKeySequence>{Qt::Key_Right}
                                       : QList<QKeySequence>{Qt::ALT | Qt::Key_Right});
     mPlayPauseAction->setShortcuts(on ? QList<QKeySequence>{Qt::Key_Space} : QList<QKeySequence>{});
+    // Esc leaves presentation mode too (F5 toggles it).
+    mPresentationAction->setShortcuts(on ? QList<QKeySequence>{Qt::Key_F5, Qt::Key_Escape}
+                                         : QList<QKeySequence>{Qt::Key_F5});
     mNextViewAction->setShortcuts(on ? QList<QKeySequence>{Qt::Key_Tab} : QList<QKeySequence>{});
     mPreviousViewAction->setShortcuts(
         on ? QList<QKeySequence>{Qt::SHIFT | Qt::Key_Backtab, Qt::SHIFT | Qt::Key_Tab}

@@ -55,14 +55,14 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
     mCurrentLine->setPen(QPen(plotStyle::highlightColor(), 2, Qt::DotLine));
     mCurrentLine->setVisible(false);
 
-    mNewtonTrail = markerGraph(this, QCPScatterStyle::ssDisc, 7, newtonColor().lighter(120),
-                               newtonColor(), 1);
-    mGisTrail = markerGraph(this, QCPScatterStyle::ssDisc, 5, QColor(120, 120, 120),
-                            QColor(90, 90, 90), 1);
-    mInvTauMarker = markerGraph(this, QCPScatterStyle::ssCircle, 16, plotStyle::softmaxColor(),
-                                Qt::white, 2.5);
-    mCurrentMarker = markerGraph(this, QCPScatterStyle::ssDiamond, 20,
-                                 plotStyle::highlightColor(), Qt::black, 1.5);
+    mNewtonTrail =
+        markerGraph(this, QCPScatterStyle::ssDisc, 7, newtonColor().lighter(120), newtonColor(), 1);
+    mGisTrail =
+        markerGraph(this, QCPScatterStyle::ssDisc, 5, QColor(120, 120, 120), QColor(90, 90, 90), 1);
+    mInvTauMarker =
+        markerGraph(this, QCPScatterStyle::ssCircle, 16, plotStyle::softmaxColor(), Qt::white, 2.5);
+    mCurrentMarker = markerGraph(this, QCPScatterStyle::ssDiamond, 20, plotStyle::highlightColor(),
+                                 Qt::black, 1.5);
     mNewtonNow = markerGraph(this, QCPScatterStyle::ssSquare, 13, newtonColor(), Qt::black, 1.5);
     mGisNow = markerGraph(this, QCPScatterStyle::ssTriangle, 15, QColor(255, 255, 255, 0),
                           gisColor(), 2.5);
@@ -92,7 +92,7 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
 
 QString MaxEntLambdaPlot::noteText() const
 {
-    return mNote->visible() ? mNote->text() : QString();
+    return mNote->visible() ? mNoteText : QString();
 }
 
 QString MaxEntLambdaPlot::titleText() const
@@ -138,7 +138,8 @@ void MaxEntLambdaPlot::placeLabel(QCPItemText *label, const QStringList &texts,
     label->setTextAlignment(side);
     // Clear of the dotted line, and of the axis rect's edge.
     label->setPadding(QMargins(side == Qt::AlignLeft ? 8 : 4, (vertical & Qt::AlignTop) ? 4 : 2,
-                               side == Qt::AlignRight ? 8 : 4, (vertical & Qt::AlignBottom) ? 4 : 2));
+                               side == Qt::AlignRight ? 8 : 4,
+                               (vertical & Qt::AlignBottom) ? 4 : 2));
 }
 
 void MaxEntLambdaPlot::setReferenceTicks(std::vector<std::pair<double, QString>> ticks)
@@ -250,8 +251,8 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
     mCurrentLabelIsError = false;
     mNewtonPath.clear();
     mGisPath.clear();
-    for (QCPGraph *g : {mCurve, mInvTauMarker, mCurrentMarker, mNewtonTrail, mNewtonNow,
-                        mGisTrail, mGisNow})
+    for (QCPGraph *g :
+         {mCurve, mInvTauMarker, mCurrentMarker, mNewtonTrail, mNewtonNow, mGisTrail, mGisNow})
         g->data()->clear();
     mInvTauLine->setVisible(false);
     mCurrentLine->setVisible(false);
@@ -267,12 +268,13 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
         if (!d.defined)
             note = d.warnings.isEmpty() ? tr("This query sees no key.") : d.warnings.first();
         else
-            note = (mF.size() == 1 ? tr("The query sees a single key (f = %1):\n")
-                                   : tr("All similarities q·k are equal (f = %1):\n"))
+            // Short: the page's note under the slider says the rest.
+            note = (mF.size() == 1 ? tr("A single key (f = %1):\n")
+                                   : tr("All q·k are equal (f = %1):\n"))
                        .arg(plotStyle::compact(mF.size() ? mF[0] : 0.0)) +
-                   tr("λ is undetermined and p is uniform (MATH.md §5.4).\n"
-                      "There is no curve to draw.");
-        mNote->setText(note);
+                   tr("no curve, λ is undetermined");
+        mNoteText = note;
+        mNote->setText(note); // wrapped to the width in updateTicks()
         mNote->setVisible(true);
         mXMin = -1;
         mXMax = 1;
@@ -303,8 +305,8 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
         lambdas.push_back(*mCurrentLambda);
     std::sort(lambdas.begin(), lambdas.end());
     lambdas.erase(std::unique(lambdas.begin(), lambdas.end()), lambdas.end());
-    const Eigen::VectorXd grid = Eigen::Map<const Eigen::VectorXd>(lambdas.data(),
-                                                                   Eigen::Index(lambdas.size()));
+    const Eigen::VectorXd grid =
+        Eigen::Map<const Eigen::VectorXd>(lambdas.data(), Eigen::Index(lambdas.size()));
     const Eigen::VectorXd ys = curve(grid);
     QVector<double> keys(grid.size()), values(grid.size());
     for (Eigen::Index k = 0; k < grid.size(); ++k) {
@@ -333,8 +335,7 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
                      << tr("λ = 1/τ = 1/√d_k = %1").arg(value.section(QStringLiteral(" "), 0, 0))
                      << tr("λ = 1/τ = 1/√d_k") << tr("λ = 1/τ") << tr("1/τ");
     } else {
-        mInvTauTexts << tr("λ = 1/τ = %1").arg(inverseTauText()) << tr("λ = 1/τ")
-                     << tr("1/τ");
+        mInvTauTexts << tr("λ = 1/τ = %1").arg(inverseTauText()) << tr("λ = 1/τ") << tr("1/τ");
     }
     mInvTauLabel->setText(mInvTauTexts.first());
     mInvTauLabel->position->setCoords(invTau, yAxis->range().upper);
@@ -377,7 +378,8 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
     replot();
 }
 
-void MaxEntLambdaPlot::setIterates(const std::vector<double> &newton, const std::vector<double> &gis)
+void MaxEntLambdaPlot::setIterates(const std::vector<double> &newton,
+                                   const std::vector<double> &gis)
 {
     mNewtonPath = mHasCurve ? newton : std::vector<double>();
     mGisPath = mHasCurve ? gis : std::vector<double>();
@@ -407,6 +409,8 @@ void MaxEntLambdaPlot::setIterates(const std::vector<double> &newton, const std:
 void MaxEntLambdaPlot::updateTicks()
 {
     const QSize size = layoutSize();
+    if (mNote->visible())
+        mNote->setText(plotStyle::wrapText(mNoteText, mNote->font(), size.width() - 120));
     // The title; without its query part when it does not fit, then elided.
     QString title = mFullTitle;
     const QFont titleFont = plotStyle::titleFont();
@@ -447,7 +451,7 @@ QString MaxEntLambdaPlot::toolTipAt(const QPointF &pos) const
     if (!axisRect()->rect().contains(pos.toPoint()))
         return {};
     if (!mHasCurve)
-        return mNote->text();
+        return mNoteText;
     // A marker under the mouse first, then the curve at the mouse's λ.
     struct Marker
     {
@@ -456,8 +460,7 @@ QString MaxEntLambdaPlot::toolTipAt(const QPointF &pos) const
     };
     const QString newtonName =
         tr("Newton iterate λ⁽%1⁾").arg(std::max<int>(0, int(mNewtonPath.size()) - 1));
-    const QString gisName =
-        tr("GIS iterate λ⁽%1⁾").arg(std::max<int>(0, int(mGisPath.size()) - 1));
+    const QString gisName = tr("GIS iterate λ⁽%1⁾").arg(std::max<int>(0, int(mGisPath.size()) - 1));
     const Marker markers[] = {{mNewtonNow, newtonName},
                               {mGisNow, gisName},
                               {mCurrentMarker, tr("current λ (μ = %1)").arg(plotStyle::exact(mMu))},
@@ -478,9 +481,9 @@ QString MaxEntLambdaPlot::toolTipAt(const QPointF &pos) const
         }
     }
     const double lambda = xAxis->pixelToCoord(pos.x());
-    QString text = tr("λ = %1\n%2 = %3")
-                       .arg(plotStyle::exact(lambda), curveSymbol(),
-                            plotStyle::exact(curveAt(lambda)));
+    QString text =
+        tr("λ = %1\n%2 = %3")
+            .arg(plotStyle::exact(lambda), curveSymbol(), plotStyle::exact(curveAt(lambda)));
     const QString extra = toolTipExtra(lambda);
     if (!extra.isEmpty())
         text += QLatin1Char('\n') + extra;

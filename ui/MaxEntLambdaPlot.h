@@ -100,6 +100,7 @@ private:
     QCPTextElement *mTitle;
     QString mFullTitle;
     QCPItemText *mNote;
+    QString mNoteText; ///< the note unbroken (mNote shows it wrapped to the width)
     QCPGraph *mCurve;
     QCPGraph *mInvTauMarker;
     QCPGraph *mCurrentMarker;
@@ -113,7 +114,7 @@ private:
     QCPItemText *mCurrentLabel;
     std::vector<std::pair<double, QString>> mReferenceTicks;
     bool mCurrentLabelIsError = false;
-    QStringList mInvTauTexts;  ///< label variants, longest first
+    QStringList mInvTauTexts; ///< label variants, longest first
     QStringList mCurrentTexts;
     std::vector<QCPAbstractItem *> mDecorations;
     std::vector<QCPGraph *> mDecorationGraphs;

@@ -71,10 +71,12 @@ MaxEntView::MaxEntView(ScenarioDocument *document, QWidget *parent)
 
     mNote = new QLabel(this);
     mNote->setWordWrap(true);
+    // (A palette, not a style sheet: a style sheet would also drop the inherited 14 pt font.)
     auto noteColour = [this] {
-        mNote->setStyleSheet(
-            QStringLiteral("color: %1;")
-                .arg(Appearance::instance()->themed(QColor(0x7a, 0x4a, 0x00)).name()));
+        QPalette palette = mNote->palette();
+        palette.setColor(QPalette::WindowText,
+                         Appearance::instance()->themed(QColor(0x7a, 0x4a, 0x00)));
+        mNote->setPalette(palette);
     };
     noteColour();
     connect(Appearance::instance(), &Appearance::changed, mNote, noteColour);
@@ -168,6 +170,7 @@ MaxEntView::MaxEntView(ScenarioDocument *document, QWidget *parent)
     connect(mDocument, &ScenarioDocument::changed, this, refreshVisible);
     connect(mDocument, &ScenarioDocument::selectedQueryChanged, this, refreshVisible);
     connect(Appearance::instance(), &Appearance::changed, this, refreshVisible);
+    connect(Appearance::instance(), &Appearance::changed, this, &MaxEntView::adaptRows);
     refresh();
 }
 
@@ -227,11 +230,15 @@ void MaxEntView::adaptRows()
     };
     for (QBoxLayout *row : {mSliderRow, mAnimationRow})
         row->setDirection(sideBySide(row) ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
-    const bool wide = available >= 2 * 300;
+    // Larger text needs larger plots: the page scrolls rather than squash them (issue 7).
+    const double scale = Appearance::instance()->fontScale();
+    const bool wide = available >= 2 * 300 * scale;
     mPlotsRow->setDirection(wide ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
-    const int plotHeight = wide ? 170 : 280;
-    for (QWidget *plot : std::initializer_list<QWidget *>{mEntropy, mConstraint, mOptimizer})
+    const int plotHeight = int((wide ? 170 : 280) * scale);
+    for (QWidget *plot : std::initializer_list<QWidget *>{mEntropy, mConstraint})
         plot->setMinimumHeight(plotHeight);
+    // Two panes, a legend and a readout: taller, so its axes keep room for their labels.
+    mOptimizer->setMinimumHeight(int(240 * scale));
 }
 
 void MaxEntView::resizeEvent(QResizeEvent *event)

@@ -178,23 +178,8 @@ void fitTitle(QCPTextElement *element, const QString &text, double width, double
     }
     // Still too wide at the smallest size: break each line at spaces.
     font.setPointSizeF(minPoints);
-    const QFontMetricsF fm = plotStyle::metrics(font);
-    QStringList out;
-    for (const QString &line : text.split(QLatin1Char('\n'))) {
-        QString current;
-        for (const QString &word : line.split(QLatin1Char(' '))) {
-            const QString candidate = current.isEmpty() ? word : current + QLatin1Char(' ') + word;
-            if (!current.isEmpty() && fm.horizontalAdvance(candidate) > room) {
-                out << current;
-                current = word;
-            } else {
-                current = candidate;
-            }
-        }
-        out << current;
-    }
     element->setFont(font);
-    element->setText(out.join(QLatin1Char('\n')));
+    element->setText(plotStyle::wrapText(text, font, room));
 }
 
 } // namespace sml::planeFit

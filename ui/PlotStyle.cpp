@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace sml::plotStyle {
 
@@ -189,6 +190,60 @@ void addLegendRow(QCustomPlot *plot, int row)
     strip->addElement(0, 2, new QCPLayoutElement(plot));
     strip->setColumnStretchFactors({1.0, 0.001, 1.0});
     plot->plotLayout()->setRowStretchFactor(row, 0.001);
+}
+
+QString wrapText(const QString &text, const QFont &font, double width)
+{
+    const QFontMetricsF fm = metrics(font);
+    QStringList out;
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        if (fm.horizontalAdvance(line) <= width) {
+            out << line;
+            continue;
+        }
+        QString current;
+        for (const QString &word : line.split(QLatin1Char(' '))) {
+            const QString candidate = current.isEmpty() ? word : current + QLatin1Char(' ') + word;
+            if (!current.isEmpty() && fm.horizontalAdvance(candidate) > width) {
+                out << current;
+                current = word;
+            } else {
+                current = candidate;
+            }
+        }
+        out << current;
+    }
+    return out.join(QLatin1Char('\n'));
+}
+
+void fitLegendColumns(QCPLegend *legend, double width)
+{
+    const QFontMetricsF fm = metrics(legend->font());
+    std::vector<double> entries;
+    for (int k = 0; k < legend->itemCount(); ++k)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(k)))
+            entries.push_back(fm.horizontalAdvance(item->plottable()->name()) +
+                              legend->iconSize().width() + legend->iconTextPadding());
+    // The most columns whose widths (each its widest entry, filled row by row) fit.
+    const double room = width - 30;
+    int columns = 1;
+    for (int c = int(entries.size()); c > 1; --c) {
+        double need = legend->columnSpacing() * (c - 1);
+        for (int j = 0; j < c; ++j) {
+            double column = 0;
+            for (std::size_t k = std::size_t(j); k < entries.size(); k += std::size_t(c))
+                column = std::max(column, entries[k]);
+            need += column;
+        }
+        if (need <= room) {
+            columns = c;
+            break;
+        }
+    }
+    if (legend->wrap() != columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true); // rearrange the entries
+    }
 }
 
 void styleAxis(QCPAxis *axis, const QString &label)

@@ -65,6 +65,15 @@ void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixel
 /// centred and laid out horizontally, so that it never hides data.
 void addLegendRow(QCustomPlot *plot, int row);
 
+/// `text` with each of its lines broken at spaces so that no line is wider than `width` pixels
+/// in `font` (a single word wider than that stays whole).
+QString wrapText(const QString &text, const QFont &font, double width);
+
+/// Lays the legend's entries out in as many columns as fit `width` pixels side by side (measured
+/// in the legend's font, so larger presentation text gives fewer columns), at least one; the
+/// entries are rearranged when the count changes.
+void fitLegendColumns(QCPLegend *legend, double width);
+
 /// Applies the fonts and pens used by every view to an axis.
 void styleAxis(QCPAxis *axis, const QString &label);
 

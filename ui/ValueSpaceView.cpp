@@ -34,10 +34,11 @@ QCPColorGradient likelihoodGradient()
 {
     QCPColorGradient g;
     g.clearColorStops();
-    g.setColorStopAt(0.0, QColor(246, 246, 246));
-    g.setColorStopAt(0.6, QColor(253, 241, 212));
-    g.setColorStopAt(0.9, QColor(251, 218, 160));
-    g.setColorStopAt(1.0, QColor(247, 196, 120));
+    const Appearance *look = Appearance::instance(); // dark tints in the dark theme
+    g.setColorStopAt(0.0, look->paper(QColor(246, 246, 246)));
+    g.setColorStopAt(0.6, look->paper(QColor(253, 241, 212)));
+    g.setColorStopAt(0.9, look->paper(QColor(251, 218, 160)));
+    g.setColorStopAt(1.0, look->paper(QColor(247, 196, 120)));
     g.setColorInterpolation(QCPColorGradient::ciRGB);
     g.setNanHandling(QCPColorGradient::nhLowestColor);
     g.setLevelCount(200);
@@ -638,11 +639,7 @@ void ValueSpaceView::updateTicks()
 void ValueSpaceView::updateLayout()
 {
     // The legend wraps into rows when the view is narrow (a horizontal legend cannot shrink).
-    const int wrap = viewport().width() < 470 ? 1 : viewport().width() < 900 ? 2 : 4;
-    if (legend->wrap() != wrap) {
-        legend->setWrap(wrap);
-        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    }
+    plotStyle::fitLegendColumns(legend, viewport().width());
     planeFit::fitTitle(mTitle, titleText(), viewport().width(), 18, 14, true);
     planeFit::fitTitle(mSubtitle, mSubtitleText, viewport().width(), 14, 12, false);
     PlotView::updateLayout();

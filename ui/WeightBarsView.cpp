@@ -138,29 +138,20 @@ void WeightBarsView::updateTicks()
     // The title shrinks, then wraps, to the width; the legend stacks when the plot is narrow.
     planeFit::fitTitle(mTitle, mTitleText, size.width(), 18, 13, true);
     // Summary lines too wide for the plot break at their ",   " separators.
+    // (Then any piece still too wide wraps at spaces.)
     QStringList shown;
-    const QFontMetricsF metrics(mSummary->font());
+    const QFontMetricsF metrics = plotStyle::metrics(mSummary->font());
+    const double room = size.width() - 16;
     for (const QString &line : std::as_const(mSummaryLines)) {
-        if (metrics.horizontalAdvance(line) > size.width() - 16)
-            shown << line.split(QStringLiteral(",   "));
-        else
-            shown << line;
+        const QStringList pieces = metrics.horizontalAdvance(line) > room
+                                       ? line.split(QStringLiteral(",   "))
+                                       : QStringList{line};
+        for (const QString &piece : pieces) {
+            shown << plotStyle::wrapText(piece, mSummary->font(), room);
+        }
     }
     mSummary->setText(shown.join(QLatin1Char('\n')));
-    // All entries in one row when they fit side by side (they grow with presentation mode),
-    // else one per row.
-    double entries = 0;
-    const QFontMetricsF legendMetrics = plotStyle::metrics(plotStyle::legendFont());
-    for (int k = 0; k < legend->itemCount(); ++k)
-        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(k)))
-            entries += legendMetrics.horizontalAdvance(item->plottable()->name()) +
-                       legend->iconSize().width() + legend->iconTextPadding() +
-                       (k > 0 ? legend->columnSpacing() : 0);
-    const int wrap = entries <= size.width() - 30 ? 3 : 1;
-    if (legend->wrap() != wrap) {
-        legend->setWrap(wrap);
-        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    }
+    plotStyle::fitLegendColumns(legend, size.width());
 }
 
 QString WeightBarsView::toolTipAt(const QPointF &pos) const

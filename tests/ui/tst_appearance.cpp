@@ -452,8 +452,9 @@ private slots:
         QCOMPARE(maxEntPlaying.count(), 1);
         QCOMPARE(mlePlaying.count(), 2);
 
-        QTest::keyClick(&window, Qt::Key_F5);
+        QTest::keyClick(&window, Qt::Key_Escape); // Esc leaves presentation mode too
         QVERIFY(!Appearance::instance()->presentation());
+        QVERIFY(!window.presentationAction()->isChecked());
         QTest::keyClick(&window, Qt::Key_Right); // plain → steps nothing now
         QCOMPARE(window.document()->selectedQuery(), 1);
     }
