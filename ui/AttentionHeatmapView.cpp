@@ -237,7 +237,11 @@ void AttentionHeatmapView::rebinForLayout()
         mGrid = coarsen(mGrid, mM, mT, std::max(1, fr), std::max(1, fc));
         applyGrid();
     }
-    updateTicks(); // the subtitle
+    // The weights printed in the cells follow the grid: a window's first showAnalysis() comes
+    // before its layout, when the blocks are coarse and no text is made (issue 7: the default
+    // lesson opened without the numbers in its cells).
+    rebuildCellTexts();
+    updateTicks(); // the subtitle and the cell texts' font
     mRebinning = false;
 }
 

@@ -119,12 +119,12 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
     mTauLine->point1->setCoords(mTau, 0);
     mTauLine->point2->setCoords(mTau, 1);
     const bool sqrtMode = s.temperatureMode == TemperatureMode::SqrtDk;
-    mTauLabel->setText(
-        sqrtMode ? tr("current τ = √d_k = √%1 ≈ %2").arg(s.dK()).arg(plotStyle::compact(mTau))
-                 : tr("current τ = %1").arg(plotStyle::compact(mTau)));
-    const bool leftHalf = std::log(mTau) < (std::log(lo) + std::log(hi)) / 2;
-    mTauLabel->position->setCoords(mTau, 0.02);
-    mTauLabel->setPositionAlignment(Qt::AlignTop | (leftHalf ? Qt::AlignLeft : Qt::AlignRight));
+    mTauText = sqrtMode
+                   ? tr("current τ = √d_k = √%1 ≈ %2").arg(s.dK()).arg(plotStyle::compact(mTau))
+                   : tr("current τ = %1").arg(plotStyle::compact(mTau));
+    mTauTextShort = tr("τ ≈ %1").arg(plotStyle::compact(mTau));
+    mTauLabel->setText(mTauText);
+    mTauLabel->position->setCoords(mTau, 0.02); // the side and text: updateTicks()
     mSqrtDkLine->setVisible(!sqrtMode && std::abs(sqrtDk - mTau) > 1e-12 * sqrtDk);
     mSqrtDkLine->point1->setCoords(sqrtDk, 0);
     mSqrtDkLine->point2->setCoords(sqrtDk, 1);
@@ -224,6 +224,23 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
 
 void TemperatureSweepView::updateTicks()
 {
+    // The τ label on the side of its line with more room, shortened when even that is too
+    // narrow (a narrow dock, large text).
+    if (!mTauText.isEmpty()) {
+        const QCPRange r = xAxis->range();
+        const double at = r.lower > 0 && r.upper > r.lower && mTau > 0
+                              ? std::clamp((std::log(mTau) - std::log(r.lower)) /
+                                               (std::log(r.upper) - std::log(r.lower)),
+                                           0.0, 1.0)
+                              : 0.5;
+        const double axis = std::max(100, layoutSize().width() - 110);
+        const double room = std::max(at, 1 - at) * axis - 8;
+        const QFontMetricsF fm = plotStyle::metrics(mTauLabel->font());
+        const double padding = mTauLabel->padding().left() + mTauLabel->padding().right();
+        mTauLabel->setText(fm.horizontalAdvance(mTauText) + padding <= room ? mTauText
+                                                                            : mTauTextShort);
+        mTauLabel->setPositionAlignment(Qt::AlignTop | (at < 0.5 ? Qt::AlignLeft : Qt::AlignRight));
+    }
     yAxis->ticker()->setTickCount(std::clamp(layoutSize().height() / 90, 3, 6));
     // As many legend columns as fit the width (the legend must not set a minimum width).
     double widest = 0;

@@ -45,6 +45,8 @@ private:
     QCPItemStraightLine *mTauLine;
     QCPGraph *mAtTau; ///< the weights at the current τ, as dots on the lines
     QCPItemText *mTauLabel;
+    QString mTauText;      ///< "current τ = √d_k = √2 ≈ 1.414"
+    QString mTauTextShort; ///< "τ ≈ 1.414", when the long one does not fit beside the line
     QCPItemStraightLine *mSqrtDkLine;
     QCPItemText *mSqrtDkLabel;
     QCPItemText *mNote;
