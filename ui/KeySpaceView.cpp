@@ -631,7 +631,18 @@ void KeySpaceView::updateIsoLines()
         mIsoLines << l;
         mIsoLabels << text;
     }
-    QList<QRectF> isoBoxes; // labels placed so far, in pixels: a label that would touch one hides
+    // Labels placed so far and the key discs and query points, in pixels: a label that would
+    // touch one of them is not shown (the line itself still is).
+    QList<QRectF> isoBoxes;
+    for (int t = 0; t < int(mKeyPoints.size()); ++t) {
+        const QPointF c = coordToPixel(mKeyPoints[size_t(t)]);
+        const double r = keyRadiusPx(t);
+        isoBoxes << QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r);
+    }
+    for (const Eigen::Vector2d &q : mQueryPoints) {
+        const QPointF c = coordToPixel(q);
+        isoBoxes << QRectF(c.x() - 8, c.y() - 8, 16, 16);
+    }
     for (qsizetype k = 0; k < mIsoLines.size(); ++k) {
         const bool on = k < qsizetype(levels.size());
         mIsoLines[k]->setVisible(on);
@@ -697,7 +708,7 @@ void KeySpaceView::updateIsoLines()
             const QRectF spaced = box.adjusted(-6, -2, 6, 2);
             if (std::any_of(isoBoxes.cbegin(), isoBoxes.cend(),
                             [&](const QRectF &other) { return other.intersects(spaced); }))
-                break;
+                continue; // another edge, if the line reaches one
             isoBoxes << box;
             label->position->setCoords(at);
             label->setPositionAlignment(e.align);
