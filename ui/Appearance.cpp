@@ -256,7 +256,10 @@ void Appearance::restyle(QCustomPlot *plot, bool recordOnly) const
             } else {
                 QCPScatterStyle style = original.value<QCPScatterStyle>();
                 style.setSize(style.size() * markerScale());
-                style.setPen(mapPen(style.pen()));
+                // An undefined pen means "the plottable's pen"; setting one would define it
+                // (as black, for a default pen).
+                if (style.isPenDefined())
+                    style.setPen(mapPen(style.pen()));
                 style.setBrush(mapBrush(style.brush()));
                 target = QVariant::fromValue(style);
             }

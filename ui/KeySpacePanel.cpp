@@ -84,6 +84,9 @@ void KeySpacePanel::syncControls()
     if (auto *model = qobject_cast<QStandardItemModel *>(mField->model()))
         if (QStandardItem *entropy = model->item(2))
             entropy->setEnabled(mView->entropyFieldAvailable());
+    // An unavailable choice is not left showing (d_k changed under it): back to none.
+    if (mView->field() == KeySpaceView::Field::Entropy && !mView->entropyFieldAvailable())
+        mField->setCurrentIndex(0);
     const bool field = true;
     mProjection->setCurrentIndex(mView->projection() == KeySpaceView::Projection::Pca ? 0 : 1);
     mDimX->setRange(1, std::max(1, dK));

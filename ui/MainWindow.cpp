@@ -95,7 +95,9 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(createCentralArea());
     auto *dock = new QDockWidget(tr("Scenario"), this);
     dock->setObjectName(QStringLiteral("scenarioDock"));
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    // Closable too: presentation mode closes it, and View ▸ Scenario must bring it back.
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
     dock->setWidget(createScenarioPanel());
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     resizeDocks({dock}, {470}, Qt::Horizontal);

@@ -172,7 +172,7 @@ void MainWindow::applyAppearance()
                                          : QList<QKeySequence>{Qt::Key_F5});
     mNextViewAction->setShortcuts(on ? QList<QKeySequence>{Qt::Key_Tab} : QList<QKeySequence>{});
     mPreviousViewAction->setShortcuts(
-        on ? QList<QKeySequence>{Qt::SHIFT | Qt::Key_Backtab, Qt::SHIFT | Qt::Key_Tab}
+        on ? QList<QKeySequence>{Qt::SHIFT | Qt::Key_Tab, Qt::SHIFT | Qt::Key_Backtab}
            : QList<QKeySequence>{});
 
     QSettings settings;

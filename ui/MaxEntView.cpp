@@ -169,7 +169,6 @@ MaxEntView::MaxEntView(ScenarioDocument *document, QWidget *parent)
     auto refreshVisible = [this] { refreshWhenVisible(this, [this] { refresh(); }); };
     connect(mDocument, &ScenarioDocument::changed, this, refreshVisible);
     connect(mDocument, &ScenarioDocument::selectedQueryChanged, this, refreshVisible);
-    connect(Appearance::instance(), &Appearance::changed, this, refreshVisible);
     connect(Appearance::instance(), &Appearance::changed, this, &MaxEntView::adaptRows);
     refresh();
 }
@@ -234,7 +233,7 @@ void MaxEntView::adaptRows()
     const double scale = Appearance::instance()->fontScale();
     const bool wide = available >= 2 * 300 * scale;
     mPlotsRow->setDirection(wide ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
-    const int plotHeight = int((wide ? 170 : 280) * scale);
+    const int plotHeight = int((wide ? 170 : 280) * (scale > 1 ? 1.3 * scale : 1.0));
     for (QWidget *plot : std::initializer_list<QWidget *>{mEntropy, mConstraint})
         plot->setMinimumHeight(plotHeight);
     // Two panes, a legend and a readout: taller, so its axes keep room for their labels.

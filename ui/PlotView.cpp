@@ -238,7 +238,7 @@ QImage PlotView::renderImage(const ImageExportOptions &options)
     const QSize oldLayout = mLayoutSize;
     const QBrush oldBackground = mBackgroundBrush;
     setLayoutSize(options.size);
-    prepareToDraw();
+    prepareToDrawAt(options.size);
     if (options.transparent)
         setBackground(QBrush(Qt::NoBrush));
     const QPixmap pixmap = toPixmap(options.size.width(), options.size.height(), options.scale);
@@ -263,7 +263,7 @@ std::optional<QString> PlotView::exportImage(const QString &path, const ImageExp
     const QSize oldLayout = mLayoutSize;
     const QBrush oldBackground = mBackgroundBrush;
     setLayoutSize(o.size);
-    prepareToDraw();
+    prepareToDrawAt(o.size);
     if (o.transparent)
         setBackground(QBrush(Qt::NoBrush));
 
@@ -410,6 +410,18 @@ void PlotView::resizeEvent(QResizeEvent *event)
 {
     setLayoutSize(event->size());
     QCustomPlot::resizeEvent(event);
+}
+
+void PlotView::prepareToDrawAt(const QSize &size)
+{
+    // Titles and axis labels are fitted to the axis lengths of the last layout: lay out at the
+    // export's size first (QCustomPlot lays out again, the same way, when it draws).
+    const QRect old = viewport();
+    setViewport(QRect(QPoint(0, 0), size));
+    updateLayout();
+    prepareToDraw();
+    updateLayout();
+    setViewport(old);
 }
 
 void PlotView::prepareToDraw()

@@ -122,6 +122,8 @@ protected:
 private:
     /// Before every replot and export: fitTitles(), then the Appearance's style.
     void prepareToDraw();
+    /// prepareToDraw() for a drawing of `size` (an export), laid out at that size first.
+    void prepareToDrawAt(const QSize &size);
     void fitTitles();
     void fitAxisLabels();
 

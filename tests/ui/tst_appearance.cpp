@@ -217,6 +217,26 @@ private slots:
         QCOMPARE(view.toPixmap(40, 40).toImage().pixelColor(2, 2), QColor(Qt::white));
     }
 
+    void scatterStylesKeepAnUndefinedPen()
+    {
+        // A scatter style without a pen draws with its plottable's pen; restyling must not
+        // define one (it turned the MLE optimizer's gold iterates into black dots).
+        WeightBarsView view;
+        auto *graph = view.addGraph();
+        graph->setPen(QPen(QColor(230, 159, 0), 2));
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 8));
+        graph->setData({0.0, 1.0}, {0.2, 0.4});
+        QVERIFY(!graph->scatterStyle().isPenDefined());
+        Appearance::instance()->setPresentation(true);
+        view.replot();
+        QVERIFY(!graph->scatterStyle().isPenDefined());
+        QCOMPARE(graph->scatterStyle().size(), 8 * Appearance::instance()->markerScale());
+        Appearance::instance()->setPresentation(false);
+        view.replot();
+        QVERIFY(!graph->scatterStyle().isPenDefined());
+        QCOMPARE(graph->scatterStyle().size(), 8.0);
+    }
+
     void everyTextReadsOnItsBackground_data()
     {
         QTest::addColumn<QString>("theme");
@@ -478,6 +498,15 @@ private slots:
         for (QDockWidget *dock : docks)
             QVERIFY2(!dock->isVisible(), qPrintable(dock->objectName()));
         QVERIFY(window.viewTabs()->width() > centralBefore + 500);
+        // View ▸ <dock> brings any back while presenting, the Scenario panel included.
+        for (QDockWidget *dock : docks)
+            QVERIFY2(dock->toggleViewAction()->isEnabled(), qPrintable(dock->objectName()));
+        auto *scenario = window.findChild<QDockWidget *>(QStringLiteral("scenarioDock"));
+        scenario->toggleViewAction()->trigger();
+        QCoreApplication::processEvents();
+        QVERIFY(scenario->isVisible());
+        scenario->toggleViewAction()->trigger();
+        QCoreApplication::processEvents();
         // Closing the window while presenting saves the layout from before.
         window.close();
         QSettings settings;
