@@ -204,9 +204,7 @@ LoadResult scenarioFromMatrices(const ImportedMatrix &queries, const ImportedMat
 
     if (auto invalid = validateScenario(s))
         return *invalid;
-    // As the loader does in linked mode; m·T is within the limits validateScenario checked.
-    s.freeVariances = Eigen::MatrixXd::Ones(m, T);
-    return s;
+    return s; // linked mode: no free variances are stored (Scenario)
 }
 
 LoadResult importScenario(const QString &queriesPath, const QString &keysPath,

@@ -34,7 +34,9 @@ void Scenario::normalizeSideArrays()
         keyLabels.removeLast();
     extraQueries.resize(size_t(mm));
     extraKeys.resize(size_t(tt));
-    if (freeVariances.rows() != mm || freeVariances.cols() != tt) {
+    if (varianceMode == VarianceMode::Linked) {
+        freeVariances.resize(0, 0);
+    } else if (freeVariances.rows() != mm || freeVariances.cols() != tt) {
         Eigen::MatrixXd fresh = Eigen::MatrixXd::Ones(mm, tt);
         const int r = int(std::min<Eigen::Index>(mm, freeVariances.rows()));
         const int c = int(std::min<Eigen::Index>(tt, freeVariances.cols()));
@@ -82,9 +84,8 @@ static bool sameJson(const std::vector<QJsonObject> &a, const std::vector<QJsonO
 bool Scenario::operator==(const Scenario &o) const
 {
     return title == o.title && description == o.description && queryLabels == o.queryLabels &&
-           sameMatrix(queries, o.queries) && keyLabels == o.keyLabels &&
-           sameMatrix(keys, o.keys) && sameMatrix(values, o.values) &&
-           temperatureMode == o.temperatureMode &&
+           sameMatrix(queries, o.queries) && keyLabels == o.keyLabels && sameMatrix(keys, o.keys) &&
+           sameMatrix(values, o.values) && temperatureMode == o.temperatureMode &&
            (temperatureMode == TemperatureMode::SqrtDk || fixedTau == o.fixedTau) &&
            mask == o.mask && varianceMode == o.varianceMode &&
            (varianceMode == VarianceMode::Free || sigma0Squared == o.sigma0Squared) &&

@@ -13,41 +13,55 @@ namespace sml {
 /// Which keys a query may attend to (MATH.md §2, "Masks").
 /// - None: every query sees every key.
 /// - Causal: query i (0-based) sees keys t <= i, aligned top-left; queries i >= T see all keys.
-enum class MaskKind { None, Causal };
+enum class MaskKind
+{
+    None,
+    Causal
+};
 
 /// How τ is chosen (scenario-format.md, `temperature`).
-enum class TemperatureMode { SqrtDk, Fixed };
+enum class TemperatureMode
+{
+    SqrtDk,
+    Fixed
+};
 
 /// Variance model of the Gaussian view (MATH.md §4.1).
 /// - Linked: σ²_it = σ0² · exp(−s_it).
 /// - Free:   σ²_it set by hand, one per (query, key).
-enum class VarianceMode { Linked, Free };
+enum class VarianceMode
+{
+    Linked,
+    Free
+};
 
 /// Everything in a version-1 scenario file (scenario-format.md), as one value type.
 ///
 /// Shapes: queries m×d_k (one row per query), keys T×d_k, values T×d_v,
-/// freeVariances m×T (only meaningful in free mode, but kept when switching back to linked so
-/// that nothing typed is lost). Labels and the per-entry unknown JSON fields run parallel to the
-/// rows. Unknown fields of the file are kept so that a load→save round trip preserves them.
+/// freeVariances m×T in free mode and empty (0×0) in linked mode: a switch to free mode starts
+/// them from the linked σ²_it (MATH.md §4.1), and the undo command of a switch back to linked
+/// keeps what was typed. Not storing them in linked mode saves an m×T matrix of doubles
+/// (134 MB at m = T = 4096, issue 5). Labels and the per-entry unknown JSON fields run parallel to
+/// the rows. Unknown fields of the file are kept so that a load→save round trip preserves them.
 struct Scenario
 {
     QString title;
     std::optional<QString> description;
 
-    QStringList queryLabels;     ///< m labels
-    Eigen::MatrixXd queries;     ///< m×d_k
-    QStringList keyLabels;       ///< T labels
-    Eigen::MatrixXd keys;        ///< T×d_k
-    Eigen::MatrixXd values;      ///< T×d_v
+    QStringList queryLabels; ///< m labels
+    Eigen::MatrixXd queries; ///< m×d_k
+    QStringList keyLabels;   ///< T labels
+    Eigen::MatrixXd keys;    ///< T×d_k
+    Eigen::MatrixXd values;  ///< T×d_v
 
     TemperatureMode temperatureMode = TemperatureMode::SqrtDk;
-    double fixedTau = 1.0;       ///< used when temperatureMode == Fixed; 0 < τ < ∞
+    double fixedTau = 1.0; ///< used when temperatureMode == Fixed; 0 < τ < ∞
 
     MaskKind mask = MaskKind::None;
 
     VarianceMode varianceMode = VarianceMode::Linked;
-    double sigma0Squared = 1.0;  ///< σ0² > 0 (linked mode)
-    Eigen::MatrixXd freeVariances; ///< m×T, every entry > 0 (free mode)
+    double sigma0Squared = 1.0;    ///< σ0² > 0 (linked mode)
+    Eigen::MatrixXd freeVariances; ///< m×T, every entry > 0 (free mode); 0×0 in linked mode
 
     /// MaxEnt targets μ_i: empty optional = `"targets": null` (every query uses its default,
     /// MATH.md §5.3). Otherwise m entries, each a number or null (= default for that query).
@@ -73,7 +87,8 @@ struct Scenario
     std::optional<double> targetFor(int i) const;
 
     /// Makes all the per-row side arrays (labels, extras, free variances, targets) match the
-    /// matrix shapes, padding with defaults. Used after programmatic edits.
+    /// matrix shapes, padding with defaults (free variances with 1, or dropped in linked mode).
+    /// Used after programmatic edits.
     void normalizeSideArrays();
 
     bool operator==(const Scenario &other) const;

@@ -384,7 +384,6 @@ Scenario readScenario(const QJsonObject &top)
             s.varianceMode = VarianceMode::Linked;
             s.sigma0Squared = requirePositive(o.value(QLatin1String("sigma0_squared")),
                                               QStringLiteral("variance.sigma0_squared"));
-            s.freeVariances = Eigen::MatrixXd::Ones(m, T);
             s.extraVariance = unknownFields(o, {"mode", "sigma0_squared"});
         } else if (mode == QLatin1String("free")) {
             s.varianceMode = VarianceMode::Free;
@@ -761,9 +760,10 @@ std::optional<std::pair<qint64, QString>> firstStringProblem(const QByteArray &j
                 }
                 i += 5;
             } else {
-                return std::pair{i, QStringLiteral("invalid escape \\%1 inside a string (JSON "
-                                                   "allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
-                                        .arg(QString::fromUtf8(QByteArray(1, e)))};
+                return std::pair{i,
+                                 QStringLiteral("invalid escape \\%1 inside a string (JSON "
+                                                "allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+                                     .arg(QString::fromUtf8(QByteArray(1, e)))};
             }
         }
     }
@@ -800,9 +800,9 @@ LoadResult ScenarioIo::parse(const QByteArray &input)
                                                       parseError.errorString())};
 
     if (const auto problem = firstStringProblem(json))
-        return LoadError{ErrorCategory::Syntax,
-                         QStringLiteral("%1: %2").arg(lineColumnAt(json, problem->first),
-                                                      problem->second)};
+        return LoadError{
+            ErrorCategory::Syntax,
+            QStringLiteral("%1: %2").arg(lineColumnAt(json, problem->first), problem->second)};
 
     if (const auto duplicate = findDuplicateKey(json))
         return LoadError{ErrorCategory::Duplicate,

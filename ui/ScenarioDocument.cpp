@@ -1,8 +1,8 @@
 #include "ScenarioDocument.h"
 
 #include "AddKeyCommand.h"
-#include "AnalysisWorker.h"
 #include "AddQueryCommand.h"
+#include "AnalysisWorker.h"
 #include "MaxEnt.h"
 #include "RemoveKeyCommand.h"
 #include "RemoveQueryCommand.h"
@@ -199,8 +199,8 @@ bool ScenarioDocument::recompute()
     if (!mAnalysis || !AnalysisWorker::runsAsync(mScenario)) {
         if (mWorker->isBusy() || mAnalysisPending)
             mWorker->cancelAll(); // whatever it computes now is older than this
-        mAnalysis = std::make_shared<const Analysis>(mScenario,
-                                                     AnalysisWorker::optionsFor(mScenario));
+        mAnalysis =
+            std::make_shared<const Analysis>(mScenario, AnalysisWorker::optionsFor(mScenario));
         mAnalysisPending = false;
         return true;
     }
@@ -247,9 +247,9 @@ ScenarioDocument::Error ScenarioDocument::setCell(CellTable table, int row, int 
     return push(std::make_unique<SetCellCommand>(this, table, row, column, old, value, gesture));
 }
 
-ScenarioDocument::Error ScenarioDocument::moveVector(VectorKind kind, int row,
-                                                     const Eigen::Ref<const Eigen::VectorXd> &vector,
-                                                     int gesture)
+ScenarioDocument::Error
+ScenarioDocument::moveVector(VectorKind kind, int row,
+                             const Eigen::Ref<const Eigen::VectorXd> &vector, int gesture)
 {
     const bool query = kind == VectorKind::Query;
     const Eigen::MatrixXd &mat = query ? mScenario.queries : mScenario.keys;
@@ -263,8 +263,8 @@ ScenarioDocument::Error ScenarioDocument::moveVector(VectorKind kind, int row,
     if (old == vector.transpose())
         return std::nullopt;
     const QString label = (query ? mScenario.queryLabels : mScenario.keyLabels).value(row);
-    return push(std::make_unique<MoveVectorCommand>(this, kind, row, label, old,
-                                                    vector.transpose(), gesture));
+    return push(std::make_unique<MoveVectorCommand>(this, kind, row, label, old, vector.transpose(),
+                                                    gesture));
 }
 
 ScenarioDocument::Error ScenarioDocument::setLabel(SetLabelCommand::Target target, int row,
@@ -384,7 +384,7 @@ ScenarioDocument::Error ScenarioDocument::setVarianceMode(VarianceMode mode)
 {
     if (mode == mScenario.varianceMode)
         return std::nullopt;
-    Eigen::MatrixXd variances = mScenario.freeVariances;
+    Eigen::MatrixXd variances; // linked mode stores none (Scenario::freeVariances)
     if (mode == VarianceMode::Free) {
         // MATH.md §4.1: start from the current σ²_it = σ0² exp(−s_it), via log σ² to avoid
         // forming exp(−s) on its own; masked entries get the same formula (they are ignored).

@@ -71,7 +71,8 @@ void insertQueryRow(Scenario &s, int i, const QueryRow &row)
 {
     s.normalizeSideArrays();
     s.queries = insertRow(s.queries, i, row.vector);
-    s.freeVariances = insertRow(s.freeVariances, i, row.freeVariances);
+    if (s.varianceMode == VarianceMode::Free)
+        s.freeVariances = insertRow(s.freeVariances, i, row.freeVariances);
     s.queryLabels.insert(i, row.label);
     s.extraQueries.insert(s.extraQueries.begin() + i, row.extra);
     if (s.maxentTargets)
@@ -86,7 +87,8 @@ void removeQueryRow(Scenario &s, int i)
 {
     s.normalizeSideArrays();
     s.queries = removeRow(s.queries, i);
-    s.freeVariances = removeRow(s.freeVariances, i);
+    if (s.varianceMode == VarianceMode::Free)
+        s.freeVariances = removeRow(s.freeVariances, i);
     s.queryLabels.removeAt(i);
     s.extraQueries.erase(s.extraQueries.begin() + i);
     if (s.maxentTargets)
@@ -113,7 +115,8 @@ void insertKeyRow(Scenario &s, int t, const KeyRow &row)
     s.normalizeSideArrays();
     s.keys = insertRow(s.keys, t, row.vector);
     s.values = insertRow(s.values, t, row.value);
-    s.freeVariances = insertColumn(s.freeVariances, t, row.freeVariances);
+    if (s.varianceMode == VarianceMode::Free)
+        s.freeVariances = insertColumn(s.freeVariances, t, row.freeVariances);
     s.keyLabels.insert(t, row.label);
     s.extraKeys.insert(s.extraKeys.begin() + t, row.extra);
 }
@@ -123,7 +126,8 @@ void removeKeyRow(Scenario &s, int t)
     s.normalizeSideArrays();
     s.keys = removeRow(s.keys, t);
     s.values = removeRow(s.values, t);
-    s.freeVariances = removeColumn(s.freeVariances, t);
+    if (s.varianceMode == VarianceMode::Free)
+        s.freeVariances = removeColumn(s.freeVariances, t);
     s.keyLabels.removeAt(t);
     s.extraKeys.erase(s.extraKeys.begin() + t);
 }

@@ -392,8 +392,12 @@ void TestScenarioIo::goodInputs()
     QCOMPARE(s.dV(), dV);
     QCOMPARE(s.queryLabels.size(), qsizetype(m));
     QCOMPARE(s.keyLabels.size(), qsizetype(T));
-    QCOMPARE(s.freeVariances.rows(), Eigen::Index(m));
-    QCOMPARE(s.freeVariances.cols(), Eigen::Index(T));
+    if (s.varianceMode == VarianceMode::Free) {
+        QCOMPARE(s.freeVariances.rows(), Eigen::Index(m));
+        QCOMPARE(s.freeVariances.cols(), Eigen::Index(T));
+    } else {
+        QCOMPARE(s.freeVariances.size(), Eigen::Index(0)); // linked mode stores none
+    }
     QVERIFY(!validateScenario(s));
 }
 
@@ -751,6 +755,7 @@ void TestScenarioIo::roundTripBitExact()
     for (const bool free : {false, true}) {
         if (free) {
             s.varianceMode = VarianceMode::Free;
+            s.normalizeSideArrays(); // free variances of 1 (linked mode stores none)
             s.freeVariances(0, 1) = (x == 0) ? 1.0 : std::abs(x);
         }
         const QByteArray text = ScenarioIo::serialize(s);
@@ -1038,10 +1043,12 @@ void TestScenarioIo::validateInMemory_data()
         << "variance.sigma0_squared: expected a positive number, got -1";
     QTest::newRow("free variance negative") << ScenarioEdit([](Scenario &s) {
         s.varianceMode = VarianceMode::Free;
+        s.normalizeSideArrays();
         s.freeVariances(0, 2) = -3;
     }) << C::Structure << "variance.variances[0][2]: expected a positive number, got -3";
     QTest::newRow("free variance NaN") << ScenarioEdit([=](Scenario &s) {
         s.varianceMode = VarianceMode::Free;
+        s.normalizeSideArrays();
         s.freeVariances(0, 0) = nan;
     }) << C::Structure << "variance.variances[0][0]";
     QTest::newRow("free variances not m×T") << ScenarioEdit([](Scenario &s) {

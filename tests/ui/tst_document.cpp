@@ -407,6 +407,7 @@ private slots:
     void selectedQueryIsClampedAfterRemoval();
     void feasibleMaxEntTargetIsAccepted();
     void linkedToFreeStartsFromCurrentVariances();
+    void linkedModeStoresNoFreeVariancesAndUndoKeepsWhatWasTyped();
     void badLoadLeavesScenarioUntouched_data();
     void badLoadLeavesScenarioUntouched();
     void saveThenLoadRoundTrips();
@@ -561,6 +562,42 @@ void TestDocument::linkedToFreeStartsFromCurrentVariances()
     // So the MLE weights do not move at the switch.
     const QueryDetail d = doc.analysis().detail(0);
     QVERIFY(d.mleMaxAbsDiff < 1e-12);
+}
+
+void TestDocument::linkedModeStoresNoFreeVariancesAndUndoKeepsWhatWasTyped()
+{
+    // Issue 5 (memory): linked mode keeps no m×T free-variance matrix, whatever the scenario
+    // handed in, after an added key, and after a switch back from free mode.
+    Scenario handed = defaultScenario();
+    handed.freeVariances = Eigen::MatrixXd::Constant(1, 3, 7.0);
+    ScenarioDocument doc;
+    QVERIFY(!doc.resetTo(handed));
+    QCOMPARE(doc.scenario().freeVariances.size(), Eigen::Index(0));
+    QVERIFY(!doc.addKey());
+    QCOMPARE(doc.scenario().freeVariances.size(), Eigen::Index(0));
+    QVERIFY(!doc.removeKey(3));
+
+    QVERIFY(!doc.setVarianceMode(VarianceMode::Free));
+    QCOMPARE(doc.scenario().freeVariances.rows(), Eigen::Index(1));
+    QCOMPARE(doc.scenario().freeVariances.cols(), Eigen::Index(3));
+    QVERIFY(!doc.setCell(CellTable::Variance, 0, 1, 2.5));
+    QVERIFY(!doc.addKey()); // a new key in free mode gets σ² = 1
+    QCOMPARE(doc.scenario().freeVariances(0, 3), 1.0);
+    QVERIFY(!doc.setVarianceMode(VarianceMode::Linked));
+    QCOMPARE(doc.scenario().freeVariances.size(), Eigen::Index(0));
+    QVERIFY(doc.analysis().detail(0).mleMaxAbsDiff < 1e-12); // linked: π = w again
+
+    doc.undoStack()->undo(); // back to free: what was typed is there
+    QCOMPARE(doc.scenario().varianceMode, VarianceMode::Free);
+    QCOMPARE(doc.scenario().freeVariances.cols(), Eigen::Index(4));
+    QCOMPARE(doc.scenario().freeVariances(0, 1), 2.5);
+    doc.undoStack()->undo(); // the added key goes, and its column with it
+    QCOMPARE(doc.scenario().freeVariances.cols(), Eigen::Index(3));
+    QCOMPARE(doc.scenario().freeVariances(0, 1), 2.5);
+    doc.undoStack()->undo(); // the cell
+    doc.undoStack()->undo(); // the switch to free
+    QCOMPARE(doc.scenario().varianceMode, VarianceMode::Linked);
+    QCOMPARE(doc.scenario().freeVariances.size(), Eigen::Index(0));
 }
 
 void TestDocument::badLoadLeavesScenarioUntouched_data()
