@@ -485,8 +485,30 @@ void KeySpaceView::rebuildItems()
         }
     }
 
-    // Other queries: small grey squares (click one to select it).
-    for (int i = 0; i < m; ++i) {
+    // Other queries: small grey squares (click one to select it; hitTest() uses the points).
+    // Beyond maxTracers (self-attention over a long sequence) they are one scatter graph:
+    // thousands of items cost a replot tens of ms, and removing them is quadratic (issue 5).
+    if (m - 1 > maxTracers) {
+        auto *squares = new QCPGraph(xAxis, yAxis);
+        squares->setLayer(layerKeys);
+        squares->setLineStyle(QCPGraph::lsNone);
+        squares->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare,
+                                                 QPen(QColor(120, 120, 120), 1),
+                                                 QBrush(QColor(220, 220, 220)), 6));
+        QVector<double> xs, ys;
+        xs.reserve(m);
+        ys.reserve(m);
+        for (int i = 0; i < m; ++i) {
+            if (i == mSelected)
+                continue;
+            const QPointF d = toDisplay(mQueryPoints[size_t(i)]);
+            xs << d.x();
+            ys << (line ? 0.0 : d.y());
+        }
+        squares->setData(xs, ys, false);
+        squares->removeFromLegend();
+    }
+    for (int i = 0; i < m && m - 1 <= maxTracers; ++i) {
         if (i == mSelected)
             continue;
         auto *tracer = new QCPItemTracer(this);

@@ -17,6 +17,7 @@
 #include "SetVarianceModeCommand.h"
 
 #include <QFileInfo>
+#include <QThreadPool>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -212,8 +213,14 @@ bool ScenarioDocument::recompute()
 void ScenarioDocument::analysisReady(std::shared_ptr<const Analysis> analysis)
 {
     const int shownSelection = selectedQuery();
-    mAnalysis = std::move(analysis); // the previous one is released here
+    std::shared_ptr<const Analysis> previous = std::exchange(mAnalysis, std::move(analysis));
     mAnalysisPending = false;
+    // Unmapping a large Analysis (f alone is 134 MB at T = 4096) takes about 10 ms: release it
+    // on another thread while the views update, so that a drag does not stall on it (issue 5).
+    if (previous && previous.use_count() == 1 && AnalysisWorker::runsAsync(previous->scenario()))
+        QThreadPool::globalInstance()->start(
+            [released = std::move(previous)]() mutable { released.reset(); });
+    previous.reset(); // small ones here
     emit changed();
     if (selectedQuery() != shownSelection)
         emit selectedQueryChanged(selectedQuery());

@@ -89,6 +89,7 @@ private slots:
     void entropyFieldMatchesCore();
     void scoreFieldIsTheScoreOnADivergingMap();
     void clickSelectsAnotherQuery();
+    void manyQueriesAreOneScatterAndStillSelectable();
     void extremesNeverDrawNaN_data();
     void extremesNeverDrawNaN();
     void keyPlaneIsOrthonormal();
@@ -439,6 +440,43 @@ void TestKeySpace::clickSelectsAnotherQuery()
     const QString tip = view.toolTipAt(view.keyPixel(0));
     QVERIFY2(tip.contains(QStringLiteral("w = ")) && tip.contains(QStringLiteral("s = f/τ")),
              qPrintable(tip));
+}
+
+void TestKeySpace::manyQueriesAreOneScatterAndStillSelectable()
+{
+    // 600 queries on a 25 × 24 grid (self-attention over a long sequence has m = T): drawn as
+    // one scatter graph of grey squares, not 599 items (issue 5: the publish step of a drag at
+    // T = 4096 spent tens of ms creating and removing them), and a click still selects one.
+    Scenario s = defaultScenario();
+    const int m = 600;
+    s.queries.resize(m, 2);
+    for (int i = 0; i < m; ++i)
+        s.queries.row(i) << -3.0 + 0.25 * (i % 25), -3.0 + 0.25 * (i / 25);
+    s.queryLabels.clear();
+    s.maxentTargets.reset();
+    s.normalizeSideArrays();
+    ScenarioDocument doc;
+    QVERIFY(!doc.resetTo(s));
+    KeySpaceView view;
+    view.setDocument(&doc);
+    view.resize(900, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.replot();
+    QVERIFY2(view.itemCount() < 60, qPrintable(QString::number(view.itemCount())));
+    int squares = 0;
+    for (int k = 0; k < view.graphCount(); ++k)
+        if (view.graph(k)->scatterStyle().shape() == QCPScatterStyle::ssSquare)
+            squares += view.graph(k)->dataCount();
+    QCOMPARE(squares, m - 1);
+    // The square is drawn where the query is: its light grey fill.
+    const QImage image = view.toPixmap().toImage();
+    const QPoint at = view.queryPixel(437).toPoint();
+    const QColor c = image.pixelColor(at);
+    QVERIFY2(std::abs(c.red() - 220) < 12 && std::abs(c.blue() - 220) < 12, qPrintable(c.name()));
+    QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, at);
+    QCOMPARE(doc.selectedQuery(), 437);
+    QCOMPARE(doc.undoStack()->count(), 0);
 }
 
 void TestKeySpace::extremesNeverDrawNaN_data()
