@@ -63,6 +63,18 @@ bool allFinite(const QList<QCPAbstractItem *> &items)
     return true;
 }
 
+/// Shows the view on the document at 900×700 and draws it once; false if it never appears.
+bool showOn(KeySpaceView &view, ScenarioDocument &doc)
+{
+    view.setDocument(&doc);
+    view.resize(900, 700);
+    view.show();
+    if (!QTest::qWaitForWindowExposed(&view))
+        return false;
+    view.replot();
+    return true;
+}
+
 QList<QCPAbstractItem *> itemsOf(QCustomPlot *plot)
 {
     QList<QCPAbstractItem *> items;
@@ -126,11 +138,7 @@ void TestKeySpace::dragChangesWeightAsDotProductPredicts()
         doc.undoStack()->clear();
     }
     KeySpaceView view;
-    view.setDocument(&doc);
-    view.resize(900, 700);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.replot();
+    QVERIFY(showOn(view, doc));
 
     const Eigen::VectorXd q = doc.scenario().queries.row(0).transpose();
     const Eigen::VectorXd before = doc.scenario().keys.row(key).transpose();
@@ -242,11 +250,7 @@ void TestKeySpace::pcaBasisIsFrozenDuringDrag()
     ScenarioDocument doc;
     QVERIFY(!doc.resetTo(fourDimScenario()));
     KeySpaceView view;
-    view.setDocument(&doc);
-    view.resize(900, 700);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.replot();
+    QVERIFY(showOn(view, doc));
     QCOMPARE(view.plane().kind, KeyPlane::Kind::Pca);
     QVERIFY(view.titleText().contains(QStringLiteral("PCA projection (explains")));
     QVERIFY(view.titleText().contains(QStringLiteral("% of variance")));
@@ -424,11 +428,7 @@ void TestKeySpace::clickSelectsAnotherQuery()
     ScenarioDocument doc;
     QVERIFY(!doc.resetTo(fourDimScenario()));
     KeySpaceView view;
-    view.setDocument(&doc);
-    view.resize(900, 700);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.replot();
+    QVERIFY(showOn(view, doc));
     const Scenario before = doc.scenario();
     QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, view.queryPixel(1).toPoint());
     QCOMPARE(doc.selectedQuery(), 1);
@@ -458,11 +458,7 @@ void TestKeySpace::manyQueriesAreOneScatterAndStillSelectable()
     ScenarioDocument doc;
     QVERIFY(!doc.resetTo(s));
     KeySpaceView view;
-    view.setDocument(&doc);
-    view.resize(900, 700);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.replot();
+    QVERIFY(showOn(view, doc));
     QVERIFY2(view.itemCount() < 60, qPrintable(QString::number(view.itemCount())));
     int squares = 0;
     for (int k = 0; k < view.graphCount(); ++k)
