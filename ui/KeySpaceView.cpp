@@ -458,10 +458,10 @@ void KeySpaceView::rebuildItems()
         tracer->setStyle(QCPItemTracer::tsCircle);
         tracer->setSize(2 * keyRadiusPx(t));
         if (seen) {
-            tracer->setPen(QPen(plotStyle::softmaxColor().darker(140), 1.5));
+            tracer->setPen(QPen(plotStyle::softmaxColor().darker(140), 1));
             tracer->setBrush(fill);
         } else {
-            tracer->setPen(QPen(QColor(140, 140, 140), 1.5, Qt::DashLine));
+            tracer->setPen(QPen(QColor(140, 140, 140), 1, Qt::DashLine));
             tracer->setBrush(Qt::NoBrush);
         }
         place(tracer->position, mKeyPoints[size_t(t)]);
@@ -515,7 +515,7 @@ void KeySpaceView::rebuildItems()
         tracer->setLayer(layerKeys);
         tracer->setStyle(QCPItemTracer::tsSquare);
         tracer->setSize(10);
-        tracer->setPen(QPen(QColor(120, 120, 120), 1.5));
+        tracer->setPen(QPen(QColor(120, 120, 120), 1));
         tracer->setBrush(QColor(220, 220, 220));
         place(tracer->position, mQueryPoints[size_t(i)]);
         mPointItems << tracer;

@@ -315,8 +315,11 @@ void ValueSpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
     } else if (isLine()) {
         sub = tr("v_t ~ N(o, σ_t²): bars at ±1σ and ±2σ\ndarker = larger precision weight π_t");
     } else {
-        sub = tr("v_t ~ N(o, σ_t² I): circles at 1σ and 2σ\ndarker = larger precision weight π_t · "
-                 "lines: equal ℓ");
+        const QString circles = int(mKeys.size()) > maxFilledBlobs
+                                    ? tr("circles at 1σ (2σ: the %1 heaviest)").arg(maxFilledBlobs)
+                                    : tr("circles at 1σ and 2σ");
+        sub = tr("v_t ~ N(o, σ_t² I): %1\ndarker = larger precision weight π_t · lines: equal ℓ")
+                  .arg(circles);
         if (mDv > 2 && mMle) {
             // The slice: the coordinates not shown are held at those of ô.
             QStringList fixed;
@@ -465,6 +468,10 @@ void ValueSpaceView::rebuildItems()
         }
         const double y = coordY(mValues.row(j).transpose());
         for (double multiple : {2.0, 1.0}) {
+            // Dashed 2σ circles only for the heaviest blobs: stroking dashes along an ellipse
+            // costs a path each, and a light blob's 2σ circle only adds clutter (issue 5).
+            if (multiple == 2.0 && r >= maxFilledBlobs)
+                continue;
             const double rad = drawnRadius(j, multiple);
             auto *circle = new QCPItemEllipse(this);
             circle->setLayer(layerBlobs);
@@ -475,7 +482,7 @@ void ValueSpaceView::rebuildItems()
             // span fill that Qt 6 splits across threads and waits for, which made the outlines
             // and fills of many blobs cost most of a replot (issue 5).
             if (multiple == 1.0) {
-                circle->setPen(QPen(edge, r < maxFilledBlobs ? 2 : 1));
+                circle->setPen(QPen(edge, r < 4 ? 2 : 1)); // the 4 heaviest stand out
                 // A circle far larger than the plot would only tint everything: outline only.
                 // Past the heaviest few, a fill would be nearly transparent anyway.
                 circle->setBrush(rad < 3 * span && r < maxFilledBlobs ? QBrush(fill)
@@ -497,12 +504,13 @@ void ValueSpaceView::rebuildItems()
         dots->setLayer(layerMarkers);
         dots->setLineStyle(QCPGraph::lsNone);
         dots->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(Qt::white, 1.5), base.darker(150), 10));
+            QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(Qt::white, 1), base.darker(150), 10));
         dots->removeFromLegend();
         QVector<double> xs, ys;
         const double tol = 1e-9 * std::max(mBounds.width(), mBounds.height());
 
         std::vector<std::vector<int>> groups;
+        std::vector<QPointF> groupAt; // each group's point, projected once (d_v can be 64)
         for (int r = 0; r < n; ++r) {
             const int j = order[size_t(r)];
             const double x = coordX(mValues.row(j).transpose());
@@ -511,15 +519,14 @@ void ValueSpaceView::rebuildItems()
             ys << y;
             int found = -1;
             for (size_t g = 0; g < groups.size() && g < 64; ++g) {
-                const int first = groups[g].front();
-                if (std::abs(coordX(mValues.row(first).transpose()) - x) <= tol &&
-                    std::abs(coordY(mValues.row(first).transpose()) - y) <= tol) {
+                if (std::abs(groupAt[g].x() - x) <= tol && std::abs(groupAt[g].y() - y) <= tol) {
                     found = int(g);
                     break;
                 }
             }
             if (found < 0) {
                 groups.push_back({j});
+                groupAt.emplace_back(x, y);
             } else {
                 groups[size_t(found)].push_back(j);
             }
