@@ -155,7 +155,12 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
     taus.erase(std::unique(taus.begin(), taus.end()), taus.end());
 
     const int n = int(mF.size());
+    constexpr int manyGreyCurves = 64;
     std::vector<QVector<double>> keys(static_cast<size_t>(n)), values(static_cast<size_t>(n));
+    for (int j = 0; j < n; ++j) {
+        keys[size_t(j)].reserve(qsizetype(taus.size()));
+        values[size_t(j)].reserve(qsizetype(taus.size()));
+    }
     for (double tau : taus) {
         const Eigen::VectorXd scores = mF / tau;
         if (!scores.allFinite())
@@ -180,9 +185,22 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
     QCPGraph *firstGrey = nullptr;
     for (int j = 0; j < n; ++j) {
         auto *g = new QCPGraph(xAxis, yAxis);
-        g->setData(keys[size_t(j)], values[size_t(j)], true);
-        g->removeFromLegend();
         const int r = rank[size_t(j)];
+        if (r >= coloured && n > manyGreyCurves) {
+            // Every fifth sample (and the current τ) of the hundreds of smooth grey curves: a
+            // few pixels per segment still, and a fifth of the strokes (issue 5).
+            QVector<double> k5, v5;
+            const QVector<double> &kj = keys[size_t(j)], &vj = values[size_t(j)];
+            for (qsizetype s = 0; s < kj.size(); ++s)
+                if (s % 5 == 0 || s + 1 == kj.size() || kj[s] == mTau) {
+                    k5 << kj[s];
+                    v5 << vj[s];
+                }
+            g->setData(k5, v5, true);
+        } else {
+            g->setData(keys[size_t(j)], values[size_t(j)], true);
+        }
+        g->removeFromLegend();
         if (r < coloured) {
             g->setPen(QPen(keyColor(n <= 8 ? j : r), 3));
             g->setName(plotStyle::elide(mLabels.value(j), font, 200));
@@ -191,6 +209,10 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
             // made dozens of grey curves most of the replot (issue 5).
             g->setPen(QPen(QColor(150, 150, 150, 150), 1));
             g->setLayer(QStringLiteral("grid"));
+            // Hundreds of them (self-attention over a long sequence): without antialiasing,
+            // which made their 300-point polylines most of the replot at T = 512 (issue 5).
+            if (n > manyGreyCurves)
+                g->setAntialiased(false);
             if (!firstGrey)
                 firstGrey = g;
         }
