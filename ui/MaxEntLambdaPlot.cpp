@@ -293,8 +293,9 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
     std::tie(mXMin, mXMax) = lambdaRangeFor(d, mTau);
     xAxis->setRange(mXMin, mXMax);
 
-    // The curve: 400 evenly spaced λ plus the marked points, so that they sit on it exactly.
-    constexpr int samples = 400;
+    // The curve: 200 evenly spaced λ (a few pixels apart on these smooth curves; each is a
+    // softmax over the visible keys, issue 5) plus the marked points, so that they sit on it.
+    constexpr int samples = 200;
     std::vector<double> lambdas;
     lambdas.reserve(samples + 3);
     for (int k = 0; k < samples; ++k)
