@@ -78,6 +78,20 @@ Qt::ItemFlags KeysTableModel::flags(const QModelIndex &index) const
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable;
 }
 
+QRect KeysTableModel::changedCells()
+{
+    const Scenario &s = document()->scenario();
+    QRect cells =
+        differingCells(mShownKeys, s.keys, 1) | differingCells(mShownValues, s.values, 1 + s.dK());
+    for (int t = 0; t < s.T(); ++t)
+        if (t >= mShownLabels.size() || mShownLabels[t] != s.keyLabels.value(t))
+            cells |= QRect(0, t, 1, 1);
+    mShownKeys = s.keys;
+    mShownValues = s.values;
+    mShownLabels = s.keyLabels;
+    return cells;
+}
+
 QVariant KeysTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation == Qt::Vertical) {

@@ -2,6 +2,8 @@
 
 #include "ScenarioTableModel.h"
 
+#include <QStringList>
+
 namespace sml {
 
 /// The keys and their values as a table: one row per key (token), columns = label, the d_k key
@@ -21,6 +23,14 @@ public:
 
 protected:
     std::pair<int, int> shape() const override;
+    QRect changedCells() override;
+    bool headersFollowContent() const override { return false; }
+
+private:
+    // What the table shows, as of the last refresh (changedCells()).
+    Eigen::MatrixXd mShownKeys;
+    Eigen::MatrixXd mShownValues;
+    QStringList mShownLabels;
 };
 
 } // namespace sml

@@ -71,6 +71,25 @@ Qt::ItemFlags QueriesTableModel::flags(const QModelIndex &index) const
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable;
 }
 
+QRect QueriesTableModel::changedCells()
+{
+    const Scenario &s = document()->scenario();
+    QRect cells = differingCells(mShownQueries, s.queries, 1);
+    for (int i = 0; i < s.m(); ++i)
+        if (i >= mShownLabels.size() || mShownLabels[i] != s.queryLabels.value(i))
+            cells |= QRect(0, i, 1, 1);
+    const int selected = document()->selectedQuery();
+    if (selected != mShownSelection) { // the tinted row moves
+        for (int row : {mShownSelection, selected})
+            if (row >= 0 && row < s.m())
+                cells |= QRect(0, row, s.dK() + 1, 1);
+    }
+    mShownQueries = s.queries;
+    mShownLabels = s.queryLabels;
+    mShownSelection = selected;
+    return cells;
+}
+
 QVariant QueriesTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation == Qt::Vertical) {

@@ -2,6 +2,8 @@
 
 #include "ScenarioTableModel.h"
 
+#include <QStringList>
+
 namespace sml {
 
 /// The queries as a table: one row per query, columns = label, then the d_k vector entries.
@@ -21,6 +23,14 @@ public:
 
 protected:
     std::pair<int, int> shape() const override;
+    QRect changedCells() override;
+    bool headersFollowContent() const override { return false; }
+
+private:
+    // What the table shows, as of the last refresh (changedCells()).
+    Eigen::MatrixXd mShownQueries;
+    QStringList mShownLabels;
+    int mShownSelection = -1;
 };
 
 } // namespace sml

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <Eigen/Core>
 #include <QAbstractTableModel>
+#include <QRect>
 
 #include <optional>
 #include <utility>
@@ -38,7 +40,21 @@ protected:
     /// Records the outcome of a document edit; returns true when it was applied.
     bool report(const std::optional<QString> &error);
     /// Re-reads the document. Subclasses call it at the end of their constructor.
+    /// A change of shape resets the model; otherwise only changedCells() is announced.
     void refresh();
+    /// The cells whose display may have changed since the last call, as a rectangle of
+    /// columns (x) × rows (y); empty when none did. Called once per refresh, also after a
+    /// reset, so a subclass can keep a copy of what it shows. The default is every cell, and
+    /// the headers too (their labels may come from the scenario).
+    virtual QRect changedCells();
+    /// True when the headers can change without a change of shape. Default: true.
+    virtual bool headersFollowContent() const { return true; }
+    /// Helper for changedCells(): the bounding box of the entries where `now` differs from
+    /// `before` (same shape; NaN-aware, bit for bit), its columns shifted by `columnOffset`.
+    static QRect differingCells(const Eigen::MatrixXd &before, const Eigen::MatrixXd &now,
+                                int columnOffset);
+    int modelRows() const { return mRows; }
+    int modelColumns() const { return mColumns; }
 
 private:
     ScenarioDocument *mDocument;

@@ -1,6 +1,8 @@
 // Tests of ScenarioDocument: every edit is an undoable command that returns to the exact
 // original scenario; refused edits and failed loads change nothing.
+#include "KeysTableModel.h"
 #include "MatrixImport.h"
+#include "QueriesTableModel.h"
 #include "ScenarioDocument.h"
 #include "ScenarioIo.h"
 
@@ -408,6 +410,7 @@ private slots:
     void feasibleMaxEntTargetIsAccepted();
     void linkedToFreeStartsFromCurrentVariances();
     void linkedModeStoresNoFreeVariancesAndUndoKeepsWhatWasTyped();
+    void tablesAnnounceOnlyTheCellsThatChanged();
     void badLoadLeavesScenarioUntouched_data();
     void badLoadLeavesScenarioUntouched();
     void saveThenLoadRoundTrips();
@@ -598,6 +601,51 @@ void TestDocument::linkedModeStoresNoFreeVariancesAndUndoKeepsWhatWasTyped()
     doc.undoStack()->undo(); // the switch to free
     QCOMPARE(doc.scenario().varianceMode, VarianceMode::Linked);
     QCOMPARE(doc.scenario().freeVariances.size(), Eigen::Index(0));
+}
+
+void TestDocument::tablesAnnounceOnlyTheCellsThatChanged()
+{
+    // Issue 5: after an edit a table repaints the edited cell, not every visible cell.
+    ScenarioDocument
+        doc; // 1 query, 3 keys, d_k = d_v = 2: keys table columns label, k1, k2, v1, v2
+    KeysTableModel keys(&doc);
+    QueriesTableModel queries(&doc);
+    QSignalSpy keysData(&keys, &QAbstractItemModel::dataChanged);
+    QSignalSpy keysHeaders(&keys, &QAbstractItemModel::headerDataChanged);
+    QSignalSpy keysReset(&keys, &QAbstractItemModel::modelReset);
+    QSignalSpy queriesData(&queries, &QAbstractItemModel::dataChanged);
+    auto lastRange = [](const QSignalSpy &spy) {
+        const QList<QVariant> args = spy.last();
+        const QModelIndex a = args.at(0).toModelIndex(), b = args.at(1).toModelIndex();
+        return QRect(QPoint(a.column(), a.row()), QPoint(b.column(), b.row()));
+    };
+
+    QVERIFY(!doc.setCell(CellTable::Key, 1, 0, 0.25));
+    QCOMPARE(keysData.count(), 1);
+    QCOMPARE(lastRange(keysData), QRect(1, 1, 1, 1));
+    QCOMPARE(keysHeaders.count(), 0);
+    QCOMPARE(queriesData.count(), 0); // the queries did not change
+
+    QVERIFY(!doc.setCell(CellTable::Value, 2, 1, 3.0));
+    QCOMPARE(lastRange(keysData), QRect(4, 2, 1, 1));
+    doc.undoStack()->undo();
+    QCOMPARE(lastRange(keysData), QRect(4, 2, 1, 1));
+    QVERIFY(!doc.setLabel(SetLabelCommand::Target::Key, 0, QStringLiteral("first")));
+    QCOMPARE(lastRange(keysData), QRect(0, 0, 1, 1));
+    QCOMPARE(keys.data(keys.index(0, 0)).toString(), QStringLiteral("first"));
+
+    QVERIFY(!doc.setCell(CellTable::Query, 0, 1, 2.0));
+    QCOMPARE(queriesData.count(), 1);
+    QCOMPARE(lastRange(queriesData), QRect(2, 0, 1, 1));
+    const int keysBefore = int(keysData.count());
+    QVERIFY(!doc.setTemperature(TemperatureMode::Fixed, 3.0)); // nothing in these tables moves
+    QCOMPARE(int(keysData.count()), keysBefore);
+
+    QVERIFY(!doc.addKey()); // a new row: the model is reset
+    QCOMPARE(keysReset.count(), 1);
+    QVERIFY(!doc.addQuery());
+    doc.setSelectedQuery(1); // the tint moves from row 0 to row 1
+    QCOMPARE(lastRange(queriesData), QRect(0, 0, 3, 2));
 }
 
 void TestDocument::badLoadLeavesScenarioUntouched_data()
