@@ -49,8 +49,8 @@ void Analysis::computeQuerySummaries()
                 mMaxEntLambda[i] = 1.0 / tau();
             continue;
         }
-        const maxent::Solution s = maxent::solve(gatherVisible(mAttention.similarities, i, mMask),
-                                                 *target);
+        const maxent::Solution s =
+            maxent::solve(gatherVisible(mAttention.similarities, i, mMask), *target);
         mMaxEntStatus[size_t(i)] = s.status;
         if (s.status == maxent::Status::Ok && s.lambda)
             mMaxEntLambda[i] = *s.lambda;
@@ -111,6 +111,19 @@ GaussianMle Analysis::gaussian(int i) const
     if (linked)
         return GaussianMle::linked(perKey, mScenario.sigma0Squared, std::move(values));
     return GaussianMle::free(perKey, std::move(values));
+}
+
+std::shared_ptr<const QueryDetail> Analysis::sharedDetail(int i) const
+{
+    {
+        const std::lock_guard<std::mutex> lock(mDetailMemo.mutex);
+        if (mDetailMemo.last && mDetailMemo.last->query == i)
+            return mDetailMemo.last;
+    }
+    auto computed = std::make_shared<const QueryDetail>(detail(i));
+    const std::lock_guard<std::mutex> lock(mDetailMemo.mutex);
+    mDetailMemo.last = computed;
+    return computed;
 }
 
 QueryDetail Analysis::detail(int i) const

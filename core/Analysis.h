@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <mutex>
 #include <optional>
 
 namespace sml {
@@ -20,24 +21,24 @@ namespace sml {
 struct QueryDetail
 {
     int query = 0;
-    std::vector<int> visible;          ///< 0-based key indices of V_i
-    bool defined = true;               ///< false when V_i is empty (MATH.md §2)
-    QStringList warnings;              ///< includes the "undefined" message when !defined
+    std::vector<int> visible; ///< 0-based key indices of V_i
+    bool defined = true;      ///< false when V_i is empty (MATH.md §2)
+    QStringList warnings;     ///< includes the "undefined" message when !defined
 
-    Eigen::VectorXd similarities;      ///< f (n)
-    Eigen::VectorXd scores;            ///< s = f/τ (n)
-    Eigen::VectorXd weights;           ///< softmax w (n)
-    Eigen::VectorXd output;            ///< o (d_v)
-    double entropy = 0;                ///< H (nats)
-    double effectiveKeys = 1;          ///< exp(H)
+    Eigen::VectorXd similarities; ///< f (n)
+    Eigen::VectorXd scores;       ///< s = f/τ (n)
+    Eigen::VectorXd weights;      ///< softmax w (n)
+    Eigen::VectorXd output;       ///< o (d_v)
+    double entropy = 0;           ///< H (nats)
+    double effectiveKeys = 1;     ///< exp(H)
 
-    std::optional<GaussianMle> mle;    ///< the Gaussian view (MATH.md §4); empty when !defined
-    double mleMaxAbsDiff = 0;          ///< max |π − w|
+    std::optional<GaussianMle> mle; ///< the Gaussian view (MATH.md §4); empty when !defined
+    double mleMaxAbsDiff = 0;       ///< max |π − w|
     std::optional<double> logLikelihoodAtMle; ///< ℓ(ô); nullopt below −1.8e308
 
-    double maxentTarget = 0;           ///< μ_i (user's or default)
+    double maxentTarget = 0; ///< μ_i (user's or default)
     bool maxentTargetIsDefault = true;
-    maxent::Solution maxent;           ///< λ, p, H, iterations, or an error
+    maxent::Solution maxent;                ///< λ, p, H, iterations, or an error
     std::optional<double> maxentMaxAbsDiff; ///< max |p − w| when p exists
 };
 
@@ -85,6 +86,10 @@ public:
 
     /// Full detail for query i (0 ≤ i < m): MLE and MaxEnt (MATH.md §4–§5).
     QueryDetail detail(int i) const;
+    /// detail(i), computed once for several readers: the views of one change ask for the same
+    /// query (the control panel, the derivation, the three MaxEnt plots; 4 ms each at
+    /// T = 4096, issue 5). Keeps the last query's detail; thread-safe.
+    std::shared_ptr<const QueryDetail> sharedDetail(int i) const;
 
     /// Row i of the weights w (T entries, masked keys 0), whether or not the matrix is kept.
     Eigen::VectorXd weightRow(int i) const { return mAttention.weightRow(i, mMask); }
@@ -112,6 +117,17 @@ private:
     Eigen::MatrixXd mFreeMleOutputs;           ///< free mode only (else empty)
     Eigen::VectorXd mMaxEntLambda;             ///< NaN where maxentLambda() is nullopt
     std::vector<maxent::Status> mMaxEntStatus; ///< m entries
+
+    /// sharedDetail()'s last result. A copy of the Analysis starts without one.
+    struct DetailMemo
+    {
+        DetailMemo() = default;
+        DetailMemo(const DetailMemo &) {}
+        DetailMemo &operator=(const DetailMemo &) { return *this; }
+        std::mutex mutex;
+        std::shared_ptr<const QueryDetail> last;
+    };
+    mutable DetailMemo mDetailMemo;
 };
 
 } // namespace sml

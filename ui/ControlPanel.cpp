@@ -185,7 +185,8 @@ void ControlPanel::refresh()
     }
 
     const int i = mDocument->selectedQuery();
-    const QueryDetail d = mDocument->analysis().detail(i);
+    const auto shared = mDocument->analysis().sharedDetail(i);
+    const QueryDetail &d = *shared;
     if (!d.defined) {
         mTargetEdit->setText(QString());
         mTargetEdit->setEnabled(false);

@@ -269,7 +269,8 @@ void DerivationPanel::refresh()
     }
     mStale = false;
     const int q = mDocument->selectedQuery();
-    const QueryDetail d = mDocument->analysis().detail(q);
+    const auto shared = mDocument->analysis().sharedDetail(q);
+    const QueryDetail &d = *shared;
     const int n = d.defined ? int(d.visible.size()) : 0;
     const int fit = keyColumnsThatFit(d);
     mAllKeys->setVisible(n > fit);

@@ -240,7 +240,8 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
 {
     const Scenario &s = analysis.scenario();
     const int i = std::clamp(selectedQuery, 0, std::max(0, s.m() - 1));
-    const QueryDetail d = analysis.detail(i);
+    const auto shared = analysis.sharedDetail(i);
+    const QueryDetail &d = *shared;
     mTau = analysis.tau();
     mSqrtDk = s.temperatureMode == TemperatureMode::SqrtDk;
     mDk = s.dK();

@@ -60,10 +60,10 @@ MaxEntOptimizerPlot::MaxEntOptimizerPlot(QWidget *parent) : PlotView(parent)
     mDualStar = new QCPGraph(mDualRect->axis(QCPAxis::atBottom), mDualRect->axis(QCPAxis::atLeft));
     mDualStar->setName(tr("minimum g(λ*) = H(p*)"));
     mDualStar->setPen(QPen(plotStyle::maxentColor(), 2.5, Qt::DashLine));
-    mNewtonDistance = iterationGraph(mDistanceRect, tr("Newton"), newton,
-                                     QCPScatterStyle::ssSquare, Qt::SolidLine);
-    mGisDistance = iterationGraph(mDistanceRect, tr("GIS"), gis, QCPScatterStyle::ssTriangle,
-                                  Qt::SolidLine);
+    mNewtonDistance = iterationGraph(mDistanceRect, tr("Newton"), newton, QCPScatterStyle::ssSquare,
+                                     Qt::SolidLine);
+    mGisDistance =
+        iterationGraph(mDistanceRect, tr("GIS"), gis, QCPScatterStyle::ssTriangle, Qt::SolidLine);
     mNewtonDistance->removeFromLegend();
     mGisDistance->removeFromLegend();
 
@@ -122,7 +122,7 @@ void MaxEntOptimizerPlot::showAnalysis(const Analysis &analysis, int selectedQue
 {
     const Scenario &s = analysis.scenario();
     const int i = std::clamp(selectedQuery, 0, std::max(0, s.m() - 1));
-    MaxEntIterates iterates(analysis.detail(i));
+    MaxEntIterates iterates(*analysis.sharedDetail(i));
     const int n = iterates.isSolvable()
                       ? std::max(iterates.lastIteration(MaxEntIterates::Method::Newton),
                                  iterates.lastIteration(MaxEntIterates::Method::Gis))
@@ -208,9 +208,8 @@ void MaxEntOptimizerPlot::showProgress(MaxEntIterates &it, const QString &queryL
     run(Method::Gis, gis, mGis, mGisDual, mGisDistance, tr("GIS"));
 
     const double xMax = std::max(4, lastShown) + 0.5;
-    mDualStar->setData(QVector<double>{-0.5, xMax}, QVector<double>{it.dualAtSolution(),
-                                                                   it.dualAtSolution()},
-                       true);
+    mDualStar->setData(QVector<double>{-0.5, xMax},
+                       QVector<double>{it.dualAtSolution(), it.dualAtSolution()}, true);
     for (QCPAxisRect *rect : {mDualRect, mDistanceRect})
         rect->axis(QCPAxis::atBottom)->setRange(-0.5, xMax);
     const double gPad = std::max(0.06 * (gHi - gLo), 1e-3 * std::max(1.0, std::abs(gHi)));
@@ -218,8 +217,8 @@ void MaxEntOptimizerPlot::showProgress(MaxEntIterates &it, const QString &queryL
     // A fixed floor near machine precision, so the fall of the distance over the decades shows
     // from the first iteration on (and Newton's cliff against GIS's slope).
     const double top = dHi > 0 ? std::max(3 * dHi, 1.0) : 1.0;
-    const double floor = dHi > 0 ? std::min(1e-17 * std::max(1.0, std::abs(mLambdaStar)), dLo / 3)
-                                 : 1e-17;
+    const double floor =
+        dHi > 0 ? std::min(1e-17 * std::max(1.0, std::abs(mLambdaStar)), dLo / 3) : 1e-17;
     mDistanceRect->axis(QCPAxis::atLeft)->setRange(std::max(floor, 1e-300), top);
     mSummaryParts = lines;
     updateTicks();
@@ -237,7 +236,9 @@ void MaxEntOptimizerPlot::updateTicks()
     const int perRect = std::max(100, size.width() / 2);
     mDualRect->axis(QCPAxis::atBottom)->ticker()->setTickCount(std::clamp(perRect / 80, 3, 8));
     mDualRect->axis(QCPAxis::atLeft)->ticker()->setTickCount(std::clamp(size.height() / 90, 3, 6));
-    mDistanceRect->axis(QCPAxis::atLeft)->ticker()->setTickCount(std::clamp(size.height() / 70, 3, 6));
+    mDistanceRect->axis(QCPAxis::atLeft)
+        ->ticker()
+        ->setTickCount(std::clamp(size.height() / 70, 3, 6));
     mDistanceRect->axis(QCPAxis::atBottom)->ticker()->setTickCount(std::clamp(perRect / 80, 3, 8));
 }
 

@@ -271,7 +271,8 @@ void MaxEntView::refresh()
     const int q = mDocument->selectedQuery();
     mEntropy->showAnalysis(analysis, q);
     mConstraint->showAnalysis(analysis, q);
-    const QueryDetail d = analysis.detail(q);
+    const auto shared = analysis.sharedDetail(q);
+    const QueryDetail &d = *shared;
     mQueryLabel = mDocument->scenario().queryLabels.value(q);
 
     mRange.reset();

@@ -77,7 +77,8 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
 {
     const Scenario &s = analysis.scenario();
     const int i = std::clamp(selectedQuery, 0, std::max(0, s.m() - 1));
-    const QueryDetail d = analysis.detail(i);
+    const auto shared = analysis.sharedDetail(i);
+    const QueryDetail &d = *shared;
     mTau = analysis.tau();
     const double sqrtDk = std::sqrt(double(s.dK()));
     mQueryLabel = s.queryLabels.value(i);

@@ -50,7 +50,8 @@ void WeightBarsView::showAnalysis(const Analysis &analysis, int selectedQuery)
 {
     const Scenario &s = analysis.scenario();
     const int i = std::clamp(selectedQuery, 0, std::max(0, s.m() - 1));
-    const QueryDetail d = analysis.detail(i);
+    const auto shared = analysis.sharedDetail(i);
+    const QueryDetail &d = *shared;
     const QString label = s.queryLabels.value(i);
     mTitleText = tr("Query “%1”: three derivations of the weights").arg(label);
 

@@ -58,6 +58,7 @@ private slots:
     void leanAnalysisIsBitForBitTheFullOne();
     void perQueryLambdaAndMleMatchTheDetail();
     void similarityRangeIsTheVisibleMinMax();
+    void sharedDetailIsTheDetailComputedOnce();
 };
 
 void TestFastPaths::overflowCheckAgreesWithTheProduct_data()
@@ -192,4 +193,27 @@ void TestFastPaths::similarityRangeIsTheVisibleMinMax()
 }
 
 QTEST_MAIN(TestFastPaths)
+void TestFastPaths::sharedDetailIsTheDetailComputedOnce()
+{
+    Scenario s = randomScenario(6, 9, 3, 2, 77);
+    s.mask = MaskKind::Causal;
+    const Analysis analysis(s);
+    for (int i : {0, 4, 5}) {
+        const QueryDetail direct = analysis.detail(i);
+        const std::shared_ptr<const QueryDetail> shared = analysis.sharedDetail(i);
+        QCOMPARE(shared->query, i);
+        QCOMPARE(shared->visible, direct.visible);
+        QVERIFY(shared->weights == direct.weights); // bit for bit: the same computation
+        QCOMPARE(shared->entropy, direct.entropy);
+        QVERIFY(shared->mle && shared->mle->mleOutput() == direct.mle->mleOutput());
+        QVERIFY(shared->maxent.lambda == direct.maxent.lambda); // nullopt for query 0 (one key)
+        QCOMPARE(analysis.sharedDetail(i).get(), shared.get()); // asked again: not recomputed
+    }
+    const std::shared_ptr<const QueryDetail> last = analysis.sharedDetail(5);
+    QVERIFY(analysis.sharedDetail(2).get() != last.get()); // another query: computed
+    QCOMPARE(analysis.sharedDetail(2)->query, 2);
+    const Analysis copy = analysis; // a copy computes its own
+    QVERIFY(copy.sharedDetail(2).get() != analysis.sharedDetail(2).get());
+}
+
 #include "tst_fastpaths.moc"
