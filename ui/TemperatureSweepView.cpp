@@ -157,21 +157,18 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
 
     const int n = int(mF.size());
     constexpr int manyGreyCurves = 64;
-    std::vector<QVector<double>> keys(static_cast<size_t>(n)), values(static_cast<size_t>(n));
-    for (int j = 0; j < n; ++j) {
-        keys[size_t(j)].reserve(qsizetype(taus.size()));
-        values[size_t(j)].reserve(qsizetype(taus.size()));
-    }
+    // The weights at every sample: column s for sampleTaus[s] (only where f/τ stays finite).
+    std::vector<double> sampleTaus;
+    sampleTaus.reserve(taus.size());
+    Eigen::MatrixXd sweep(n, Eigen::Index(taus.size()));
     for (double tau : taus) {
         const Eigen::VectorXd scores = mF / tau;
         if (!scores.allFinite())
             continue; // f/τ leaves the double range at this τ: no sample (never NaN)
-        const Eigen::VectorXd w = softmax(scores).weights;
-        for (int j = 0; j < n; ++j) {
-            keys[size_t(j)] << tau;
-            values[size_t(j)] << w[j];
-        }
+        sweep.col(Eigen::Index(sampleTaus.size())) = softmax(scores).weights;
+        sampleTaus.push_back(tau);
     }
+    const Eigen::Index samplesKept = Eigen::Index(sampleTaus.size());
 
     // Colours: all keys when there are at most eight; else the seven heaviest at the current τ.
     std::vector<int> order(static_cast<size_t>(n));
@@ -187,20 +184,15 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
     for (int j = 0; j < n; ++j) {
         auto *g = new QCPGraph(xAxis, yAxis);
         const int r = rank[size_t(j)];
-        if (r >= coloured && n > manyGreyCurves) {
-            // Every fifth sample (and the current τ) of the hundreds of smooth grey curves: a
-            // few pixels per segment still, and a fifth of the strokes (issue 5).
-            QVector<double> k5, v5;
-            const QVector<double> &kj = keys[size_t(j)], &vj = values[size_t(j)];
-            for (qsizetype s = 0; s < kj.size(); ++s)
-                if (s % 5 == 0 || s + 1 == kj.size() || kj[s] == mTau) {
-                    k5 << kj[s];
-                    v5 << vj[s];
-                }
-            g->setData(k5, v5, true);
-        } else {
-            g->setData(keys[size_t(j)], values[size_t(j)], true);
-        }
+        // Of the hundreds of smooth grey curves, every fifth sample (and the current τ): a few
+        // pixels per segment still, and a fifth of the strokes (issue 5).
+        const bool thin = r >= coloured && n > manyGreyCurves;
+        QVector<QCPGraphData> data;
+        data.reserve(samplesKept);
+        for (Eigen::Index s = 0; s < samplesKept; ++s)
+            if (!thin || s % 5 == 0 || s + 1 == samplesKept || sampleTaus[size_t(s)] == mTau)
+                data.append(QCPGraphData(sampleTaus[size_t(s)], sweep(j, s)));
+        g->data()->set(data, true);
         g->removeFromLegend();
         if (r < coloured) {
             g->setPen(QPen(keyColor(n <= 8 ? j : r), 3));
@@ -236,10 +228,7 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
         firstGrey->addToLegend();
     }
     // The weights fill the height: up to the largest weight of the sweep (one-hot gives 1).
-    double top = 0;
-    for (const QVector<double> &v : values)
-        for (double w : v)
-            top = std::max(top, w);
+    const double top = samplesKept > 0 ? sweep.leftCols(samplesKept).maxCoeff() : 0.0;
     yAxis->setRange(0, std::clamp(top * 1.1, 0.1, 1.05));
     updateTicks(); // after the legend is filled: its columns depend on the names
     replot();
