@@ -118,12 +118,17 @@ private:
     Eigen::VectorXd mMaxEntLambda;             ///< NaN where maxentLambda() is nullopt
     std::vector<maxent::Status> mMaxEntStatus; ///< m entries
 
-    /// sharedDetail()'s last result. A copy of the Analysis starts without one.
+    /// sharedDetail()'s last result. A copy (or an assigned Analysis) starts without one.
     struct DetailMemo
     {
         DetailMemo() = default;
         DetailMemo(const DetailMemo &) {}
-        DetailMemo &operator=(const DetailMemo &) { return *this; }
+        DetailMemo &operator=(const DetailMemo &)
+        {
+            const std::lock_guard<std::mutex> lock(mutex);
+            last.reset(); // the assigned Analysis computes its own
+            return *this;
+        }
         std::mutex mutex;
         std::shared_ptr<const QueryDetail> last;
     };

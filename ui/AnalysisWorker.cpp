@@ -141,6 +141,13 @@ void AnalysisWorker::startNext()
     });
 }
 
+void AnalysisWorker::releaseElsewhere(std::shared_ptr<const Analysis> analysis)
+{
+    if (analysis && analysis.use_count() == 1 && runsAsync(analysis->scenario()))
+        QThreadPool::globalInstance()->start(
+            [released = std::move(analysis)]() mutable { released.reset(); });
+}
+
 void AnalysisWorker::deliver(std::shared_ptr<const Analysis> analysis, quint64 generation)
 {
     mRunning = false;
@@ -148,7 +155,7 @@ void AnalysisWorker::deliver(std::shared_ptr<const Analysis> analysis, quint64 g
         emit finished(std::move(analysis), generation);
     } else {
         ++mDropped;
-        analysis.reset(); // free it before the next computation allocates its own
+        releaseElsewhere(std::move(analysis));
         emit dropped(generation);
     }
     startNext();

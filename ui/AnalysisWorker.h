@@ -20,9 +20,10 @@ namespace sml {
 /// - request() returns a generation number that only grows. While a computation runs, further
 ///   requests wait as one: each replaces the waiting one (coalescing).
 /// - When a computation ends, its Analysis is delivered by finished() on the thread that owns
-///   the worker, but only if no newer request was made meanwhile; otherwise it is dropped
-///   (released before the next computation starts, so at most two Analyses exist: the one
-///   shown and the one being computed).
+///   the worker, but only if no newer request was made meanwhile; otherwise it is dropped.
+///   A dropped or replaced large Analysis is freed on another thread (releaseElsewhere()), so
+///   for a moment three can exist: the one shown, the one being computed and the one being
+///   freed (issue 5 measures the peak).
 ///
 /// The size policy (which scenarios go to the worker, and which keep the m×T weight matrix) is
 /// here too, as static functions, so that the document, the benchmarks and the tests agree.
@@ -54,6 +55,10 @@ public:
     /// The copy handed to a computation: the scenario without its free variances in linked mode
     /// (an m×T matrix the Analysis does not read there, and operator== ignores).
     static Scenario snapshot(const Scenario &scenario);
+    /// Drops a reference to an Analysis. If it was the last one and the Analysis is large
+    /// (runsAsync()), it is freed on the global thread pool: unmapping f alone (134 MB at
+    /// T = 4096) takes about 10 ms, a stall in the middle of a drag (issue 5).
+    static void releaseElsewhere(std::shared_ptr<const Analysis> analysis);
 
     // --- requests ---------------------------------------------------------------------------
     /// Schedules an Analysis of `scenario` (computed with optionsFor()); returns its generation.

@@ -506,6 +506,7 @@ void KeySpaceView::rebuildItems()
             ys << (line ? 0.0 : d.y());
         }
         squares->setData(xs, ys, false);
+        squares->setName(tr("other queries")); // the CSV export names its series
         squares->removeFromLegend();
     }
     for (int i = 0; i < m && m - 1 <= maxTracers; ++i) {

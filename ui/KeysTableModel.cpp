@@ -89,6 +89,11 @@ QRect KeysTableModel::changedCells()
     mShownKeys = s.keys;
     mShownValues = s.values;
     mShownLabels = s.keyLabels;
+    if (s.dK() != mShownDk) {
+        // d_k and d_v can trade columns without a change of shape: the headers move too.
+        mShownDk = s.dK();
+        emit headerDataChanged(Qt::Horizontal, 0, std::max(0, modelColumns() - 1));
+    }
     return cells;
 }
 

@@ -31,6 +31,7 @@ private:
     Eigen::MatrixXd mShownKeys;
     Eigen::MatrixXd mShownValues;
     QStringList mShownLabels;
+    int mShownDk = -1; ///< the headers say k[…] for d_k columns, then v[…]
 };
 
 } // namespace sml

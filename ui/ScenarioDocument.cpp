@@ -17,7 +17,6 @@
 #include "SetVarianceModeCommand.h"
 
 #include <QFileInfo>
-#include <QThreadPool>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -213,14 +212,9 @@ bool ScenarioDocument::recompute()
 void ScenarioDocument::analysisReady(std::shared_ptr<const Analysis> analysis)
 {
     const int shownSelection = selectedQuery();
-    std::shared_ptr<const Analysis> previous = std::exchange(mAnalysis, std::move(analysis));
+    // A large previous Analysis is freed on another thread while the views update (issue 5).
+    AnalysisWorker::releaseElsewhere(std::exchange(mAnalysis, std::move(analysis)));
     mAnalysisPending = false;
-    // Unmapping a large Analysis (f alone is 134 MB at T = 4096) takes about 10 ms: release it
-    // on another thread while the views update, so that a drag does not stall on it (issue 5).
-    if (previous && previous.use_count() == 1 && AnalysisWorker::runsAsync(previous->scenario()))
-        QThreadPool::globalInstance()->start(
-            [released = std::move(previous)]() mutable { released.reset(); });
-    previous.reset(); // small ones here
     emit changed();
     if (selectedQuery() != shownSelection)
         emit selectedQueryChanged(selectedQuery());
@@ -241,6 +235,9 @@ void ScenarioDocument::scenarioEdited()
 ScenarioDocument::Error ScenarioDocument::setCell(CellTable table, int row, int column,
                                                   double value, int gesture)
 {
+    if (table == CellTable::Variance && mScenario.varianceMode == VarianceMode::Linked)
+        return tr("The variances are linked to the scores (σ² = σ0² · exp(−s)): switch the "
+                  "variances to free to set them by hand.");
     const Eigen::MatrixXd &mat = SetCellCommand::matrix(mScenario, table);
     if (row < 0 || row >= mat.rows() || column < 0 || column >= mat.cols())
         return tr("No such cell (%1, %2).").arg(row + 1).arg(column + 1);

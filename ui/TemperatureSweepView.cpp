@@ -189,9 +189,9 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
         const bool thin = r >= coloured && n > manyGreyCurves;
         QVector<QCPGraphData> data;
         data.reserve(samplesKept);
-        for (Eigen::Index s = 0; s < samplesKept; ++s)
-            if (!thin || s % 5 == 0 || s + 1 == samplesKept || sampleTaus[size_t(s)] == mTau)
-                data.append(QCPGraphData(sampleTaus[size_t(s)], sweep(j, s)));
+        for (Eigen::Index k = 0; k < samplesKept; ++k)
+            if (!thin || k % 5 == 0 || k + 1 == samplesKept || sampleTaus[size_t(k)] == mTau)
+                data.append(QCPGraphData(sampleTaus[size_t(k)], sweep(j, k)));
         g->data()->set(data, true);
         g->removeFromLegend();
         if (r < coloured) {

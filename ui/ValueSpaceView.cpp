@@ -1021,6 +1021,8 @@ void ValueSpaceView::mousePressEvent(QMouseEvent *event)
 void ValueSpaceView::mouseMoveEvent(QMouseEvent *event)
 {
     const QPointF pos = event->position();
+    if (mDrag && !canEditVariances())
+        mDrag.reset(); // the variances became linked under the drag (undo)
     if (mDrag && mDocument && mMle && mDrag->slot < mValues.rows()) {
         // The new σ is the distance from v_t to the mouse, in the plane (the blob is isotropic).
         const Eigen::VectorXd v = mValues.row(mDrag->slot).transpose();

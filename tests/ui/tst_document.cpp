@@ -579,6 +579,9 @@ void TestDocument::linkedModeStoresNoFreeVariancesAndUndoKeepsWhatWasTyped()
     QVERIFY(!doc.addKey());
     QCOMPARE(doc.scenario().freeVariances.size(), Eigen::Index(0));
     QVERIFY(!doc.removeKey(3));
+    // A variance cell cannot be set while the variances are linked: a clear refusal.
+    const auto refused = doc.setCell(CellTable::Variance, 0, 1, 2.0);
+    QVERIFY(refused && refused->contains(QStringLiteral("free")));
 
     QVERIFY(!doc.setVarianceMode(VarianceMode::Free));
     QCOMPARE(doc.scenario().freeVariances.rows(), Eigen::Index(1));
@@ -640,6 +643,19 @@ void TestDocument::tablesAnnounceOnlyTheCellsThatChanged()
     const int keysBefore = int(keysData.count());
     QVERIFY(!doc.setTemperature(TemperatureMode::Fixed, 3.0)); // nothing in these tables moves
     QCOMPARE(int(keysData.count()), keysBefore);
+
+    // d_k = 3, d_v = 1: the same five columns, other headers.
+    Scenario traded = doc.scenario();
+    traded.queries = Eigen::MatrixXd::Ones(1, 3);
+    traded.keys = Eigen::MatrixXd::Identity(3, 3);
+    traded.values = Eigen::MatrixXd::Ones(3, 1);
+    QVERIFY(!doc.replaceScenario(traded, QStringLiteral("trade")));
+    QCOMPARE(keysReset.count(), 0);
+    QVERIFY(keysHeaders.count() >= 1);
+    QCOMPARE(keys.headerData(3, Qt::Horizontal).toString(), QStringLiteral("k[3]"));
+    QCOMPARE(keys.headerData(4, Qt::Horizontal).toString(), QStringLiteral("v[1]"));
+    doc.undoStack()->undo();
+    QCOMPARE(keys.headerData(3, Qt::Horizontal).toString(), QStringLiteral("v[1]"));
 
     QVERIFY(!doc.addKey()); // a new row: the model is reset
     QCOMPARE(keysReset.count(), 1);
