@@ -111,11 +111,23 @@ double MaxEntLambdaPlot::plotPixels() const
     return std::max(80.0, double(layoutSize().width()) - 90 - right);
 }
 
+void MaxEntLambdaPlot::resizeEvent(QResizeEvent *event)
+{
+    // Lay the labels out for the new viewport before QCustomPlot replots at the new size.
+    setViewport(QRect(QPoint(0, 0), event->size()));
+    setLayoutSize(event->size());
+    updateTicks();
+    PlotView::resizeEvent(event);
+}
+
 void MaxEntLambdaPlot::placeLabel(QCPItemText *label, const QStringList &texts,
                                   Qt::Alignment vertical)
 {
     const double x = label->position->key();
-    const double width = plotPixels();
+    // The axis rect as laid out for the current size, ticks and reference labels (see
+    // updateTicks()); the estimate only before the first layout.
+    const double laidOut = axisRect()->width();
+    const double width = laidOut > 20 ? laidOut : plotPixels();
     const double at = std::clamp((x - mXMin) / (mXMax - mXMin), 0.0, 1.0) * width;
     const double rightRoom = width - at, leftRoom = at;
     const QFontMetricsF fm = plotStyle::metrics(label->font());
@@ -355,7 +367,7 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
         if (currentIsInvTau)
             mCurrentTexts << tr("current λ = 1/τ  (default μ: p = softmax)")
                           << tr("current λ = 1/τ  (default μ)") << tr("current λ = 1/τ")
-                          << tr("current λ");
+                          << tr("current λ") << tr("λ"); // a narrow plot: its line's name
         else
             mCurrentTexts << tr("current λ = %1  (μ set by hand)").arg(plotStyle::compact(x))
                           << tr("current λ = %1").arg(plotStyle::compact(x)) << tr("current λ")
@@ -440,6 +452,8 @@ void MaxEntLambdaPlot::updateTicks()
     yAxis2->setTicker(ticker);
     yAxis2->setRange(range);
     yAxis2->setVisible(mHasCurve && !mReferenceTicks.empty());
+    if (mInvTauLabel->visible() || mCurrentLabel->visible())
+        updateLayout(); // so that placeLabel() measures the plot's real width
     if (mInvTauLabel->visible())
         placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
     if (mCurrentLabel->visible() && !mCurrentLabelIsError)

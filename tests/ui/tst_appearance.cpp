@@ -3,6 +3,7 @@
 #include "Appearance.h"
 #include "AttentionHeatmapView.h"
 #include "MainWindow.h"
+#include "MaxEntLambdaPlot.h"
 #include "MaxEntView.h"
 #include "PlotStyle.h"
 #include "PlotView.h"
@@ -341,6 +342,28 @@ private slots:
                                             .arg(name, axis->label())
                                             .arg(width)
                                             .arg(length)));
+                }
+                // The MaxEnt plots' "λ = 1/τ" and "current λ" labels choose a text that fits
+                // beside their line, inside the plot that clips them.
+                if (qobject_cast<MaxEntLambdaPlot *>(view) && view->axisRect()->width() > 40) {
+                    const QRect rect = view->axisRect()->rect();
+                    for (int k = 0; k < view->itemCount(); ++k) {
+                        auto *text = qobject_cast<QCPItemText *>(view->item(k));
+                        if (!text || !text->visible() || !text->clipToAxisRect() ||
+                            text->text().isEmpty())
+                            continue;
+                        ++checked;
+                        const double left = text->topLeft->pixelPosition().x();
+                        const double right = text->bottomRight->pixelPosition().x();
+                        QVERIFY2(left >= rect.left() - 1 && right <= rect.right() + 2,
+                                 qPrintable(QStringLiteral("%1: “%2” spans %3…%4 px, the plot "
+                                                           "%5…%6 px")
+                                                .arg(name, text->text())
+                                                .arg(left)
+                                                .arg(right)
+                                                .arg(rect.left())
+                                                .arg(rect.right())));
+                    }
                 }
                 for (QCPTextElement *text : view->findChildren<QCPTextElement *>()) {
                     if (!text->realVisibility() || text->text().isEmpty())
