@@ -111,15 +111,6 @@ double MaxEntLambdaPlot::plotPixels() const
     return std::max(80.0, double(layoutSize().width()) - 90 - right);
 }
 
-void MaxEntLambdaPlot::resizeEvent(QResizeEvent *event)
-{
-    // Lay the labels out for the new viewport before QCustomPlot replots at the new size.
-    setViewport(QRect(QPoint(0, 0), event->size()));
-    setLayoutSize(event->size());
-    updateTicks();
-    PlotView::resizeEvent(event);
-}
-
 void MaxEntLambdaPlot::placeLabel(QCPItemText *label, const QStringList &texts,
                                   Qt::Alignment vertical)
 {
@@ -452,12 +443,18 @@ void MaxEntLambdaPlot::updateTicks()
     yAxis2->setTicker(ticker);
     yAxis2->setRange(range);
     yAxis2->setVisible(mHasCurve && !mReferenceTicks.empty());
-    if (mInvTauLabel->visible() || mCurrentLabel->visible())
-        updateLayout(); // so that placeLabel() measures the plot's real width
-    if (mInvTauLabel->visible())
-        placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
-    if (mCurrentLabel->visible() && !mCurrentLabelIsError)
-        placeLabel(mCurrentLabel, mCurrentTexts, Qt::AlignBottom);
+    if (mInvTauLabel->visible() || mCurrentLabel->visible()) {
+        // Lay out at the size being drawn (the widget's, or an export's) so that placeLabel()
+        // measures the plot's real width; QCustomPlot lays out again when it draws.
+        const QRect drawn = viewport();
+        setViewport(QRect(QPoint(0, 0), size));
+        updateLayout();
+        if (mInvTauLabel->visible())
+            placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
+        if (mCurrentLabel->visible() && !mCurrentLabelIsError)
+            placeLabel(mCurrentLabel, mCurrentTexts, Qt::AlignBottom);
+        setViewport(drawn);
+    }
     xAxis->ticker()->setTickCount(std::clamp(size.width() / 120, 3, 8));
     yAxis->ticker()->setTickCount(std::clamp(size.height() / 90, 3, 8));
 }

@@ -68,8 +68,6 @@ protected:
     virtual QString toolTipExtra(double lambda) const;
 
     void updateTicks() override;
-    /// Places the λ labels again for the new size (they choose a text that fits the plot).
-    void resizeEvent(QResizeEvent *event) override;
 
     /// A text label owned by the current decoration (removed on the next showAnalysis).
     QCPItemText *addLabel(const QString &text, double x, double y, Qt::Alignment alignment,
