@@ -29,6 +29,8 @@ namespace {
 const QString kFormatName = QStringLiteral("softmaxlab-scenario");
 constexpr int kVersion = 1;
 constexpr int kMaxLabelCodePoints = 200;
+/// serialize() indents files with at most this many numbers (about 40 MB indented).
+constexpr qint64 kIndentedNumbers = 1'000'000;
 
 /// Thrown inside this file only; parse() and validateScenario() turn it into a LoadError.
 struct Refusal
@@ -893,10 +895,20 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
     }
     top.insert(QLatin1String("maxent"), maxent);
 
-    return QJsonDocument(top).toJson(QJsonDocument::Indented);
+    // Indented (one number per line) for the files people read; without indentation once there
+    // are many numbers: a 4096×4096 free-variance matrix is 600 MB indented, 330 MB compact.
+    return QJsonDocument(top).toJson(numberCount(s) > kIndentedNumbers ? QJsonDocument::Compact
+                                                                       : QJsonDocument::Indented);
 }
 
-std::optional<LoadError> ScenarioIo::saveFile(const Scenario &scenario, const QString &path)
+qint64 ScenarioIo::numberCount(const Scenario &s)
+{
+    return qint64(s.m()) * s.dK() + qint64(s.T()) * (s.dK() + s.dV()) +
+           (s.varianceMode == VarianceMode::Free ? qint64(s.m()) * s.T() : 0);
+}
+
+std::optional<LoadError> ScenarioIo::saveFile(const Scenario &scenario, const QString &path,
+                                              qint64 maxBytes)
 {
     // Never write a file that would not load again.
     if (auto invalid = validateScenario(scenario))
@@ -904,6 +916,15 @@ std::optional<LoadError> ScenarioIo::saveFile(const Scenario &scenario, const QS
 
     const QString shown = QDir::toNativeSeparators(path);
     const QByteArray bytes = serialize(scenario);
+    if (bytes.size() > maxBytes) // the loader would refuse it (scenario-format.md)
+        return LoadError{ErrorCategory::Limit,
+                         QStringLiteral("cannot save \"%1\": the scenario is %2 bytes as a file, "
+                                        "more than the limit of %3 bytes a scenario file may "
+                                        "have; free variances of every query and key take the "
+                                        "most room (linked variances take none)")
+                             .arg(shown)
+                             .arg(bytes.size())
+                             .arg(maxBytes)};
     QSaveFile file(path);
     // Unbuffered, so that a short write (disk full, file size limit) is seen here with the OS
     // reason: a buffered QSaveFile in Qt 6.4 can commit a truncated file after a short write.

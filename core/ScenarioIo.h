@@ -11,7 +11,8 @@
 namespace sml {
 
 /// What kind of problem refused an input (scenario-format.md, "Errors"). Tests assert these.
-enum class ErrorCategory {
+enum class ErrorCategory
+{
     Io,        ///< cannot open/read/write (missing file, a directory, permissions, disk full)
     Encoding,  ///< not UTF-8
     Syntax,    ///< JSON syntax error, with line and column (includes NaN/Infinity/1e400)
@@ -61,15 +62,19 @@ public:
     /// similarities or scores (validateScenario). Nothing is partially returned.
     static LoadResult parse(const QByteArray &json);
 
-    /// The JSON text of a scenario (QJsonDocument, indented). Unknown fields are written back;
-    /// −0 becomes 0; doubles read back bit for bit.
+    /// The JSON text of a scenario (QJsonDocument: indented, or compact above a million
+    /// numbers). Unknown fields are written back; −0 becomes 0; doubles read back bit for bit.
     static QByteArray serialize(const Scenario &scenario);
+    /// How many numbers serialize() writes for the vectors and free variances (not labels).
+    static qint64 numberCount(const Scenario &scenario);
 
     /// Atomic save through QSaveFile. Returns an error message (Io, naming the path and the OS
     /// reason) on failure, in which case the previous file on disk is untouched. A scenario
-    /// that fails validateScenario() is refused with that error before anything is written, so
-    /// every saved file loads again.
-    static std::optional<LoadError> saveFile(const Scenario &scenario, const QString &path);
+    /// that fails validateScenario(), or whose text is larger than limits::maxFileBytes (Limit),
+    /// is refused before anything is written, so every saved file loads again.
+    /// `maxBytes` is that limit; tests pass a smaller one.
+    static std::optional<LoadError> saveFile(const Scenario &scenario, const QString &path,
+                                             qint64 maxBytes = limits::maxFileBytes);
 };
 
 /// Checks a scenario built in memory (an edit, an import) against every rule of the file format

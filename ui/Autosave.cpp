@@ -118,10 +118,21 @@ bool Autosave::writeNow()
         if (!mLock->tryLock(0))
             qWarning("autosave: cannot lock %s", qPrintable(mId));
     }
+    const qint64 numbers = ScenarioIo::numberCount(mDocument->scenario());
+    if (mRefusedNumbers >= 0 && numbers >= mRefusedNumbers)
+        return false; // too large for a scenario file, as last time
     if (auto error = ScenarioIo::saveFile(mDocument->scenario(), recoveryFilePath())) {
         qWarning("autosave: %s", qPrintable(error->message));
+        if (error->category == ErrorCategory::Limit)
+            mRefusedNumbers = numbers;
+        if (error->message != mLastFailure) {
+            mLastFailure = error->message;
+            emit failed(error->message);
+        }
         return false;
     }
+    mRefusedNumbers = -1;
+    mLastFailure.clear();
     const QJsonObject sidecar{
         {QStringLiteral("format"), QStringLiteral("softmaxlab-recovery")},
         {QStringLiteral("version"), 1},

@@ -82,6 +82,9 @@ public:
 signals:
     /// A copy was written (for the status bar and tests).
     void written(const QString &path);
+    /// No copy could be written, and why (for example: the scenario is larger than a scenario
+    /// file may be). Said once per reason; the copies are retried on the next change.
+    void failed(const QString &message);
 
 private:
     void tick();
@@ -93,6 +96,10 @@ private:
     QString mId;
     bool mDirty = false;
     bool mFinished = false;
+    /// The numberCount() of a scenario refused as too large: while the scenario has at least
+    /// as many numbers, no copy is tried (serializing it takes seconds, and cannot succeed).
+    qint64 mRefusedNumbers = -1;
+    QString mLastFailure;
     std::unique_ptr<QLockFile> mLock;
 };
 

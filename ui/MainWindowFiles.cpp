@@ -173,6 +173,9 @@ void MainWindow::setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction
     mAutosave = new Autosave(mDocument, this);
     connect(mAutosave, &Autosave::written, this,
             [this] { statusBar()->showMessage(tr("Recovery copy saved"), 2000); });
+    connect(mAutosave, &Autosave::failed, this, [this](const QString &message) {
+        showStatus(tr("No recovery copy: %1").arg(message));
+    });
     setAcceptDrops(true);
     for (PlotView *view : plotViews())
         connect(view, &PlotView::exportMessage, this, &MainWindow::showStatus);

@@ -247,6 +247,8 @@ private slots:
     void saveFailures_data();
     void saveFailures();
     void saveRefusesInvalidScenario();
+    void saveRefusesAFileTheLoaderWouldRefuse();
+    void largeScenariosAreWrittenCompactly();
     void categoryNames();
 };
 
@@ -1307,6 +1309,52 @@ void TestScenarioIo::saveRefusesInvalidScenario()
     QVERIFY2(error->message.contains(QStringLiteral("keys[0].value[0]")),
              qPrintable(error->message));
     QCOMPARE(readAll(path), QByteArray("keep me"));
+}
+
+void TestScenarioIo::saveRefusesAFileTheLoaderWouldRefuse()
+{
+    // A 4096×4096 free-variance matrix is a 330 MB file: more than the loader takes. The save
+    // is refused (with the limit), and the file on disk stays as it was. Here with a small limit.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("lesson.softmaxlab.json"));
+    QVERIFY(writeAll(path, "keep me"));
+    const Scenario s = defaultScenario();
+    const qint64 size = ScenarioIo::serialize(s).size();
+    const auto error = ScenarioIo::saveFile(s, path, size - 1);
+    QVERIFY(error.has_value());
+    QCOMPARE(error->category, ErrorCategory::Limit);
+    QVERIFY2(error->message.contains(QString::number(size)) &&
+                 error->message.contains(QString::number(size - 1)),
+             qPrintable(error->message));
+    QCOMPARE(readAll(path), QByteArray("keep me"));
+    QVERIFY(!ScenarioIo::saveFile(s, path, size)); // exactly at the limit: written
+    QVERIFY(std::holds_alternative<Scenario>(ScenarioIo::loadFile(path)));
+}
+
+void TestScenarioIo::largeScenariosAreWrittenCompactly()
+{
+    // Above a million numbers there is no indentation (one number per line would more than
+    // double the file); below, the file is indented for people to read. Both load back exactly.
+    Scenario small = defaultScenario();
+    QCOMPARE(ScenarioIo::numberCount(small), qint64(2 + 3 * 4));
+    QVERIFY(ScenarioIo::serialize(small).contains("\n    \""));
+    Scenario large = defaultScenario();
+    const int m = 1001;
+    large.queries = Eigen::MatrixXd::Constant(m, 2, 0.5);
+    large.keys = Eigen::MatrixXd::Constant(m, 2, 0.25);
+    large.values = Eigen::MatrixXd::Constant(m, 2, 1.0);
+    large.varianceMode = VarianceMode::Free;
+    large.queryLabels.clear();
+    large.keyLabels.clear();
+    large.normalizeSideArrays();
+    large.freeVariances(7, 9) = 0.1 + 0.2; // a number with 17 digits
+    QVERIFY(ScenarioIo::numberCount(large) > 1000000);
+    const QByteArray text = ScenarioIo::serialize(large);
+    QVERIFY(!text.contains('\n') || text.count('\n') <= 1);
+    const LoadResult back = ScenarioIo::parse(text);
+    QVERIFY(std::holds_alternative<Scenario>(back));
+    QVERIFY(std::get<Scenario>(back) == large);
 }
 
 void TestScenarioIo::categoryNames()
