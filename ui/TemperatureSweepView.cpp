@@ -68,6 +68,22 @@ QCPGraph *TemperatureSweepView::keyGraph(int j) const
     return (j >= 0 && j < int(mGraphs.size())) ? mGraphs[size_t(j)] : nullptr;
 }
 
+QString TemperatureSweepView::dataCsv() const
+{
+    QStringList header{QStringLiteral("tau")};
+    for (int j = 0; j < int(mF.size()); ++j)
+        header << mLabels.value(j);
+    QString out = csvLine(header);
+    for (double tau : mSampleTaus) {
+        const Eigen::VectorXd w = softmax(mF / tau).weights; // finite: kept when swept
+        QStringList row{csvNumber(tau)};
+        for (Eigen::Index j = 0; j < w.size(); ++j)
+            row << csvNumber(w[j]);
+        out += csvLine(row);
+    }
+    return out;
+}
+
 QString TemperatureSweepView::noteText() const
 {
     return mNote->visible() ? mNote->text() : QString();
@@ -90,6 +106,7 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
     legend->clearItems();
     mVisible = d.defined ? d.visible : std::vector<int>();
     mF = d.defined ? d.similarities : Eigen::VectorXd();
+    mSampleTaus.clear();
     mLabels.clear();
     for (int t : mVisible)
         mLabels << s.keyLabels.value(t);
@@ -169,6 +186,7 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
         sampleTaus.push_back(tau);
     }
     const Eigen::Index samplesKept = Eigen::Index(sampleTaus.size());
+    mSampleTaus = sampleTaus;
 
     // Colours: all keys when there are at most eight; else the seven heaviest at the current τ.
     std::vector<int> order(static_cast<size_t>(n));

@@ -36,6 +36,9 @@ public:
     /// The swept τ range.
     QCPRange tauRange() const { return xAxis->range(); }
     QString noteText() const;
+    /// "Export data as CSV…": one row per swept τ (every sample, also where the drawing thins
+    /// the grey curves), columns tau, then w of each visible key in key order (its label).
+    QString dataCsv() const override;
 
 protected:
     void updateTicks() override;
@@ -52,6 +55,7 @@ private:
     QCPItemText *mNote;
     std::vector<QCPGraph *> mGraphs;
     Eigen::VectorXd mF;
+    std::vector<double> mSampleTaus; ///< the swept τ where f/τ stays finite, ascending
     std::vector<int> mVisible;
     QStringList mLabels;
     QString mQueryLabel;

@@ -111,6 +111,7 @@ private slots:
     void temperatureSweepAtCurrentTauIsTheWeights_data();
     void temperatureSweepAtCurrentTauIsTheWeights();
     void temperatureSweepRangeAndMarker();
+    void temperatureSweepCsvHasEverySampleOfEveryKey();
     void exportIncludesTheNewViews();
 };
 
@@ -262,8 +263,8 @@ void TestMaxEntView::defaultTargetShowsInverseTemperature()
     bool labelled = false;
     for (int k = 0; k < h->itemCount(); ++k)
         if (auto *text = qobject_cast<QCPItemText *>(h->item(k)))
-            labelled = labelled || (text->visible() && text->text().contains(
-                                                           QStringLiteral("λ = 1/τ = 1/√d_k")));
+            labelled = labelled || (text->visible() &&
+                                    text->text().contains(QStringLiteral("λ = 1/τ = 1/√d_k")));
     QVERIFY(labelled);
     // E_λ[f]: the constraint line and the feasible band.
     MaxEntConstraintPlot *e = view.constraintPlot();
@@ -282,12 +283,12 @@ void TestMaxEntView::animationConvergesToTheClosedForm_data()
     QTest::newRow("default, Newton") << QString() << 0 << nan << int(MaxEntView::Method::Newton);
     QTest::newRow("default, GIS") << QString() << 0 << nan << int(MaxEntView::Method::Gis);
     QTest::newRow("default, both") << QString() << 0 << nan << int(MaxEntView::Method::Both);
-    QTest::newRow("μ = 0.8 by hand, Newton") << QString() << 0 << 0.8
-                                             << int(MaxEntView::Method::Newton);
-    QTest::newRow("μ = −0.6 by hand, GIS") << QString() << 0 << -0.6
-                                           << int(MaxEntView::Method::Gis);
-    QTest::newRow("iris query 5, Newton") << irisPath << 4 << nan
-                                          << int(MaxEntView::Method::Newton);
+    QTest::newRow("μ = 0.8 by hand, Newton")
+        << QString() << 0 << 0.8 << int(MaxEntView::Method::Newton);
+    QTest::newRow("μ = −0.6 by hand, GIS")
+        << QString() << 0 << -0.6 << int(MaxEntView::Method::Gis);
+    QTest::newRow("iris query 5, Newton")
+        << irisPath << 4 << nan << int(MaxEntView::Method::Newton);
     QTest::newRow("iris query 5, GIS") << irisPath << 4 << nan << int(MaxEntView::Method::Gis);
 }
 
@@ -310,7 +311,8 @@ void TestMaxEntView::animationConvergesToTheClosedForm()
 
     // The closed form: λ = 1/τ at the default target (MATH.md §5.3); the solver's λ otherwise.
     const double tau = doc.analysis().tau();
-    const double closed = std::isnan(target) ? 1 / tau : *maxent::solve(features(doc), target).lambda;
+    const double closed =
+        std::isnan(target) ? 1 / tau : *maxent::solve(features(doc), target).lambda;
     const int steps = runToEnd(view, MaxEntIterates::gisCap + 10);
     QVERIFY(view.animationFinished());
     QVERIFY(steps > 0);
@@ -330,7 +332,7 @@ void TestMaxEntView::animationConvergesToTheClosedForm()
     // The plots followed: the optimizer has one point per iteration, the curves the iterate.
     MaxEntOptimizerPlot *opt = view.optimizerPlot();
     QCPGraph *dual = MaxEntView::Method(method) == MaxEntView::Method::Gis ? opt->gisDualGraph()
-                                                                          : opt->newtonDualGraph();
+                                                                           : opt->newtonDualGraph();
     QVERIFY(dual->dataCount() >= 2);
     QVERIFY(!graphHasNaN(dual));
     QVERIFY(!graphHasNaN(opt->newtonDistanceGraph()));
@@ -338,8 +340,8 @@ void TestMaxEntView::animationConvergesToTheClosedForm()
     // The dual falls to its minimum g(λ*) = H(p*).
     const double last = (dual->data()->constEnd() - 1)->value;
     QVERIFY(std::abs(last - view.iterates().dualAtSolution()) <= 1e-12);
-    QVERIFY(std::abs(view.iterates().dualAtSolution() - doc.analysis().detail(query).maxent.entropy) <=
-            1e-12);
+    QVERIFY(std::abs(view.iterates().dualAtSolution() -
+                     doc.analysis().detail(query).maxent.entropy) <= 1e-12);
     QCPGraph *iterate = MaxEntView::Method(method) == MaxEntView::Method::Gis
                             ? view.entropyPlot()->gisIterateGraph()
                             : view.entropyPlot()->newtonIterateGraph();
@@ -418,8 +420,8 @@ void TestMaxEntView::allSimilaritiesEqualShowsANote()
         QVERIFY(!plot->hasCurve());
         QVERIFY(plot->noteText().contains(QStringLiteral("undetermined")));
         QCOMPARE(plot->curveGraph()->dataCount(), 0);
-        QVERIFY(!plot->toolTipAt(QPointF(plot->axisRect()->center())).contains(
-            QStringLiteral("nan"), Qt::CaseInsensitive));
+        QVERIFY(!plot->toolTipAt(QPointF(plot->axisRect()->center()))
+                     .contains(QStringLiteral("nan"), Qt::CaseInsensitive));
     }
     QVERIFY(!view.iterates().isSolvable());
     QVERIFY(view.animationFinished());
@@ -530,21 +532,68 @@ void TestMaxEntView::temperatureSweepRangeAndMarker()
     QVERIFY(view.legend->itemCount() == 3);
 }
 
+void TestMaxEntView::temperatureSweepCsvHasEverySampleOfEveryKey()
+{
+    // 100 keys: the drawing thins the grey curves (issue 5), the CSV keeps every sample.
+    Scenario s = defaultScenario();
+    const int T = 100;
+    s.keys.resize(T, 2);
+    s.values.resize(T, 2);
+    for (int t = 0; t < T; ++t) {
+        s.keys.row(t) << std::cos(0.37 * t), std::sin(0.61 * t);
+        s.values.row(t) << t % 3, t % 5;
+    }
+    s.keyLabels.clear();
+    s.normalizeSideArrays();
+    ScenarioDocument doc;
+    QVERIFY(!doc.resetTo(s));
+    TemperatureSweepView view;
+    view.showAnalysis(doc.analysis(), 0);
+    const QStringList lines = view.dataCsv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList header = lines.first().split(QLatin1Char(','));
+    QCOMPARE(header.size(), T + 1);
+    QCOMPARE(header.first(), QStringLiteral("tau"));
+    QCOMPARE(header.at(1), QStringLiteral("k1"));
+    QVERIFY(lines.size() - 1 >= 300); // every swept τ
+    int greyPoints = T * 1000;
+    for (int j = 0; j < view.keyCount(); ++j)
+        greyPoints = std::min(greyPoints, view.keyGraph(j)->dataCount());
+    QVERIFY(greyPoints < lines.size() - 1); // the thinned drawing has fewer
+    const Eigen::VectorXd w = doc.analysis().weightRow(0);
+    bool sawCurrent = false;
+    for (int r = 1; r < lines.size(); ++r) {
+        const QStringList fields = lines.at(r).split(QLatin1Char(','));
+        QCOMPARE(fields.size(), T + 1);
+        double sum = 0;
+        for (int j = 1; j <= T; ++j)
+            sum += fields.at(j).toDouble();
+        QVERIFY2(std::abs(sum - 1) <= 1e-12, qPrintable(lines.at(r)));
+        if (fields.first().toDouble() == view.currentTau()) {
+            sawCurrent = true;
+            for (int j = 1; j <= T; ++j)
+                QVERIFY(std::abs(fields.at(j).toDouble() - w[j - 1]) <= 1e-15);
+        }
+    }
+    QVERIFY(sawCurrent); // the current τ is a sample: there the row is the weights
+}
+
 void TestMaxEntView::exportIncludesTheNewViews()
 {
     const QStringList names = exportViewNames();
-    for (const QString &name : {QStringLiteral("maxent-entropy"), QStringLiteral("maxent-constraint"),
-                                QStringLiteral("maxent-optimizer"),
-                                QStringLiteral("temperature-sweep"), QStringLiteral("derivation")})
+    for (const QString &name :
+         {QStringLiteral("maxent-entropy"), QStringLiteral("maxent-constraint"),
+          QStringLiteral("maxent-optimizer"), QStringLiteral("temperature-sweep"),
+          QStringLiteral("derivation")})
         QVERIFY2(names.contains(name), qPrintable(name));
     QTemporaryDir tmp;
     QStringList written;
     const auto error = exportAllViews(defaultScenario(), tmp.path(), QStringLiteral("png"),
                                       QSize(900, 600), &written);
     QVERIFY2(!error, qPrintable(error.value_or(QString())));
-    for (const QString &name : {QStringLiteral("maxent-entropy"), QStringLiteral("maxent-constraint"),
-                                QStringLiteral("maxent-optimizer"),
-                                QStringLiteral("temperature-sweep"), QStringLiteral("derivation")}) {
+    for (const QString &name :
+         {QStringLiteral("maxent-entropy"), QStringLiteral("maxent-constraint"),
+          QStringLiteral("maxent-optimizer"), QStringLiteral("temperature-sweep"),
+          QStringLiteral("derivation")}) {
         const QImage image(tmp.filePath(name + QStringLiteral(".png")));
         QVERIFY2(!image.isNull(), qPrintable(name));
         std::set<QRgb> colours;
