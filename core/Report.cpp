@@ -60,7 +60,8 @@ QJsonObject queryReport(const Analysis &analysis, int i)
     QStringList warnings = d.warnings;
 
     if (!d.defined) {
-        q[QStringLiteral("similarities")] = perKey(d.visible, T, null, [](int) { return QJsonValue(); });
+        q[QStringLiteral("similarities")] =
+            perKey(d.visible, T, null, [](int) { return QJsonValue(); });
         q[QStringLiteral("scores")] = q[QStringLiteral("similarities")];
         for (const char *k : {"weights", "output", "entropy", "effective_keys", "mle", "maxent"})
             q[QLatin1String(k)] = null;
@@ -84,9 +85,8 @@ QJsonObject queryReport(const Analysis &analysis, int i)
         perKey(d.visible, T, null, [&](int j) { return number(mle.logVariances()[j]); });
     jm[QStringLiteral("variances")] =
         perKey(d.visible, T, null, [&](int j) { return number(mle.variance(j)); });
-    jm[QStringLiteral("weights")] = perKey(d.visible, T, QJsonValue(0), [&](int j) {
-        return number(mle.precisionWeights()[j]);
-    });
+    jm[QStringLiteral("weights")] = perKey(
+        d.visible, T, QJsonValue(0), [&](int j) { return number(mle.precisionWeights()[j]); });
     jm[QStringLiteral("output")] = vector(mle.mleOutput());
     jm[QStringLiteral("log_likelihood")] = number(d.logLikelihoodAtMle);
     jm[QStringLiteral("max_abs_diff_from_softmax")] = number(d.mleMaxAbsDiff);
@@ -98,9 +98,8 @@ QJsonObject queryReport(const Analysis &analysis, int i)
     case maxent::Status::Ok:
     case maxent::Status::Undetermined:
         je[QStringLiteral("lambda")] = number(d.maxent.lambda);
-        je[QStringLiteral("weights")] = perKey(d.visible, T, QJsonValue(0), [&](int j) {
-            return number(d.maxent.weights[j]);
-        });
+        je[QStringLiteral("weights")] =
+            perKey(d.visible, T, QJsonValue(0), [&](int j) { return number(d.maxent.weights[j]); });
         je[QStringLiteral("entropy")] = number(d.maxent.entropy);
         je[QStringLiteral("newton_iterations")] = d.maxent.iterations;
         je[QStringLiteral("max_abs_diff_from_softmax")] = number(d.maxentMaxAbsDiff);
@@ -117,9 +116,11 @@ QJsonObject queryReport(const Analysis &analysis, int i)
 
 } // namespace
 
-QJsonObject buildReport(const Scenario &scenario)
+namespace {
+
+/// Everything of the report but the queries.
+QJsonObject reportHead(const Scenario &scenario, const Analysis &analysis)
 {
-    const Analysis analysis(scenario);
     QJsonObject r;
     r[QStringLiteral("format")] = QStringLiteral("softmaxlab-report");
     r[QStringLiteral("version")] = 1;
@@ -129,6 +130,15 @@ QJsonObject buildReport(const Scenario &scenario)
     r[QStringLiteral("d_k")] = scenario.dK();
     r[QStringLiteral("d_v")] = scenario.dV();
     r[QStringLiteral("tau")] = number(analysis.tau());
+    return r;
+}
+
+} // namespace
+
+QJsonObject buildReport(const Scenario &scenario)
+{
+    const Analysis analysis(scenario);
+    QJsonObject r = reportHead(scenario, analysis);
     QJsonArray queries;
     for (int i = 0; i < scenario.m(); ++i)
         queries.append(queryReport(analysis, i));
@@ -138,7 +148,50 @@ QJsonObject buildReport(const Scenario &scenario)
 
 QByteArray reportJson(const Scenario &scenario)
 {
-    return QJsonDocument(buildReport(scenario)).toJson(QJsonDocument::Indented);
+    QByteArray text;
+    writeReport(scenario, [&text](const QByteArray &piece) { text += piece; });
+    return text;
+}
+
+void writeReport(const Scenario &scenario, const std::function<void(const QByteArray &)> &write)
+{
+    AnalysisOptions options;
+    options.keepWeights = false; // detail() gives each row, bit for bit the same
+    const Analysis analysis(scenario, options);
+    // QJsonDocument's indented text of the head with an empty "queries" array, which it writes
+    // as `"queries": [\n    ]`: the queries go in between, each one's own indented text moved
+    // two levels in, so the whole is what QJsonDocument would write for the full object.
+    QJsonObject head = reportHead(scenario, analysis);
+    head[QStringLiteral("queries")] = QJsonArray();
+    const QByteArray headText = QJsonDocument(head).toJson(QJsonDocument::Indented);
+    const QByteArray open = "\n    \"queries\": [\n";
+    const qsizetype at = headText.indexOf(open);
+    if (at < 0) { // (not Qt's layout of an empty array: the whole object at once)
+        write(QJsonDocument(buildReport(scenario)).toJson(QJsonDocument::Indented));
+        return;
+    }
+    const qsizetype split = at + open.size();
+    write(headText.left(split));
+    for (int i = 0; i < scenario.m(); ++i) {
+        const QByteArray query =
+            QJsonDocument(queryReport(analysis, i)).toJson(QJsonDocument::Indented);
+        QByteArray moved;
+        moved.reserve(query.size() + query.size() / 8);
+        qsizetype start = 0;
+        while (start < query.size()) {
+            qsizetype end = query.indexOf('\n', start);
+            if (end < 0)
+                end = query.size();
+            if (end > start) // (the text ends with a newline)
+                moved += QByteArray(8, ' ') + query.mid(start, end - start);
+            start = end + 1;
+            if (start < query.size())
+                moved += '\n';
+        }
+        moved += i + 1 < scenario.m() ? ",\n" : "\n";
+        write(moved);
+    }
+    write(headText.mid(split));
 }
 
 } // namespace sml

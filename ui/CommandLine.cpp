@@ -45,9 +45,10 @@ int usageError(const QString &message)
 bool isQtOption(const char *arg)
 {
     static const char *const qtOptions[] = {
-        "-platform", "-platformpluginpath", "-platformtheme", "-plugin", "-qwindowgeometry",
-        "-qwindowicon", "-qwindowtitle", "-reverse", "-session", "-style", "-stylesheet",
-        "-widgetcount", "-display", "-geometry", "-nograb", "-dograb"};
+        "-platform",    "-platformpluginpath", "-platformtheme", "-plugin",   "-qwindowgeometry",
+        "-qwindowicon", "-qwindowtitle",       "-reverse",       "-session",  "-style",
+        "-stylesheet",  "-widgetcount",        "-display",       "-geometry", "-nograb",
+        "-dograb"};
     for (const char *o : qtOptions)
         if (std::strcmp(arg, o) == 0)
             return true;
@@ -112,7 +113,8 @@ int run(const QStringList &arguments)
     const QCommandLineOption reportOption(
         QStringLiteral("report"), QStringLiteral("Print the JSON report of FILE and exit."));
     const QCommandLineOption exportOption(
-        QStringLiteral("export"), QStringLiteral("Write every view as DIR/<view-name>.<ext> and exit."),
+        QStringLiteral("export"),
+        QStringLiteral("Write every view as DIR/<view-name>.<ext> and exit."),
         QStringLiteral("DIR"));
     const QCommandLineOption formatOption(QStringLiteral("format"),
                                           QStringLiteral("Image format for --export: png, jpg, "
@@ -160,8 +162,8 @@ int run(const QStringList &arguments)
 
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1)
-        return usageError(QStringLiteral("at most one FILE may be given, got %1")
-                              .arg(positional.size()));
+        return usageError(
+            QStringLiteral("at most one FILE may be given, got %1").arg(positional.size()));
     const QString file = positional.value(0);
 
     for (const QCommandLineOption &option : {exportOption, formatOption, sizeOption, queriesOption,
@@ -238,7 +240,7 @@ int run(const QStringList &arguments)
             scenario = std::get<Scenario>(std::move(loaded));
         }
         if (report) {
-            printOut(reportJson(scenario));
+            writeReport(scenario, printOut); // streamed: a large report is gigabytes
             return Success;
         }
         if (saving) {
@@ -272,9 +274,10 @@ int run(const QStringList &arguments)
         if (!window.openFile(file, &error)) {
             // Show the message, then stay on the default scenario (scenario-format.md).
             QTimer::singleShot(0, &window, [&window, file, error] {
-                QMessageBox::warning(&window, QObject::tr("Cannot open scenario"),
-                                     QObject::tr("%1\n\n%2\n\nThe default scenario is open instead.")
-                                         .arg(QFileInfo(file).fileName(), error));
+                QMessageBox::warning(
+                    &window, QObject::tr("Cannot open scenario"),
+                    QObject::tr("%1\n\n%2\n\nThe default scenario is open instead.")
+                        .arg(QFileInfo(file).fileName(), error));
             });
         }
     }

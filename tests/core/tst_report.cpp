@@ -3,6 +3,9 @@
 // undetermined λ, infeasible targets and out-of-range quantities.
 #include "Report.h"
 #include "Scenario.h"
+#include "ScenarioIo.h"
+
+#include <QJsonDocument>
 
 #include <QtTest>
 
@@ -74,27 +77,43 @@ private slots:
     void undeterminedLambdaIsNull();
     void extremeScoresPrintNullWithWarning();
     void numbersRoundTrip();
+    void streamedTextIsTheDocumentsText();
 };
 
 void TestReport::workedExampleBMatchesReference_data()
 {
     QTest::addColumn<QString>("path"); // report path (dot-separated), reference path
     QTest::addColumn<QString>("refPath");
-    QTest::newRow("similarities") << "similarities" << "similarities";
-    QTest::newRow("scores") << "scores" << "scores";
-    QTest::newRow("weights") << "weights" << "weights";
-    QTest::newRow("output") << "output" << "output";
-    QTest::newRow("entropy") << "entropy" << "entropy";
-    QTest::newRow("effective_keys") << "effective_keys" << "effective_keys";
-    QTest::newRow("mle.log_variances") << "mle.log_variances" << "mle.log_variances";
-    QTest::newRow("mle.variances") << "mle.variances" << "mle.variances";
-    QTest::newRow("mle.weights") << "mle.weights" << "mle.precision_weights";
-    QTest::newRow("mle.output") << "mle.output" << "mle.output";
-    QTest::newRow("mle.log_likelihood") << "mle.log_likelihood" << "mle.log_likelihood";
-    QTest::newRow("maxent.target") << "maxent.target" << "maxent.target";
-    QTest::newRow("maxent.lambda") << "maxent.lambda" << "maxent.lambda";
-    QTest::newRow("maxent.weights") << "maxent.weights" << "maxent.weights";
-    QTest::newRow("maxent.entropy") << "maxent.entropy" << "maxent.entropy";
+    QTest::newRow("similarities") << "similarities"
+                                  << "similarities";
+    QTest::newRow("scores") << "scores"
+                            << "scores";
+    QTest::newRow("weights") << "weights"
+                             << "weights";
+    QTest::newRow("output") << "output"
+                            << "output";
+    QTest::newRow("entropy") << "entropy"
+                             << "entropy";
+    QTest::newRow("effective_keys") << "effective_keys"
+                                    << "effective_keys";
+    QTest::newRow("mle.log_variances") << "mle.log_variances"
+                                       << "mle.log_variances";
+    QTest::newRow("mle.variances") << "mle.variances"
+                                   << "mle.variances";
+    QTest::newRow("mle.weights") << "mle.weights"
+                                 << "mle.precision_weights";
+    QTest::newRow("mle.output") << "mle.output"
+                                << "mle.output";
+    QTest::newRow("mle.log_likelihood") << "mle.log_likelihood"
+                                        << "mle.log_likelihood";
+    QTest::newRow("maxent.target") << "maxent.target"
+                                   << "maxent.target";
+    QTest::newRow("maxent.lambda") << "maxent.lambda"
+                                   << "maxent.lambda";
+    QTest::newRow("maxent.weights") << "maxent.weights"
+                                    << "maxent.weights";
+    QTest::newRow("maxent.entropy") << "maxent.entropy"
+                                    << "maxent.entropy";
 }
 
 void TestReport::workedExampleBMatchesReference()
@@ -161,11 +180,13 @@ void TestReport::causalMaskedKeysAreNullAndZero()
     QVERIFY(q0["mle"].toObject()["variances"].toArray()[2].isNull());
     // One visible key: λ undetermined.
     QVERIFY(q0["maxent"].toObject()["lambda"].isNull());
-    QVERIFY(q0["warnings"].toArray().contains(QStringLiteral("all similarities equal; λ undetermined")));
+    QVERIFY(q0["warnings"].toArray().contains(
+        QStringLiteral("all similarities equal; λ undetermined")));
     const QJsonObject q1 = qs[1].toObject();
     QCOMPARE(q1["visible"].toArray(), (QJsonArray{0, 1}));
     QCOMPARE(q1["weights"].toArray()[2].toDouble(), 0.0);
-    QVERIFY(std::abs(q1["weights"].toArray()[0].toDouble() + q1["weights"].toArray()[1].toDouble() - 1) <= 1e-15);
+    QVERIFY(std::abs(q1["weights"].toArray()[0].toDouble() + q1["weights"].toArray()[1].toDouble() -
+                     1) <= 1e-15);
 }
 
 void TestReport::infeasibleTargetIsReportedPerQuery()
@@ -208,7 +229,8 @@ void TestReport::extremeScoresPrintNullWithWarning()
     QVERIFY(q["mle"].toObject()["log_variances"].toArray()[0].isDouble());
     QVERIFY(q["mle"].toObject()["log_likelihood"].isNull());
     const QStringList warnings = q["warnings"].toVariant().toStringList();
-    QVERIFY2(warnings.filter(QStringLiteral("σ² of key 0")).size() == 1, qPrintable(warnings.join('\n')));
+    QVERIFY2(warnings.filter(QStringLiteral("σ² of key 0")).size() == 1,
+             qPrintable(warnings.join('\n')));
     QVERIFY(warnings.filter(QStringLiteral("log-likelihood")).size() == 1);
     QCOMPARE(q["weights"].toArray()[0].toDouble(), 1.0);
     const QByteArray text = reportJson(s);
@@ -223,6 +245,39 @@ void TestReport::numbersRoundTrip()
     const QJsonObject back = QJsonDocument::fromJson(text).object();
     QCOMPARE(back["tau"].toDouble(), std::sqrt(2.0));
     QCOMPARE(back, buildReport(defaultScenario()));
+}
+
+void TestReport::streamedTextIsTheDocumentsText()
+{
+    // writeReport() hands the text over query by query (bounded memory); put together it is
+    // byte for byte what QJsonDocument writes for the whole report, in every shape of report.
+    std::vector<Scenario> scenarios;
+    scenarios.push_back(defaultScenario());
+    Scenario causal = defaultScenario();
+    causal.queries = Eigen::MatrixXd::Random(4, 2);
+    causal.queryLabels.clear();
+    causal.mask = MaskKind::Causal;
+    causal.maxentTargets = std::vector<std::optional<double>>{std::nullopt, 0.1, std::nullopt, 5.0};
+    causal.title = QStringLiteral("a \"queries\": [ title\nwith a newline");
+    causal.normalizeSideArrays();
+    scenarios.push_back(causal);
+    Scenario free = causal;
+    free.varianceMode = VarianceMode::Free;
+    free.normalizeSideArrays();
+    free.freeVariances(1, 0) = 0.25;
+    scenarios.push_back(free);
+    for (const Scenario &s : scenarios) {
+        QVERIFY(!validateScenario(s));
+        QByteArray streamed;
+        int pieces = 0;
+        writeReport(s, [&](const QByteArray &piece) {
+            streamed += piece;
+            ++pieces;
+        });
+        QCOMPARE(pieces, s.m() + 2); // the head, each query, the tail
+        QCOMPARE(streamed, QJsonDocument(buildReport(s)).toJson(QJsonDocument::Indented));
+        QCOMPARE(reportJson(s), streamed);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestReport)
