@@ -216,6 +216,26 @@ static QTableView *makeTable(QAbstractItemModel *model, NumberDelegate *delegate
             table->horizontalHeader()->setDefaultSectionSize(widest);
     };
     QObject::connect(model, &QAbstractItemModel::modelReset, table, fit);
+    // An edit or a drag can make a number longer ("3.1" → "3.10472"): widen its column rather
+    // than elide it ("3…."). Only for a few edited columns (the tables announce just the cells
+    // that changed), and never narrower, so a drag does not make the columns jump.
+    QObject::connect(model, &QAbstractItemModel::dataChanged, table,
+                     [table](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
+                         if (bottomRight.column() - topLeft.column() >= 8 ||
+                             bottomRight.row() - topLeft.row() >= 64)
+                             return;
+                         const QFontMetrics fm(table->font());
+                         for (int c = topLeft.column(); c <= bottomRight.column(); ++c) {
+                             int want = 0;
+                             for (int r = topLeft.row(); r <= bottomRight.row(); ++r) {
+                                 const QString text = table->model()->index(r, c).data().toString();
+                                 want = std::max(want, fm.horizontalAdvance(text) + 16);
+                             }
+                             want = std::min(want, 180);
+                             if (want > table->columnWidth(c))
+                                 table->setColumnWidth(c, want);
+                         }
+                     });
     fit();
     return table;
 }

@@ -218,6 +218,14 @@ void TestMainWindow::editingACellChangesTheWeights()
     doc->undoStack()->undo();
     QVERIFY((doc->analysis().attention().weights - before).cwiseAbs().maxCoeff() < 1e-15);
     QVERIFY(!w.isWindowModified());
+
+    // A longer number widens its column instead of being elided ("-1.23…").
+    QTableView *table = w.queriesTable();
+    QVERIFY(w.queriesModel()->setData(w.queriesModel()->index(0, 2), -1234567.0, Qt::EditRole));
+    const QString shown = w.queriesModel()->index(0, 2).data().toString();
+    QCOMPARE(shown, QStringLiteral("-1.23457e+06"));
+    QVERIFY2(table->columnWidth(2) >= QFontMetrics(table->font()).horizontalAdvance(shown) + 8,
+             qPrintable(QString::number(table->columnWidth(2))));
 }
 
 void TestMainWindow::germanDelegate_data()
