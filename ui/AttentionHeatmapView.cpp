@@ -300,9 +300,11 @@ void AttentionHeatmapView::updateTicks()
     const bool fits = plotStyle::metrics(plotStyle::subtitleFont()).horizontalAdvance(oneLine) <
                       size.width() - 40;
     // Narrow: τ and the mask, one per line, and the aggregation note when there is one.
-    mSubtitle->setText(
-        fits ? oneLine
-             : (mSubtitleParts.mid(0, 2) + mSubtitleParts.mid(3)).join(QLatin1Char('\n')));
+    // Each part wrapped to the plot's width (the aggregation note is long).
+    QStringList lines;
+    for (const QString &part : mSubtitleParts.mid(0, 2) + mSubtitleParts.mid(3))
+        lines << plotStyle::wrapText(part, plotStyle::subtitleFont(), size.width() - 40);
+    mSubtitle->setText(fits ? oneLine : lines.join(QLatin1Char('\n')));
     // Ticks only when the labels or the room changed (thinning thousands of labels is not
     // free, and most edits change neither).
     if (xPixels != mTickPixels.width() || mKeyLabels != mTickedKeyLabels) {
