@@ -15,7 +15,7 @@ class probabilities (setosa, versicolor, virginica).
 Only the standard library is used (csv, math, random, json, argparse).
 
 Usage (from the repository root):
-    python3 scripts/make_iris_scenario.py [--data ../shared/data/iris.csv]
+    python3 scripts/make_iris_scenario.py [--data data/iris.csv]
         [--out resources/scenarios/iris-kernel-smoother.softmaxlab.json]
         [--seed 7] [--per-species-keys 10] [--per-species-queries 2] [--tau auto|τ]
 
@@ -137,8 +137,8 @@ def fmt_num(x):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data", default="../shared/data/iris.csv",
-                    help="iris CSV (default: ../shared/data/iris.csv, relative to the repo root)")
+    ap.add_argument("--data", default="data/iris.csv",
+                    help="iris CSV (default: data/iris.csv, relative to the repo root)")
     ap.add_argument("--out", default="resources/scenarios/iris-kernel-smoother.softmaxlab.json")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--per-species-keys", type=int, default=10)
@@ -225,7 +225,7 @@ def main(argv=None):
         "small τ (nearest neighbour: one flower takes all the weight) and a large τ (every "
         "flower votes almost equally, and the output tends to the class shares 1/3).")
     desc.append(
-        "How it was built (scripts/make_iris_scenario.py, data ../shared/data/iris.csv; "
+        "How it was built (scripts/make_iris_scenario.py, data data/iris.csv; "
         "'#n' in a label is the n-th data row, 1-based, header not counted): Python "
         f"random.Random({args.seed}), for each species in the order above, sample "
         f"{args.per_species_keys + args.per_species_queries} rows; the first "

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build the SoftmaxLab lesson library (scenario files, see ../shared/docs/scenario-format.md).
+"""Build the SoftmaxLab lesson library (scenario files, see docs/scenario-format.md).
 
 Writes into resources/scenarios/:
 
@@ -21,7 +21,7 @@ they are written to the file (after rounding). Every written file, and every oth
 Only the standard library is used (json, math, random, csv, argparse, os).
 
 Usage (from anywhere; defaults are relative to the repository root):
-    python3 scripts/make_lessons.py [--data-dir ../shared/data] [--out-dir resources/scenarios]
+    python3 scripts/make_lessons.py [--data-dir data] [--out-dir resources/scenarios]
         [--seed-dk 2025] [--seed-digits 7] [--check-only]
 """
 
@@ -687,7 +687,7 @@ def digits_file(data_dir, seed, per_class_keys, out_dir, written, summary):
         "(d_v = 10, digits 0 … 9), and each of the 10 queries is a held-out image, one per "
         "digit, so each output is a vector of class probabilities and each weight is one "
         "reference image's vote (labels read \"digit #row\", the data row of "
-        "../shared/data/digits.csv, 1-based, header not counted).",
+        "data/digits.csv, 1-based, header not counted).",
         "This is where √d_k matters: with d_k = 64 standardized pixels a dot product is a sum of "
         f"64 terms (here the {len(allf)} similarities have standard deviation {fmt(sd_f, 3)}, more "
         "than √64 because neighbouring pixels are correlated), so "
@@ -761,7 +761,7 @@ def write_readme(out_dir):
     lines = [
         "# Shipped scenarios",
         "",
-        "Each file is a version-1 scenario (`../shared/docs/scenario-format.md`); its `description`",
+        "Each file is a version-1 scenario ([`docs/scenario-format.md`](../../docs/scenario-format.md)); its `description`",
         "holds the lesson notes. Open one with `softmaxlab FILE` or print its numbers with",
         "`softmaxlab --report FILE`.",
         "",
@@ -807,8 +807,8 @@ def check_folder(out_dir):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data-dir", default=os.path.join(REPO, "..", "shared", "data"),
-                    help="folder with digits.csv (default: ../shared/data from the repo root)")
+    ap.add_argument("--data-dir", default=os.path.join(REPO, "data"),
+                    help="folder with digits.csv (default: data/ of the repository)")
     ap.add_argument("--out-dir", default=os.path.join(REPO, "resources", "scenarios"))
     ap.add_argument("--seed-dk", type=int, default=2025,
                     help="seed of the random vectors of the sharp-vs-flat files")
