@@ -1,6 +1,6 @@
 // SoftmaxLab: where the softmax of attention comes from. main() only picks the platform and hands
 // off to sml::cli::run (ui/CommandLine.h), so every code path is reachable from tests.
-#include "CommandLine.h"
+#include "window/CommandLine.h"
 
 #include <QApplication>
 

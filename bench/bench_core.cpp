@@ -4,11 +4,11 @@
 //
 //   bench_core [--sizes 3x2,64x16,...] [--min-ms 600]
 
-#include "AnalysisWorker.h"
 #include "Analysis.h"
 #include "Attention.h"
 #include "BenchCommon.h"
 #include "ScenarioIo.h"
+#include "document/AnalysisWorker.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -48,35 +48,45 @@ int main(int argc, char **argv)
             edit = -edit;
         };
 
-        const auto validate = repeat([&] {
-            touch();
-            if (sml::validateScenario(s))
-                std::abort();
-        }, 5, minMs);
+        const auto validate = repeat(
+            [&] {
+                touch();
+                if (sml::validateScenario(s))
+                    std::abort();
+            },
+            5, minMs);
         // What validation cost before issue 5: it formed Q Kᵀ to look for overflow.
-        const auto validateGemm = repeat([&] {
-            touch();
-            const Eigen::MatrixXd f = s.queries * s.keys.transpose();
-            if (sml::checkFinite(f, s.tau()))
-                std::abort();
-        }, 5, minMs);
-        const auto full = repeat([&] {
-            touch();
-            const sml::Analysis a(s);
-        }, 5, minMs);
-        const auto leanTimes = repeat([&] {
-            touch();
-            sml::AnalysisOptions o;
-            o.keepWeights = false;
-            const sml::Analysis a(s, o);
-        }, 5, minMs);
+        const auto validateGemm = repeat(
+            [&] {
+                touch();
+                const Eigen::MatrixXd f = s.queries * s.keys.transpose();
+                if (sml::checkFinite(f, s.tau()))
+                    std::abort();
+            },
+            5, minMs);
+        const auto full = repeat(
+            [&] {
+                touch();
+                const sml::Analysis a(s);
+            },
+            5, minMs);
+        const auto leanTimes = repeat(
+            [&] {
+                touch();
+                sml::AnalysisOptions o;
+                o.keepWeights = false;
+                const sml::Analysis a(s, o);
+            },
+            5, minMs);
         // The document's path for this size: validate, then the Analysis of a snapshot.
-        const auto document = repeat([&] {
-            touch();
-            if (sml::validateScenario(s))
-                std::abort();
-            const sml::Analysis a(sml::AnalysisWorker::snapshot(s), docOptions);
-        }, 5, minMs);
+        const auto document = repeat(
+            [&] {
+                touch();
+                if (sml::validateScenario(s))
+                    std::abort();
+                const sml::Analysis a(sml::AnalysisWorker::snapshot(s), docOptions);
+            },
+            5, minMs);
 
         QJsonObject o;
         o[QStringLiteral("bench")] = QStringLiteral("core");

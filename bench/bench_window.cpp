@@ -10,13 +10,13 @@
 //
 //   QT_QPA_PLATFORM=offscreen bench_window --size 512x64 [--min-ms 600] [--drag]
 
-#include "AnalysisWorker.h"
-#include "AttentionHeatmapView.h"
-#include "EntropyView.h"
-#include "WeightBarsView.h"
 #include "BenchCommon.h"
-#include "MainWindow.h"
-#include "ScenarioDocument.h"
+#include "document/AnalysisWorker.h"
+#include "document/ScenarioDocument.h"
+#include "plots/attention/AttentionHeatmapView.h"
+#include "plots/attention/EntropyView.h"
+#include "plots/attention/WeightBarsView.h"
+#include "window/MainWindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -81,9 +81,12 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "%-34s %9.2f ms\n", what, median(t));
         };
         time("changed() (all handlers)", [&] { emit doc->changed(); });
-        time("heatmap showAnalysis", [&] { window.heatmapView()->showAnalysis(doc->analysis(), q); });
-        time("weight bars showAnalysis", [&] { window.weightBarsView()->showAnalysis(doc->analysis(), q); });
-        time("entropy showAnalysis", [&] { window.entropyView()->showAnalysis(doc->analysis(), q); });
+        time("heatmap showAnalysis",
+             [&] { window.heatmapView()->showAnalysis(doc->analysis(), q); });
+        time("weight bars showAnalysis",
+             [&] { window.weightBarsView()->showAnalysis(doc->analysis(), q); });
+        time("entropy showAnalysis",
+             [&] { window.entropyView()->showAnalysis(doc->analysis(), q); });
         time("detail(q)", [&] { (void)doc->analysis().detail(q); });
         time("heatmap replot", [&] { window.heatmapView()->replot(); });
     }

@@ -9,7 +9,7 @@ set -euo pipefail
 
 SML_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SML_PACKAGES=(
-  g++ cmake make pkg-config
+  g++ cmake make pkg-config python3
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libeigen3-dev libgl-dev
   fonts-dejavu-core
 )

@@ -17,6 +17,8 @@ for arg in "$@"; do
 done
 
 sml_install_packages
+# ui/ is layered (docs/ARCHITECTURE.md): no #include may point to a folder of a higher rank.
+python3 "$SML_ROOT/scripts/check_layers.py" "$SML_ROOT"
 export QT_QPA_PLATFORM=offscreen
 if [ "$mode" = sanitize ]; then
   sml_build "$SML_ROOT/build/sanitize" -DCMAKE_BUILD_TYPE=Debug -DSOFTMAXLAB_SANITIZE=ON

@@ -1,15 +1,15 @@
 // Presentation mode, themes and the presentation keys (issue 7), offscreen.
-#include "AnimationControls.h"
-#include "Appearance.h"
-#include "AttentionHeatmapView.h"
-#include "MainWindow.h"
-#include "MaxEntLambdaPlot.h"
-#include "MaxEntView.h"
-#include "PlotStyle.h"
-#include "PlotView.h"
-#include "ScenarioDocument.h"
-#include "ValueSpacePanel.h"
-#include "WeightBarsView.h"
+#include "document/ScenarioDocument.h"
+#include "panels/MaxEntPanel.h"
+#include "panels/ValueSpacePanel.h"
+#include "plots/PlotView.h"
+#include "plots/attention/AttentionHeatmapView.h"
+#include "plots/attention/WeightBarsView.h"
+#include "plots/maxent/MaxEntLambdaPlot.h"
+#include "style/Appearance.h"
+#include "style/PlotStyle.h"
+#include "widgets/AnimationControls.h"
+#include "window/MainWindow.h"
 
 #include <qcustomplot.h>
 

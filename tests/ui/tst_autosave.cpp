@@ -8,10 +8,10 @@
 // QApplication, because QSettings fixes its paths on first use), the app's organization and
 // application names, and "autosave/intervalMs" = 100, so that the child process and the
 // in-process windows share the recovery folder and nothing waits 30 s.
-#include "Autosave.h"
-#include "MainWindow.h"
-#include "ScenarioDocument.h"
 #include "ScenarioIo.h"
+#include "document/Autosave.h"
+#include "document/ScenarioDocument.h"
+#include "window/MainWindow.h"
 
 #include <QApplication>
 #include <QDir>

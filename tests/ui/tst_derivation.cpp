@@ -1,8 +1,8 @@
 // Tests of the derivation panel: both derivations as numbered steps with the current numbers
 // (MATH.md §4, §5, worked example §6 B), live on every edit, and never "nan" or "inf" at the
 // extremes (MATH.md §4.1).
-#include "DerivationPanel.h"
-#include "ScenarioDocument.h"
+#include "document/ScenarioDocument.h"
+#include "panels/DerivationPanel.h"
 
 #include <QCheckBox>
 #include <QRegularExpression>
@@ -54,12 +54,11 @@ void TestDerivation::workedExampleBNumbers()
     for (const char *expected : {"0.569565", "0.707107", "0.96978", "1.37253"})
         QVERIFY2(text.contains(QLatin1String(expected)), expected);
     // Numbered steps in both derivations, with the named quantities.
-    for (const QString &step :
-         {QStringLiteral("similarity"), QStringLiteral("score"), QStringLiteral("variance"),
-          QStringLiteral("precision"), QStringLiteral("normalized precision"),
-          QStringLiteral("output ô"), QStringLiteral("constraint"),
-          QStringLiteral("Lagrange multiplier"), QStringLiteral("partition function"),
-          QStringLiteral("p = w")})
+    for (const QString &step : {QStringLiteral("similarity"), QStringLiteral("score"),
+                                QStringLiteral("variance"), QStringLiteral("precision"),
+                                QStringLiteral("normalized precision"), QStringLiteral("output ô"),
+                                QStringLiteral("constraint"), QStringLiteral("Lagrange multiplier"),
+                                QStringLiteral("partition function"), QStringLiteral("p = w")})
         QVERIFY2(text.contains(step), qPrintable(step));
     QVERIFY(text.contains(QStringLiteral("σ²")));
     QVERIFY(text.contains(QStringLiteral("λ")));
@@ -184,7 +183,8 @@ void TestDerivation::manyKeysShowTheHeaviest()
     Eigen::Index heaviest = 0;
     d.weights.maxCoeff(&heaviest);
     const QString heaviestLabel = doc.scenario().keyLabels.value(d.visible[size_t(heaviest)]);
-    QVERIFY2(shown.contains(heaviestLabel), qPrintable(heaviestLabel + QStringLiteral(" not in ") + shown));
+    QVERIFY2(shown.contains(heaviestLabel),
+             qPrintable(heaviestLabel + QStringLiteral(" not in ") + shown));
     panel.allKeysCheck()->setChecked(true);
     const QString all = panel.plainText().simplified();
     QVERIFY(!all.contains(QStringLiteral("heaviest")));

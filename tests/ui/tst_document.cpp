@@ -1,10 +1,10 @@
 // Tests of ScenarioDocument: every edit is an undoable command that returns to the exact
 // original scenario; refused edits and failed loads change nothing.
-#include "KeysTableModel.h"
 #include "MatrixImport.h"
-#include "QueriesTableModel.h"
-#include "ScenarioDocument.h"
 #include "ScenarioIo.h"
+#include "document/ScenarioDocument.h"
+#include "tables/KeysTableModel.h"
+#include "tables/QueriesTableModel.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -149,13 +149,10 @@ const std::map<QString, EditRow> &undoableEdits()
         {"rename a query",
          {"base",
           [](ScenarioDocument &d) {
-              return d.setLabel(SetLabelCommand::Target::Query, 0, QStringLiteral("Ärger"));
+              return d.setLabel(LabelTarget::Query, 0, QStringLiteral("Ärger"));
           }}},
         {"rename a key",
-         {"base",
-          [](ScenarioDocument &d) {
-              return d.setLabel(SetLabelCommand::Target::Key, 2, QString());
-          }}},
+         {"base", [](ScenarioDocument &d) { return d.setLabel(LabelTarget::Key, 2, QString()); }}},
         {"append a query", {"base", [](ScenarioDocument &d) { return d.addQuery(); }}},
         {"insert a query first", {"free", [](ScenarioDocument &d) { return d.addQuery(0); }}},
         {"remove the first query (with extras)",
@@ -294,7 +291,7 @@ const std::map<QString, TextRow> &undoTexts()
           "Reset μ of query b to the default"}},
         {"rename key",
          {[](ScenarioDocument &d) {
-              return d.setLabel(SetLabelCommand::Target::Key, 1, QStringLiteral("cat"));
+              return d.setLabel(LabelTarget::Key, 1, QStringLiteral("cat"));
           },
           "Rename key k2 to “cat”"}},
         {"add query", {[](ScenarioDocument &d) { return d.addQuery(); }, "Add query q4"}},
@@ -357,7 +354,7 @@ const std::map<QString, EditRow> &refusedEdits()
         {"label longer than 200 code points",
          {"base",
           [](ScenarioDocument &d) {
-              return d.setLabel(SetLabelCommand::Target::Key, 0, QString(201, QLatin1Char('x')));
+              return d.setLabel(LabelTarget::Key, 0, QString(201, QLatin1Char('x')));
           }}},
         {"remove the only key", {"single key", [](ScenarioDocument &d) { return d.removeKey(0); }}},
         {"remove the only query",
@@ -633,7 +630,7 @@ void TestDocument::tablesAnnounceOnlyTheCellsThatChanged()
     QCOMPARE(lastRange(keysData), QRect(4, 2, 1, 1));
     doc.undoStack()->undo();
     QCOMPARE(lastRange(keysData), QRect(4, 2, 1, 1));
-    QVERIFY(!doc.setLabel(SetLabelCommand::Target::Key, 0, QStringLiteral("first")));
+    QVERIFY(!doc.setLabel(LabelTarget::Key, 0, QStringLiteral("first")));
     QCOMPARE(lastRange(keysData), QRect(0, 0, 1, 1));
     QCOMPARE(keys.data(keys.index(0, 0)).toString(), QStringLiteral("first"));
 

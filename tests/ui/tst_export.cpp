@@ -3,15 +3,15 @@
 // through QSvgRenderer with <text> elements, PDF by its header, embedded fonts and a page count
 // of 1); sizes in pixels and in centimetres at a DPI; transparent PNG/SVG; the CSV behind each
 // plot; File ▸ Export all views…; and `--export --format jpg|svg` end to end.
-#include "AttentionHeatmapView.h"
 #include "CsvMatrix.h"
-#include "EntropyView.h"
-#include "ExportImageDialog.h"
-#include "MainWindow.h"
-#include "PlotView.h"
-#include "ScenarioDocument.h"
-#include "ViewExport.h"
-#include "WeightBarsView.h"
+#include "document/ScenarioDocument.h"
+#include "export/ExportImageDialog.h"
+#include "plots/PlotView.h"
+#include "plots/attention/AttentionHeatmapView.h"
+#include "plots/attention/EntropyView.h"
+#include "plots/attention/WeightBarsView.h"
+#include "window/MainWindow.h"
+#include "window/ViewExport.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -3,11 +3,11 @@
 // programmatically; Open Recent (at most 10, newest first, Clear list); a save→load round trip
 // through the window; Edit ▸ Undo/Redo with standard shortcuts and step texts; moving tokens;
 // and every shipped example loading cleanly, through ScenarioIo and through Help ▸ Examples.
-#include "KeysTableModel.h"
-#include "MainWindow.h"
-#include "QueriesTableModel.h"
-#include "ScenarioDocument.h"
 #include "ScenarioIo.h"
+#include "document/ScenarioDocument.h"
+#include "tables/KeysTableModel.h"
+#include "tables/QueriesTableModel.h"
+#include "window/MainWindow.h"
 
 #include <QAction>
 #include <QDir>

@@ -2,11 +2,11 @@
 // files of every variant, the roles guessed for dropped files, drag and drop onto the window, the
 // import as one undo step, and the same import on the command line
 // (softmaxlab --queries Q --keys K [--values V] (--report | --export DIR | --save FILE)).
-#include "ImportDialog.h"
-#include "MainWindow.h"
-#include "QueriesTableModel.h"
-#include "ScenarioDocument.h"
 #include "ScenarioIo.h"
+#include "document/ScenarioDocument.h"
+#include "tables/QueriesTableModel.h"
+#include "window/ImportDialog.h"
+#include "window/MainWindow.h"
 
 #include <QDropEvent>
 #include <QJsonArray>

@@ -3,10 +3,10 @@
 // undo step, and extreme scenarios never draw NaN.
 #include "Analysis.h"
 #include "KeyPlane.h"
-#include "KeySpacePanel.h"
-#include "KeySpaceView.h"
-#include "PlaneFit.h"
-#include "ScenarioDocument.h"
+#include "document/ScenarioDocument.h"
+#include "panels/KeySpacePanel.h"
+#include "plots/PlaneFit.h"
+#include "plots/keyspace/KeySpaceView.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -66,7 +66,7 @@ bool allFinite(const QList<QCPAbstractItem *> &items)
 /// Shows the view on the document at 900×700 and draws it once; false if it never appears.
 bool showOn(KeySpaceView &view, ScenarioDocument &doc)
 {
-    view.setDocument(&doc);
+    view.bindToDocument(&doc);
     view.resize(900, 700);
     view.show();
     if (!QTest::qWaitForWindowExposed(&view))
@@ -172,7 +172,7 @@ void TestKeySpace::axesStayAfterASmallDrag()
 {
     ScenarioDocument doc;
     KeySpaceView view;
-    view.setDocument(&doc);
+    view.bindToDocument(&doc);
     view.resize(800, 600);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -195,7 +195,7 @@ void TestKeySpace::dragIsOneUndoStep()
 {
     ScenarioDocument doc;
     KeySpaceView view;
-    view.setDocument(&doc);
+    view.bindToDocument(&doc);
     view.resize(800, 600);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -223,7 +223,7 @@ void TestKeySpace::queryDragMovesTheQuery()
 {
     ScenarioDocument doc;
     KeySpaceView view;
-    view.setDocument(&doc);
+    view.bindToDocument(&doc);
     view.resize(800, 600);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));

@@ -1,19 +1,19 @@
 // Tests of the main window, the table models, the number delegate, the plot views and the view
 // export, all offscreen.
-#include "AttentionHeatmapView.h"
-#include "ControlPanel.h"
-#include "EntropyView.h"
-#include "KeysTableModel.h"
-#include "MainWindow.h"
-#include "NumberDelegate.h"
-#include "NumberLineEdit.h"
-#include "PlotView.h"
-#include "QueriesTableModel.h"
-#include "ScenarioDocument.h"
 #include "ScenarioIo.h"
-#include "VariancesTableModel.h"
-#include "ViewExport.h"
-#include "WeightBarsView.h"
+#include "document/ScenarioDocument.h"
+#include "panels/ControlPanel.h"
+#include "plots/PlotView.h"
+#include "plots/attention/AttentionHeatmapView.h"
+#include "plots/attention/EntropyView.h"
+#include "plots/attention/WeightBarsView.h"
+#include "tables/KeysTableModel.h"
+#include "tables/QueriesTableModel.h"
+#include "tables/VariancesTableModel.h"
+#include "widgets/NumberDelegate.h"
+#include "widgets/NumberLineEdit.h"
+#include "window/MainWindow.h"
+#include "window/ViewExport.h"
 
 #include <QCheckBox>
 #include <QDockWidget>

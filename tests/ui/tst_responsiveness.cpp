@@ -1,12 +1,12 @@
 // Issue 5, without timing: heavy recomputes run off the GUI thread, a result superseded by a
 // newer edit is never shown, waiting edits are coalesced, views in hidden tabs cost nothing
 // until shown, and a heatmap with more cells than pixels aggregates by max and says so.
-#include "AnalysisWorker.h"
-#include "AttentionHeatmapView.h"
-#include "EntropyView.h"
 #include "HeatmapBinning.h"
-#include "MainWindow.h"
-#include "ScenarioDocument.h"
+#include "document/AnalysisWorker.h"
+#include "document/ScenarioDocument.h"
+#include "plots/attention/AttentionHeatmapView.h"
+#include "plots/attention/EntropyView.h"
+#include "window/MainWindow.h"
 
 #include <QMutex>
 #include <QSemaphore>
@@ -132,8 +132,8 @@ void TestResponsiveness::supersededResultIsNeverShown()
     Scenario first = doc->scenario();
     first.keys(0, 1) = 5.0;
     const Analysis firstAnalysis(first);
-    QVERIFY(std::abs(firstAnalysis.attention().weights(0, 0) -
-                     expected.attention().weights(0, 0)) > 1e-3); // they are distinguishable
+    QVERIFY(std::abs(firstAnalysis.attention().weights(0, 0) - expected.attention().weights(0, 0)) >
+            1e-3); // they are distinguishable
 
     // Everything the views are given from now on, and what the heatmap draws at each replot.
     std::vector<double> published;
@@ -148,9 +148,9 @@ void TestResponsiveness::supersededResultIsNeverShown()
     probe.seen = 0;
     probe.holdFirst = true;
     QVERIFY(!doc->setCell(CellTable::Key, 0, 1, 5.0));  // computed first, held on the latch
-    QTRY_COMPARE(probe.seen.load(), 1);                  // it is running now
+    QTRY_COMPARE(probe.seen.load(), 1);                 // it is running now
     QVERIFY(!doc->setCell(CellTable::Key, 0, 1, -3.0)); // supersedes it while it runs
-    QCOMPARE(doc->scenario().keys(0, 1), -3.0);          // the scenario itself is current
+    QCOMPARE(doc->scenario().keys(0, 1), -3.0);         // the scenario itself is current
     QVERIFY(!doc->isAnalysisCurrent());
     QTest::qWait(50);
     QVERIFY(published.empty()); // nothing shown while the first computation is held
@@ -244,8 +244,7 @@ void TestResponsiveness::hiddenViewsAreRefreshedWhenShown()
     QTRY_VERIFY(entropyReplots > 0);
     const Analysis expected(doc->scenario());
     QCOMPARE(entropy->dataCsv().count(QLatin1Char('\n')), 4); // header + 3 queries
-    QVERIFY(entropy->dataCsv().contains(
-        PlotView::csvNumber(expected.attention().entropy[1])));
+    QVERIFY(entropy->dataCsv().contains(PlotView::csvNumber(expected.attention().entropy[1])));
 }
 
 void TestResponsiveness::largeHeatmapAggregatesByMaxWithANote()
@@ -266,7 +265,10 @@ void TestResponsiveness::largeHeatmapAggregatesByMaxWithANote()
     const QRect rect = view.axisRect()->rect();
     QVERIFY2(g.rows <= rect.height() && g.cols <= rect.width(),
              qPrintable(QStringLiteral("%1×%2 blocks in %3×%4 px")
-                            .arg(g.rows).arg(g.cols).arg(rect.height()).arg(rect.width())));
+                            .arg(g.rows)
+                            .arg(g.cols)
+                            .arg(rect.height())
+                            .arg(rect.width())));
     QCOMPARE(view.colorMap()->data()->keySize(), g.cols);
     QCOMPARE(view.colorMap()->data()->valueSize(), g.rows);
 

@@ -1,13 +1,13 @@
 // Tests of the likelihood landscape (MATH.md §4), the MLE gradient-ascent animation (§4.4) and
 // the optimizer panel, with real mouse events, offscreen.
 #include "Analysis.h"
-#include "AnimationControls.h"
 #include "Contours.h"
-#include "MleAnimation.h"
-#include "MleOptimizerView.h"
-#include "ScenarioDocument.h"
-#include "ValueSpacePanel.h"
-#include "ValueSpaceView.h"
+#include "document/ScenarioDocument.h"
+#include "panels/ValueSpacePanel.h"
+#include "plots/mle/MleAnimation.h"
+#include "plots/mle/MleOptimizerView.h"
+#include "plots/mle/ValueSpaceView.h"
+#include "widgets/AnimationControls.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -144,7 +144,10 @@ void TestValueSpace::fieldEqualsTheDirectSum()
                 const double direct = *mle.logLikelihood(Eigen::Vector2d(x, y));
                 QVERIFY2(std::abs(data->cell(ix, iy) - direct) <= 1e-9 * (1 + std::abs(direct)),
                          qPrintable(QStringLiteral("(%1, %2): %3 vs %4")
-                                        .arg(x).arg(y).arg(data->cell(ix, iy)).arg(direct)));
+                                        .arg(x)
+                                        .arg(y)
+                                        .arg(data->cell(ix, iy))
+                                        .arg(direct)));
                 ++checked;
             }
         QVERIFY(checked > 50);
@@ -387,8 +390,7 @@ void TestValueSpace::optimizerPanelDrivesTheAnimation()
     QCOMPARE(a.iteration(), 3);
     QCOMPARE(plots.likelihoodGraph()->data()->size(), 4);
     QVERIFY(plots.distanceGraph()->data()->size() >= 3);
-    QVERIFY(plots.distanceRect()->axis(QCPAxis::atLeft)->scaleType() ==
-            QCPAxis::stLogarithmic);
+    QVERIFY(plots.distanceRect()->axis(QCPAxis::atLeft)->scaleType() == QCPAxis::stLogarithmic);
     QVERIFY(plots.summaryText().contains(QStringLiteral("α = 0.8")));
     // The predicted line is |1 − α|ⁿ d0.
     const auto predicted = plots.predictedGraph()->data();

@@ -1,0 +1,538 @@
+#include "document/ScenarioDocument.h"
+
+#include "MaxEnt.h"
+#include "ScenarioIo.h"
+#include "document/AnalysisWorker.h"
+#include "document/commands/AddKeyCommand.h"
+#include "document/commands/AddQueryCommand.h"
+#include "document/commands/MoveVectorCommand.h"
+#include "document/commands/RemoveKeyCommand.h"
+#include "document/commands/RemoveQueryCommand.h"
+#include "document/commands/ReorderKeyCommand.h"
+#include "document/commands/ReorderQueryCommand.h"
+#include "document/commands/ReplaceScenarioCommand.h"
+#include "document/commands/SetCellCommand.h"
+#include "document/commands/SetLabelCommand.h"
+#include "document/commands/SetMaskCommand.h"
+#include "document/commands/SetMaxEntTargetCommand.h"
+#include "document/commands/SetSigma0SquaredCommand.h"
+#include "document/commands/SetTemperatureCommand.h"
+#include "document/commands/SetVarianceModeCommand.h"
+
+#include <QFileInfo>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
+#include <variant>
+
+namespace sml {
+
+ScenarioDocument::ScenarioDocument(QObject *parent)
+    : QObject(parent), mWorker(new AnalysisWorker(this)), mUndoStack(new QUndoStack(this))
+{
+    mScenario = defaultScenario();
+    mScenario.normalizeSideArrays();
+    connect(mWorker, &AnalysisWorker::finished, this, &ScenarioDocument::analysisReady);
+    recompute();
+    connect(mUndoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+ScenarioDocument::~ScenarioDocument() = default;
+
+QString ScenarioDocument::displayName() const
+{
+    if (!mFilePath.isEmpty())
+        return QFileInfo(mFilePath).fileName();
+    if (!mDisplayName.isEmpty())
+        return mDisplayName;
+    return tr("untitled");
+}
+
+bool ScenarioDocument::isModified() const
+{
+    return !mUndoStack->isClean();
+}
+
+void ScenarioDocument::setSelectedQuery(int query)
+{
+    query = std::clamp(query, 0, std::max(0, mScenario.m() - 1));
+    if (query == mSelectedQuery)
+        return;
+    mSelectedQuery = query;
+    emit selectedQueryChanged(query);
+}
+
+// --- files ---------------------------------------------------------------------------------
+
+void ScenarioDocument::resetDocument(Scenario scenario, const QString &path,
+                                     const QString &displayName)
+{
+    mScenario = std::move(scenario);
+    mScenario.normalizeSideArrays();
+    const bool ready = recompute();
+    mFilePath = path;
+    mDisplayName = displayName;
+    const int oldSelected = mSelectedQuery;
+    mSelectedQuery = 0;
+    // clear() deletes the commands (which point at the old scenario's rows) and emits
+    // cleanChanged → modifiedChanged(false) when the document was modified.
+    mUndoStack->clear();
+    emit filePathChanged(mFilePath);
+    if (ready)
+        emit changed();
+    if (oldSelected != 0)
+        emit selectedQueryChanged(0);
+}
+
+ScenarioDocument::Error ScenarioDocument::load(const QString &path)
+{
+    LoadResult result = ScenarioIo::loadFile(path);
+    if (const auto *error = std::get_if<LoadError>(&result))
+        return error->message;
+    resetDocument(std::get<Scenario>(std::move(result)), QFileInfo(path).absoluteFilePath(),
+                  QString());
+    return std::nullopt;
+}
+
+ScenarioDocument::Error ScenarioDocument::loadExample(const QString &resourcePath)
+{
+    LoadResult result = ScenarioIo::loadFile(resourcePath);
+    if (const auto *error = std::get_if<LoadError>(&result))
+        return error->message;
+    QString name = QFileInfo(resourcePath).fileName();
+    resetDocument(std::get<Scenario>(std::move(result)), QString(), tr("%1 (example)").arg(name));
+    return std::nullopt;
+}
+
+void ScenarioDocument::newScenario()
+{
+    resetDocument(defaultScenario(), QString(), QString());
+}
+
+ScenarioDocument::Error ScenarioDocument::resetTo(const Scenario &scenario,
+                                                  const QString &displayName)
+{
+    Scenario s = scenario;
+    s.normalizeSideArrays();
+    if (auto error = validateScenario(s))
+        return error->message;
+    resetDocument(std::move(s), QString(), displayName);
+    return std::nullopt;
+}
+
+ScenarioDocument::Error ScenarioDocument::restoreRecovered(const Scenario &recovered,
+                                                           const QString &originalPath)
+{
+    Scenario s = recovered;
+    s.normalizeSideArrays();
+    if (auto error = validateScenario(s))
+        return error->message;
+    if (!originalPath.isEmpty()) {
+        LoadResult onDisk = ScenarioIo::loadFile(originalPath);
+        if (auto *original = std::get_if<Scenario>(&onDisk)) {
+            resetDocument(std::move(*original), QFileInfo(originalPath).absoluteFilePath(),
+                          QString());
+            if (!(mScenario == s))
+                return replaceScenario(s, tr("Restore unsaved changes"));
+            return std::nullopt;
+        }
+    }
+    resetDocument(std::move(s),
+                  originalPath.isEmpty() ? QString() : QFileInfo(originalPath).absoluteFilePath(),
+                  originalPath.isEmpty() ? tr("recovered") : QString());
+    mUndoStack->resetClean(); // modified, with nothing to undo
+    return std::nullopt;
+}
+
+ScenarioDocument::Error ScenarioDocument::save()
+{
+    if (mFilePath.isEmpty())
+        return tr("The scenario has no file name yet; use Save As.");
+    if (auto error = ScenarioIo::saveFile(mScenario, mFilePath))
+        return error->message;
+    mUndoStack->setClean();
+    return std::nullopt;
+}
+
+ScenarioDocument::Error ScenarioDocument::saveAs(const QString &path)
+{
+    const QString target = withDefaultExtension(path);
+    if (auto error = ScenarioIo::saveFile(mScenario, target))
+        return error->message;
+    mFilePath = QFileInfo(target).absoluteFilePath();
+    mDisplayName.clear();
+    emit filePathChanged(mFilePath);
+    mUndoStack->setClean();
+    return std::nullopt;
+}
+
+QString ScenarioDocument::withDefaultExtension(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.fileName().isEmpty() || info.fileName().contains(QLatin1Char('.')))
+        return path;
+    return path + QStringLiteral(".softmaxlab.json");
+}
+
+// --- edits ---------------------------------------------------------------------------------
+
+ScenarioDocument::Error ScenarioDocument::push(std::unique_ptr<ScenarioCommand> command)
+{
+    // Validate the would-be scenario in place and revert (commands revert exactly, as undo
+    // relies on): copying the scenario would copy its m×T free variances on every edit.
+    command->apply(mScenario);
+    const std::optional<LoadError> error = validateScenario(mScenario);
+    command->revert(mScenario);
+    if (error)
+        return error->message;
+    mUndoStack->push(command.release()); // calls redo(): applies and recomputes once
+    return std::nullopt;
+}
+
+int ScenarioDocument::selectedQuery() const
+{
+    return std::min(mSelectedQuery, std::max(0, mAnalysis->scenario().m() - 1));
+}
+
+bool ScenarioDocument::recompute()
+{
+    // Synchronous for small scenarios, and always for the first Analysis (the constructor).
+    if (!mAnalysis || !AnalysisWorker::runsAsync(mScenario)) {
+        if (mWorker->isBusy() || mAnalysisPending)
+            mWorker->cancelAll(); // whatever it computes now is older than this
+        mAnalysis =
+            std::make_shared<const Analysis>(mScenario, AnalysisWorker::optionsFor(mScenario));
+        mAnalysisPending = false;
+        return true;
+    }
+    mWorker->request(AnalysisWorker::snapshot(mScenario));
+    mAnalysisPending = true;
+    return false;
+}
+
+void ScenarioDocument::analysisReady(std::shared_ptr<const Analysis> analysis)
+{
+    const int shownSelection = selectedQuery();
+    // A large previous Analysis is freed on another thread while the views update (issue 5).
+    AnalysisWorker::releaseElsewhere(std::exchange(mAnalysis, std::move(analysis)));
+    mAnalysisPending = false;
+    emit changed();
+    if (selectedQuery() != shownSelection)
+        emit selectedQueryChanged(selectedQuery());
+}
+
+void ScenarioDocument::scenarioEdited()
+{
+    const bool ready = recompute();
+    const int clamped = std::clamp(mSelectedQuery, 0, std::max(0, mScenario.m() - 1));
+    const bool selectionMoved = clamped != mSelectedQuery;
+    mSelectedQuery = clamped;
+    if (ready)
+        emit changed();
+    if (selectionMoved)
+        emit selectedQueryChanged(selectedQuery());
+}
+
+ScenarioDocument::Error ScenarioDocument::setCell(CellTable table, int row, int column,
+                                                  double value, int gesture)
+{
+    if (table == CellTable::Variance && mScenario.varianceMode == VarianceMode::Linked)
+        return tr("The variances are linked to the scores (σ² = σ0² · exp(−s)): switch the "
+                  "variances to free to set them by hand.");
+    const Eigen::MatrixXd &mat = SetCellCommand::matrix(mScenario, table);
+    if (row < 0 || row >= mat.rows() || column < 0 || column >= mat.cols())
+        return tr("No such cell (%1, %2).").arg(row + 1).arg(column + 1);
+    if (!std::isfinite(value))
+        return tr("%1 is not a finite number.").arg(value);
+    if (table == CellTable::Variance && !(value > 0))
+        return tr("A variance σ² must be positive.");
+    const double old = mat(row, column);
+    if (old == value && std::signbit(old) == std::signbit(value))
+        return std::nullopt;
+    return push(
+        std::make_unique<SetCellCommand>(commandTarget(), table, row, column, old, value, gesture));
+}
+
+ScenarioDocument::Error
+ScenarioDocument::moveVector(VectorKind kind, int row,
+                             const Eigen::Ref<const Eigen::VectorXd> &vector, int gesture)
+{
+    const bool query = kind == VectorKind::Query;
+    const Eigen::MatrixXd &mat = query ? mScenario.queries : mScenario.keys;
+    if (row < 0 || row >= mat.rows())
+        return query ? tr("No such query %1.").arg(row + 1) : tr("No such key %1.").arg(row + 1);
+    if (vector.size() != mat.cols())
+        return tr("Expected %1 numbers (d_k), got %2.").arg(mat.cols()).arg(vector.size());
+    if (!vector.allFinite())
+        return tr("A vector entry is not a finite number.");
+    const Eigen::RowVectorXd old = mat.row(row);
+    if (old == vector.transpose())
+        return std::nullopt;
+    const QString label = (query ? mScenario.queryLabels : mScenario.keyLabels).value(row);
+    return push(std::make_unique<MoveVectorCommand>(commandTarget(), kind, row, label, old,
+                                                    vector.transpose(), gesture));
+}
+
+ScenarioDocument::Error ScenarioDocument::setLabel(LabelTarget target, int row,
+                                                   const QString &label)
+{
+    const QStringList &labels =
+        target == LabelTarget::Query ? mScenario.queryLabels : mScenario.keyLabels;
+    if (row < 0 || row >= labels.size())
+        return tr("No such row %1.").arg(row + 1);
+    if (labels[row] == label)
+        return std::nullopt;
+    return push(
+        std::make_unique<SetLabelCommand>(commandTarget(), target, row, labels[row], label));
+}
+
+static QString freshLabel(const QStringList &existing, QChar prefix)
+{
+    for (int n = int(existing.size()) + 1;; ++n) {
+        const QString candidate = QStringLiteral("%1%2").arg(prefix).arg(n);
+        if (!existing.contains(candidate))
+            return candidate;
+    }
+}
+
+ScenarioDocument::Error ScenarioDocument::addQuery(int at)
+{
+    const int m = mScenario.m();
+    if (at < 0 || at > m)
+        at = m;
+    QueryRow row;
+    row.label = freshLabel(mScenario.queryLabels, QLatin1Char('q'));
+    row.vector = Eigen::RowVectorXd::Zero(mScenario.dK());
+    row.freeVariances = Eigen::RowVectorXd::Ones(mScenario.T());
+    return push(std::make_unique<AddQueryCommand>(commandTarget(), at, std::move(row)));
+}
+
+ScenarioDocument::Error ScenarioDocument::removeQuery(int query)
+{
+    if (query < 0 || query >= mScenario.m())
+        return tr("No such query %1.").arg(query + 1);
+    if (mScenario.m() <= 1)
+        return tr("A scenario needs at least one query.");
+    return push(
+        std::make_unique<RemoveQueryCommand>(commandTarget(), query, queryRowAt(mScenario, query)));
+}
+
+ScenarioDocument::Error ScenarioDocument::addKey(int at)
+{
+    const int T = mScenario.T();
+    if (at < 0 || at > T)
+        at = T;
+    KeyRow row;
+    row.label = freshLabel(mScenario.keyLabels, QLatin1Char('k'));
+    row.vector = Eigen::RowVectorXd::Zero(mScenario.dK());
+    row.value = Eigen::RowVectorXd::Zero(mScenario.dV());
+    row.freeVariances = Eigen::VectorXd::Ones(mScenario.m());
+    return push(std::make_unique<AddKeyCommand>(commandTarget(), at, std::move(row)));
+}
+
+ScenarioDocument::Error ScenarioDocument::removeKey(int key)
+{
+    if (key < 0 || key >= mScenario.T())
+        return tr("No such key %1.").arg(key + 1);
+    if (mScenario.T() <= 1)
+        return tr("A scenario needs at least one key.");
+    return push(std::make_unique<RemoveKeyCommand>(commandTarget(), key, keyRowAt(mScenario, key)));
+}
+
+ScenarioDocument::Error ScenarioDocument::moveQuery(int from, int to)
+{
+    const int m = mScenario.m();
+    if (from < 0 || from >= m || to < 0 || to >= m)
+        return tr("Cannot move query %1 to position %2 (there are %3 queries).")
+            .arg(from + 1)
+            .arg(to + 1)
+            .arg(m);
+    if (from == to)
+        return std::nullopt;
+    return push(std::make_unique<ReorderQueryCommand>(commandTarget(), from, to,
+                                                      mScenario.queryLabels.value(from)));
+}
+
+ScenarioDocument::Error ScenarioDocument::moveKey(int from, int to)
+{
+    const int T = mScenario.T();
+    if (from < 0 || from >= T || to < 0 || to >= T)
+        return tr("Cannot move key %1 to position %2 (there are %3 keys).")
+            .arg(from + 1)
+            .arg(to + 1)
+            .arg(T);
+    if (from == to)
+        return std::nullopt;
+    return push(std::make_unique<ReorderKeyCommand>(commandTarget(), from, to,
+                                                    mScenario.keyLabels.value(from)));
+}
+
+ScenarioDocument::Error
+ScenarioDocument::setTemperature(TemperatureMode mode, std::optional<double> fixedTau, int gesture)
+{
+    double tau = mScenario.fixedTau;
+    if (mode == TemperatureMode::Fixed)
+        tau = fixedTau.value_or(mScenario.tau());
+    if (!std::isfinite(tau) || !(tau > 0))
+        return tr("τ must be a positive finite number.");
+    if (mode == mScenario.temperatureMode && tau == mScenario.fixedTau)
+        return std::nullopt;
+    return push(std::make_unique<SetTemperatureCommand>(commandTarget(), mScenario.temperatureMode,
+                                                        mScenario.fixedTau, mode, tau, gesture));
+}
+
+ScenarioDocument::Error ScenarioDocument::setMask(MaskKind mask)
+{
+    if (mask == mScenario.mask)
+        return std::nullopt;
+    return push(std::make_unique<SetMaskCommand>(commandTarget(), mScenario.mask, mask));
+}
+
+ScenarioDocument::Error ScenarioDocument::setVarianceMode(VarianceMode mode)
+{
+    if (mode == mScenario.varianceMode)
+        return std::nullopt;
+    Eigen::MatrixXd variances; // linked mode stores none (Scenario::freeVariances)
+    if (mode == VarianceMode::Free) {
+        // MATH.md §4.1: start from the current σ²_it = σ0² exp(−s_it), via log σ² to avoid
+        // forming exp(−s) on its own; masked entries get the same formula (they are ignored).
+        // While a newer Analysis is being computed, f comes from the scenario itself.
+        RowMatrixXd fresh;
+        if (mAnalysisPending)
+            fresh.noalias() = mScenario.queries * mScenario.keys.transpose();
+        const RowMatrixXd &f = mAnalysisPending ? fresh : mAnalysis->attention().similarities;
+        const double tau = mAnalysisPending ? mScenario.tau() : mAnalysis->attention().tau;
+        const double logSigma0 = std::log(mScenario.sigma0Squared);
+        variances.resize(mScenario.m(), mScenario.T());
+        for (int i = 0; i < mScenario.m(); ++i)
+            for (int t = 0; t < mScenario.T(); ++t) {
+                const double logVar = logSigma0 - f(i, t) / tau;
+                variances(i, t) = std::clamp(std::exp(logVar), 1e-300, 1e300);
+            }
+    }
+    return push(std::make_unique<SetVarianceModeCommand>(commandTarget(), mScenario.varianceMode,
+                                                         mScenario.freeVariances, mode,
+                                                         std::move(variances)));
+}
+
+ScenarioDocument::Error ScenarioDocument::setSigma0Squared(double sigma0Squared, int gesture)
+{
+    if (!std::isfinite(sigma0Squared) || !(sigma0Squared > 0))
+        return tr("σ0² must be a positive finite number.");
+    if (sigma0Squared == mScenario.sigma0Squared)
+        return std::nullopt;
+    return push(std::make_unique<SetSigma0SquaredCommand>(commandTarget(), mScenario.sigma0Squared,
+                                                          sigma0Squared, gesture));
+}
+
+std::optional<std::pair<double, double>> ScenarioDocument::similarityRange(int query) const
+{
+    if (query < 0 || query >= mScenario.m())
+        return std::nullopt;
+    const std::vector<int> visible =
+        visibleKeys(Mask::fromKind(mScenario.mask), query, mScenario.T());
+    if (visible.empty())
+        return std::nullopt;
+    if (mAnalysisPending) {
+        // A newer Analysis is being computed: f of this query from the scenario itself.
+        const Eigen::VectorXd f = mScenario.keys * mScenario.queries.row(query).transpose();
+        double lo = f[visible.front()];
+        double hi = lo;
+        for (int t : visible) {
+            lo = std::min(lo, f[t]);
+            hi = std::max(hi, f[t]);
+        }
+        return std::make_pair(lo, hi);
+    }
+    const AttentionResult &att = mAnalysis->attention();
+    return std::make_pair(att.similarityMin[query], att.similarityMax[query]);
+}
+
+ScenarioDocument::Error ScenarioDocument::setMaxEntTarget(int query, std::optional<double> mu,
+                                                          int gesture)
+{
+    if (query < 0 || query >= mScenario.m())
+        return tr("No such query %1.").arg(query + 1);
+    if (mu) {
+        if (!std::isfinite(*mu))
+            return tr("The target μ must be a finite number.");
+        const auto range = similarityRange(query);
+        if (!range)
+            return tr("Query %1 sees no key; it has no MaxEnt target.").arg(query + 1);
+        const auto [lo, hi] = *range;
+        const bool feasible = (lo == hi) ? (*mu == lo) : (lo < *mu && *mu < hi);
+        if (!feasible)
+            return maxent::infeasibleMessage(*mu, lo, hi);
+    }
+    if (mScenario.targetFor(query) == mu)
+        return std::nullopt;
+    return push(std::make_unique<SetMaxEntTargetCommand>(
+        commandTarget(), query, mScenario.queryLabels.value(query), mScenario.maxentTargets,
+        SetMaxEntTargetCommand::withTarget(mScenario, query, mu), gesture));
+}
+
+ScenarioDocument::Error ScenarioDocument::replaceScenario(const Scenario &scenario,
+                                                          const QString &undoText)
+{
+    Scenario s = scenario;
+    s.normalizeSideArrays();
+    return push(std::make_unique<ReplaceScenarioCommand>(commandTarget(), mScenario, std::move(s),
+                                                         undoText));
+}
+
+ScenarioDocument::Error
+ScenarioDocument::setTitleAndDescription(const QString &title,
+                                         const std::optional<QString> &description)
+{
+    if (title == mScenario.title && description == mScenario.description)
+        return std::nullopt;
+    Scenario s = mScenario;
+    s.title = title;
+    s.description = description;
+    return replaceScenario(s, tr("Edit title and notes"));
+}
+
+static Eigen::MatrixXd withExtraColumn(const Eigen::MatrixXd &mat)
+{
+    Eigen::MatrixXd out = Eigen::MatrixXd::Zero(mat.rows(), mat.cols() + 1);
+    out.leftCols(mat.cols()) = mat;
+    return out;
+}
+
+ScenarioDocument::Error ScenarioDocument::addKeyDimension()
+{
+    Scenario s = mScenario;
+    s.queries = withExtraColumn(s.queries);
+    s.keys = withExtraColumn(s.keys);
+    return replaceScenario(s, tr("Add key dimension"));
+}
+
+ScenarioDocument::Error ScenarioDocument::removeKeyDimension()
+{
+    if (mScenario.dK() <= 1)
+        return tr("Queries and keys need at least one dimension.");
+    Scenario s = mScenario;
+    s.queries = Eigen::MatrixXd(s.queries.leftCols(s.dK() - 1));
+    s.keys = Eigen::MatrixXd(s.keys.leftCols(s.keys.cols() - 1));
+    return replaceScenario(s, tr("Remove key dimension"));
+}
+
+ScenarioDocument::Error ScenarioDocument::addValueDimension()
+{
+    Scenario s = mScenario;
+    s.values = withExtraColumn(s.values);
+    return replaceScenario(s, tr("Add value dimension"));
+}
+
+ScenarioDocument::Error ScenarioDocument::removeValueDimension()
+{
+    if (mScenario.dV() <= 1)
+        return tr("Values need at least one dimension.");
+    Scenario s = mScenario;
+    s.values = Eigen::MatrixXd(s.values.leftCols(s.dV() - 1));
+    return replaceScenario(s, tr("Remove value dimension"));
+}
+
+} // namespace sml

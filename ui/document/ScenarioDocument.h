@@ -1,0 +1,183 @@
+#pragma once
+
+#include "Analysis.h"
+#include "Scenario.h"
+#include "document/commands/CommandTarget.h"
+#include "document/commands/EditTargets.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <utility>
+
+class QUndoStack;
+
+namespace sml {
+
+class AnalysisWorker;
+class ScenarioCommand;
+
+/// The open scenario (ARCHITECTURE.md, "The document").
+///
+/// Owns the current Scenario, its Analysis (recomputed exactly once per change), the QUndoStack,
+/// the file path and the modified flag (= the undo stack is not at its clean state). Views read
+/// scenario() and analysis() and never edit; every user edit goes through one of the edit
+/// functions below, which builds a ScenarioCommand, validates the would-be scenario with
+/// validateScenario() and pushes the command only if it passes. Each edit function returns
+/// nullopt when the edit was applied (or changed nothing) and the error message otherwise, in
+/// which case the scenario is untouched.
+///
+/// The selected query is view state kept here so that every view agrees on it; selecting is not
+/// an edit (not undoable, does not modify the document).
+///
+/// Large scenarios (AnalysisWorker::runsAsync) are analysed off the GUI thread (issue 5): an
+/// edit changes scenario() at once (for undo and for the next edit's validation), while
+/// analysis() keeps describing the previous state until the newest computation ends. changed()
+/// is emitted then, so its listeners always find scenario() and analysis() in agreement; the
+/// results of edits superseded meanwhile are dropped, never shown. selectedQuery() stays within
+/// analysis() meanwhile.
+class ScenarioDocument : public QObject, private CommandTarget
+{
+    Q_OBJECT
+
+public:
+    using Error = std::optional<QString>;
+
+    /// Starts on defaultScenario(), untitled and unmodified.
+    explicit ScenarioDocument(QObject *parent = nullptr);
+    ~ScenarioDocument() override;
+
+    const Scenario &scenario() const { return mScenario; }
+    const Analysis &analysis() const { return *mAnalysis; }
+    /// The same Analysis, shared: a view may keep a std::weak_ptr to recompute a display later.
+    std::shared_ptr<const Analysis> sharedAnalysis() const { return mAnalysis; }
+    /// False while a newer Analysis is being computed off the GUI thread (see above).
+    bool isAnalysisCurrent() const { return !mAnalysisPending; }
+    AnalysisWorker *analysisWorker() const { return mWorker; }
+    QUndoStack *undoStack() const { return mUndoStack; }
+
+    /// The file the scenario was loaded from or saved to; empty when untitled.
+    QString filePath() const { return mFilePath; }
+    /// The name to show in the window title: the file name, an example's name, or "untitled".
+    QString displayName() const;
+    bool isModified() const;
+
+    /// The selected query, within analysis() (see above).
+    int selectedQuery() const;
+    void setSelectedQuery(int query);
+
+    // --- files -----------------------------------------------------------------------------
+    /// Loads FILE with ScenarioIo::loadFile. On error returns the loader's message and leaves
+    /// the open scenario, its undo history and its file name untouched. On success the undo
+    /// history is cleared and the document is unmodified.
+    Error load(const QString &path);
+    /// Loads a built-in example (a Qt resource path such as ":/scenarios/default.softmaxlab.json")
+    /// as an untitled document, so that Save asks for a file name.
+    Error loadExample(const QString &resourcePath);
+    /// Replaces the scenario by defaultScenario(), untitled, unmodified, with no undo history.
+    void newScenario();
+    /// Resets to `scenario` (validated) as an untitled, unmodified document with no undo history.
+    Error resetTo(const Scenario &scenario, const QString &displayName = QString());
+    /// Restores a recovery copy (Autosave) as a *modified* document bound to `originalPath`
+    /// (empty: untitled), so that nothing is written until the user saves. When `originalPath`
+    /// loads, the document is that file plus one undo step "Restore unsaved changes", so undo
+    /// shows what is on disk; otherwise the recovered scenario has no undo history but is
+    /// still modified. Returns the validation error of `recovered`, changing nothing.
+    Error restoreRecovered(const Scenario &recovered, const QString &originalPath);
+    /// Saves to filePath() (error when untitled).
+    Error save();
+    /// Saves to PATH (with withDefaultExtension) and makes it the document's file.
+    Error saveAs(const QString &path);
+    /// Appends ".softmaxlab.json" when the file name has no extension (scenario-format.md).
+    static QString withDefaultExtension(const QString &path);
+
+    // --- edits (each one undo step) ---------------------------------------------------------
+    /// Sets one cell of the queries, keys, values or free-variance table. `gesture` != 0 merges
+    /// consecutive edits of the same cell in the same gesture into one undo step.
+    Error setCell(CellTable table, int row, int column, double value, int gesture = 0);
+    /// Replaces a whole query or key vector (d_k numbers, all finite), the edit of a drag in key
+    /// space (MATH.md §4.5). `gesture` != 0 merges the moves of one drag of the same vector into
+    /// one undo step ("Move key k2"). Refused like any edit when a score would overflow.
+    Error moveVector(VectorKind kind, int row, const Eigen::Ref<const Eigen::VectorXd> &vector,
+                     int gesture = 0);
+    Error setLabel(LabelTarget target, int row, const QString &label);
+    /// Inserts a zero query before `at` (−1 = append). Its free variances start at 1.
+    Error addQuery(int at = -1);
+    Error removeQuery(int query);
+    /// Inserts a key with a zero vector and a zero value before `at` (−1 = append). In free mode
+    /// its variances start at σ² = 1 (MATH.md §4.1).
+    Error addKey(int at = -1);
+    Error removeKey(int key);
+    /// Moves query `from` to index `to` (the "move up/down" of the table), with its label,
+    /// free-variance row, MaxEnt target and unknown fields. Both must be < m.
+    Error moveQuery(int from, int to);
+    /// Moves key `from` to index `to`, with its label, value, free-variance column and unknown
+    /// fields. Both must be < T.
+    Error moveKey(int from, int to);
+    /// Sets the temperature mode; in fixed mode τ = `fixedTau`, or the current τ when not given
+    /// (so switching from √d_k to fixed keeps the plots where they are).
+    Error setTemperature(TemperatureMode mode, std::optional<double> fixedTau = std::nullopt,
+                         int gesture = 0);
+    Error setMask(MaskKind mask);
+    /// Linked → free starts the free table at the current σ²_it = σ0² exp(−s_it), clamped into
+    /// [1e-300, 1e300] where it leaves the double range; free → linked keeps the free table.
+    Error setVarianceMode(VarianceMode mode);
+    Error setSigma0Squared(double sigma0Squared, int gesture = 0);
+    /// Sets the MaxEnt target μ_i of a query, or resets it to the default (nullopt). A target
+    /// outside the open interval (min f, max f) over V_i is refused with the message of
+    /// maxent::infeasibleMessage (MATH.md §5.4); when all f are equal only that value is accepted.
+    Error setMaxEntTarget(int query, std::optional<double> mu, int gesture = 0);
+    /// Replaces the whole scenario in one undo step (title/notes, dimensions, imports).
+    Error replaceScenario(const Scenario &scenario, const QString &undoText);
+    Error setTitleAndDescription(const QString &title, const std::optional<QString> &description);
+    /// Appends a zero column to the queries and keys (d_k + 1).
+    Error addKeyDimension();
+    /// Removes the last key dimension (d_k − 1, refused at d_k = 1).
+    Error removeKeyDimension();
+    /// Appends a zero column to the values (d_v + 1).
+    Error addValueDimension();
+    /// Removes the last value dimension (d_v − 1, refused at d_v = 1).
+    Error removeValueDimension();
+
+    /// (min f, max f) over the visible keys of a query: the closure of the feasible MaxEnt
+    /// targets (MATH.md §5.4). nullopt when the query sees no key.
+    std::optional<std::pair<double, double>> similarityRange(int query) const;
+
+    /// A fresh gesture number for a drag (see setCell, setTemperature…).
+    int beginGesture() { return ++mLastGesture; }
+
+signals:
+    /// The scenario and its Analysis changed: an edit, undo, redo, load or new. For a large
+    /// scenario, emitted when its newest Analysis is ready (see above).
+    void changed();
+    void modifiedChanged(bool modified);
+    void filePathChanged(const QString &path);
+    void selectedQueryChanged(int query);
+
+private:
+    Error push(std::unique_ptr<ScenarioCommand> command);
+    // CommandTarget: the commands apply themselves to mScenario, then call commandApplied().
+    Scenario &commandScenario() override { return mScenario; }
+    void commandApplied() override { scenarioEdited(); }
+    CommandTarget *commandTarget() { return this; }
+    void scenarioEdited();
+    /// Recomputes the Analysis of mScenario: synchronously (returns true) or by the worker
+    /// (returns false; analysisReady() follows).
+    bool recompute();
+    void analysisReady(std::shared_ptr<const Analysis> analysis);
+    void resetDocument(Scenario scenario, const QString &path, const QString &displayName);
+
+    Scenario mScenario;
+    std::shared_ptr<const Analysis> mAnalysis;
+    AnalysisWorker *mWorker;
+    bool mAnalysisPending = false;
+    QUndoStack *mUndoStack;
+    QString mFilePath;
+    QString mDisplayName;
+    int mSelectedQuery = 0;
+    int mLastGesture = 0;
+};
+
+} // namespace sml

@@ -1,0 +1,29 @@
+#pragma once
+
+namespace sml {
+
+/// Merge ids of the undo commands (ARCHITECTURE.md, "The document"): one enum for all of them,
+/// as in Tiled. QUndoStack merges two consecutive commands only when their ids are equal and
+/// mergeWith() agrees; our commands agree only when both belong to the same gesture (a slider
+/// drag), so that one gesture is one undo step. A command outside a gesture returns id −1 and
+/// never merges.
+enum class CommandId
+{
+    SetCell = 1,
+    SetLabel,
+    AddQuery,
+    RemoveQuery,
+    AddKey,
+    RemoveKey,
+    SetTemperature,
+    SetMask,
+    SetVarianceMode,
+    SetSigma0Squared,
+    SetMaxEntTarget,
+    ReplaceScenario,
+    MoveVector,   ///< a drag of a query or key in key space (MoveVectorCommand)
+    ReorderQuery, ///< move a query up/down in the table (ReorderQueryCommand)
+    ReorderKey,   ///< move a key up/down in the table (ReorderKeyCommand)
+};
+
+} // namespace sml

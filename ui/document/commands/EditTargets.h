@@ -1,0 +1,28 @@
+#pragma once
+
+namespace sml {
+
+/// Which numeric table a cell belongs to (SetCellCommand, ScenarioDocument::setCell).
+enum class CellTable
+{
+    Query,    ///< queries, m×d_k
+    Key,      ///< keys, T×d_k
+    Value,    ///< values, T×d_v
+    Variance, ///< free variances σ²_it, m×T (MATH.md §4.1, free mode)
+};
+
+/// Which kind of vector a drag in key space moves (MATH.md §4.5; MoveVectorCommand).
+enum class VectorKind
+{
+    Query, ///< a row of the queries, d_k
+    Key,   ///< a row of the keys, d_k
+};
+
+/// Whose token label an edit renames (SetLabelCommand, ScenarioDocument::setLabel).
+enum class LabelTarget
+{
+    Query,
+    Key
+};
+
+} // namespace sml

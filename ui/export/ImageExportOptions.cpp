@@ -1,0 +1,106 @@
+#include "export/ImageExportOptions.h"
+
+#include <QCoreApplication>
+#include <QPageSize>
+#include <QSvgGenerator>
+
+#include <cmath>
+
+namespace sml {
+
+namespace {
+constexpr double cmPerInch = 2.54;
+constexpr double logicalDpi = 96.0;
+} // namespace
+
+ImageExportOptions ImageExportOptions::pixels(const QString &format, QSize pixels)
+{
+    ImageExportOptions o;
+    o.format = normalizedFormat(format);
+    o.size = pixels;
+    return o;
+}
+
+ImageExportOptions ImageExportOptions::centimetres(const QString &format, QSizeF cm, int dpi)
+{
+    ImageExportOptions o;
+    o.format = normalizedFormat(format);
+    o.size = QSize(int(std::lround(cm.width() / cmPerInch * logicalDpi)),
+                   int(std::lround(cm.height() / cmPerInch * logicalDpi)));
+    o.dpi = dpi;
+    o.scale = double(dpi) / logicalDpi;
+    o.physicalCm = cm;
+    return o;
+}
+
+QSize ImageExportOptions::outputPixels() const
+{
+    return QSize(int(std::lround(size.width() * scale)), int(std::lround(size.height() * scale)));
+}
+
+QStringList ImageExportOptions::formats()
+{
+    return {QStringLiteral("png"), QStringLiteral("jpg"), QStringLiteral("pdf"),
+            QStringLiteral("svg")};
+}
+
+bool ImageExportOptions::supportsTransparency(const QString &format)
+{
+    const QString f = normalizedFormat(format);
+    return f == QLatin1String("png") || f == QLatin1String("svg");
+}
+
+QString ImageExportOptions::normalizedFormat(const QString &format)
+{
+    QString f = format.trimmed().toLower();
+    if (f == QLatin1String("jpeg"))
+        f = QStringLiteral("jpg");
+    return formats().contains(f) ? f : QString();
+}
+
+std::optional<QString> ImageExportOptions::check() const
+{
+    const QString f = normalizedFormat(format);
+    if (f.isEmpty())
+        return QCoreApplication::translate("ImageExport", "unknown export format “%1” (use %2)")
+            .arg(format, formats().join(QStringLiteral(", ")));
+    auto outside = [](QSize s) {
+        return s.width() < 16 || s.height() < 16 || s.width() > 20000 || s.height() > 20000;
+    };
+    if (outside(size))
+        return QCoreApplication::translate("ImageExport",
+                                           "export size %1x%2 is outside 16…20000 pixels")
+            .arg(size.width())
+            .arg(size.height());
+    if (!(dpi >= 10 && dpi <= 2400) || !(scale > 0) || !std::isfinite(scale))
+        return QCoreApplication::translate("ImageExport", "resolution %1 dpi is outside 10…2400")
+            .arg(dpi);
+    if (f != QLatin1String("pdf") && f != QLatin1String("svg") && outside(outputPixels()))
+        return QCoreApplication::translate("ImageExport",
+                                           "image size %1x%2 is outside 16…20000 pixels")
+            .arg(outputPixels().width())
+            .arg(outputPixels().height());
+    return std::nullopt;
+}
+
+QPageLayout ImageExportOptions::pdfPageLayout() const
+{
+    const QPageSize page =
+        physicalCm
+            ? QPageSize(*physicalCm * 10.0, QPageSize::Millimeter, QString(), QPageSize::ExactMatch)
+            : QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch);
+    return QPageLayout(page, QPageLayout::Portrait, QMarginsF(0, 0, 0, 0));
+}
+
+void ImageExportOptions::setUpSvg(QSvgGenerator &generator, const QString &path,
+                                  const QString &title) const
+{
+    generator.setFileName(path);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(
+        physicalCm ? int(std::lround(size.width() / (physicalCm->width() / 2.54))) : 96);
+    generator.setTitle(title);
+}
+
+} // namespace sml

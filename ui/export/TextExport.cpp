@@ -1,0 +1,109 @@
+#include "export/TextExport.h"
+
+#include "style/Appearance.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QImage>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+#include <QTextDocument>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sml {
+
+namespace {
+
+/// Lays `document` out to fill w × h logical pixels and returns the scale that makes it fit:
+/// 1 when it fits, else the factor by which it is drawn smaller (with a wider text width, so
+/// that a smaller drawing still fills the width). Both the height and the width count: tables
+/// with unbreakable cells can be wider than the text width.
+double fit(QTextDocument &document, int w, int h)
+{
+    double scale = 1.0;
+    for (int round = 0; round < 8; ++round) {
+        document.setTextWidth(w / scale);
+        const QSizeF size = document.size();
+        const double needed = std::max(size.height() * scale / h, size.width() * scale / w);
+        if (needed <= 1.0 + 1e-3)
+            break;
+        scale = std::max(0.05, scale / needed);
+    }
+    return scale;
+}
+
+void paint(QPainter &painter, QTextDocument &document, int w, int h, bool transparent)
+{
+    if (!transparent)
+        painter.fillRect(QRect(0, 0, w, h), Appearance::instance()->background());
+    const double scale = fit(document, w, h);
+    painter.scale(scale, scale);
+    QAbstractTextDocumentLayout::PaintContext context;
+    context.palette.setColor(QPalette::Text, Appearance::instance()->foreground());
+    document.documentLayout()->draw(&painter, context);
+}
+
+} // namespace
+
+std::optional<QString> exportTextDocument(QTextDocument &document, const QString &path,
+                                          const ImageExportOptions &options, const QString &title)
+{
+    ImageExportOptions o = options;
+    o.format = ImageExportOptions::normalizedFormat(o.format);
+    if (auto error = o.check())
+        return error;
+    o.transparent = o.transparent && ImageExportOptions::supportsTransparency(o.format);
+    const int w = o.size.width();
+    const int h = o.size.height();
+
+    bool ok = false;
+    if (o.format == QLatin1String("png") || o.format == QLatin1String("jpg")) {
+        const QSize pixels = o.outputPixels();
+        QImage image(pixels,
+                     o.transparent ? QImage::Format_ARGB32_Premultiplied : QImage::Format_RGB32);
+        image.fill(o.transparent ? QColor(Qt::transparent) : Appearance::instance()->background());
+        const int dotsPerMeter = int(std::lround(o.dpi / 0.0254));
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
+        {
+            QPainter painter(&image);
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.setRenderHint(QPainter::TextAntialiasing);
+            painter.scale(double(pixels.width()) / w, double(pixels.height()) / h);
+            paint(painter, document, w, h, o.transparent);
+        }
+        ok = image.save(path, o.format == QLatin1String("png") ? "PNG" : "JPEG",
+                        o.format == QLatin1String("png") ? -1 : 95);
+    } else if (o.format == QLatin1String("pdf")) {
+        QPdfWriter writer(path);
+        writer.setCreator(QStringLiteral("SoftmaxLab"));
+        writer.setTitle(title);
+        writer.setResolution(96);
+        writer.setPageLayout(o.pdfPageLayout());
+        QPainter painter;
+        if (painter.begin(&writer)) {
+            painter.setWindow(QRect(0, 0, w, h));
+            paint(painter, document, w, h, false);
+            ok = painter.end();
+        }
+    } else {
+        QSvgGenerator generator;
+        o.setUpSvg(generator, path, title);
+        QPainter painter;
+        if (painter.begin(&generator)) {
+            paint(painter, document, w, h, o.transparent);
+            ok = painter.end();
+        }
+    }
+    if (!ok || !QFileInfo(path).isFile())
+        return QCoreApplication::translate("TextExport", "cannot write %1")
+            .arg(QDir::toNativeSeparators(path));
+    return std::nullopt;
+}
+
+} // namespace sml

@@ -1,0 +1,213 @@
+#include "panels/ControlPanel.h"
+
+#include "document/ScenarioDocument.h"
+#include "style/PlotStyle.h"
+#include "widgets/DocumentBinding.h"
+#include "widgets/NumberLineEdit.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+
+#include <cmath>
+
+namespace sml {
+
+static constexpr double tauMin = 0.05;
+static constexpr double tauMax = 50;
+static constexpr int sliderSteps = 1000;
+
+double ControlPanel::sliderToTau(int position)
+{
+    return tauMin * std::pow(tauMax / tauMin, double(position) / sliderSteps);
+}
+
+int ControlPanel::tauToSlider(double tau)
+{
+    const double p = std::log(tau / tauMin) / std::log(tauMax / tauMin) * sliderSteps;
+    return int(std::lround(std::clamp(p, 0.0, double(sliderSteps))));
+}
+
+ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
+    : QWidget(parent), mDocument(document)
+{
+    auto *form = new QFormLayout(this);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+
+    // τ
+    mSqrtDk = new QCheckBox(tr("τ = √d_k"), this);
+    mSqrtDk->setToolTip(tr("Scaled dot product: divide the similarities by √d_k.\n"
+                           "Untick to set τ by hand."));
+    mTauEdit = new NumberLineEdit(this);
+    mTauEdit->setToolTip(tr("Temperature τ > 0: the scores are s = q·k / τ"));
+    auto *tauRow = new QHBoxLayout;
+    tauRow->addWidget(mSqrtDk);
+    tauRow->addWidget(mTauEdit, 1);
+    form->addRow(tr("Temperature τ"), tauRow);
+    mTauSlider = new QSlider(Qt::Horizontal, this);
+    mTauSlider->setRange(0, sliderSteps);
+    mTauSlider->setToolTip(tr("Drag to change τ (log scale, %1 … %2): small τ sharpens the "
+                              "weights, large τ flattens them")
+                               .arg(tauMin)
+                               .arg(tauMax));
+    form->addRow(QString(), mTauSlider);
+
+    // mask
+    mMask = new QComboBox(this);
+    mMask->addItem(tr("none: every query sees every key"), int(MaskKind::None));
+    mMask->addItem(tr("causal: query i sees keys 1…i"), int(MaskKind::Causal));
+    form->addRow(tr("Mask"), mMask);
+
+    // variance model
+    mVarianceMode = new QComboBox(this);
+    mVarianceMode->addItem(tr("linked: σ² = σ0² · exp(−s)"), int(VarianceMode::Linked));
+    mVarianceMode->addItem(tr("free: set every σ² by hand"), int(VarianceMode::Free));
+    form->addRow(tr("Variances"), mVarianceMode);
+    // The combos elide their text rather than widen the panel (and the window, past a
+    // 1280-pixel projector); the open list shows it whole.
+    for (QComboBox *combo : {mMask, mVarianceMode}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(14);
+        for (int k = 0; k < combo->count(); ++k)
+            combo->setItemData(k, combo->itemText(k), Qt::ToolTipRole);
+    }
+    mSigma0Edit = new NumberLineEdit(this);
+    mSigma0Edit->setToolTip(tr("σ0² > 0 cancels from the weights but moves the variances and "
+                               "the log-likelihood"));
+    form->addRow(tr("σ0²"), mSigma0Edit);
+
+    // selected query and its MaxEnt target
+    mQuery = new QComboBox(this);
+    mQuery->setToolTip(tr("The query shown in the weight bars and highlighted elsewhere"));
+    form->addRow(tr("Query"), mQuery);
+    mTargetEdit = new NumberLineEdit(this);
+    mTargetEdit->setToolTip(tr("MaxEnt constraint: the expected similarity E_p[q·k] = μ"));
+    mTargetDefault = new QPushButton(tr("Default"), this);
+    mTargetDefault->setToolTip(tr("Use the default target μ = E_w[q·k], whose MaxEnt solution "
+                                  "is the softmax itself (λ = 1/τ)"));
+    auto *targetRow = new QHBoxLayout;
+    targetRow->addWidget(mTargetEdit, 1);
+    targetRow->addWidget(mTargetDefault);
+    form->addRow(tr("MaxEnt μ"), targetRow);
+    mTargetState = new QLabel(this);
+    mTargetState->setWordWrap(true);
+    form->addRow(QString(), mTargetState);
+    mFeasible = new QLabel(this);
+    mFeasible->setWordWrap(true);
+    form->addRow(QString(), mFeasible);
+
+    // edits
+    connect(mSqrtDk, &QCheckBox::toggled, this, [this](bool on) {
+        report(mDocument->setTemperature(on ? TemperatureMode::SqrtDk : TemperatureMode::Fixed));
+    });
+    connect(mTauEdit, &NumberLineEdit::committed, this, [this](double tau) {
+        report(mDocument->setTemperature(TemperatureMode::Fixed, tau), mTauEdit);
+    });
+    connect(mTauSlider, &QSlider::sliderPressed, this,
+            [this] { mGesture = mDocument->beginGesture(); });
+    connect(mTauSlider, &QSlider::sliderReleased, this, [this] { mGesture = 0; });
+    connect(mTauSlider, &QSlider::valueChanged, this, [this](int position) {
+        report(mDocument->setTemperature(TemperatureMode::Fixed, sliderToTau(position),
+                                         mTauSlider->isSliderDown() ? mGesture : 0));
+    });
+    connect(mMask, &QComboBox::activated, this, [this](int index) {
+        report(mDocument->setMask(MaskKind(mMask->itemData(index).toInt())));
+    });
+    connect(mVarianceMode, &QComboBox::activated, this, [this](int index) {
+        report(mDocument->setVarianceMode(VarianceMode(mVarianceMode->itemData(index).toInt())));
+    });
+    connect(mSigma0Edit, &NumberLineEdit::committed, this,
+            [this](double v) { report(mDocument->setSigma0Squared(v), mSigma0Edit); });
+    connect(mQuery, &QComboBox::activated, this,
+            [this](int index) { mDocument->setSelectedQuery(index); });
+    connect(mTargetEdit, &NumberLineEdit::committed, this, [this](double mu) {
+        report(mDocument->setMaxEntTarget(mDocument->selectedQuery(), mu), mTargetEdit);
+    });
+    connect(mTargetDefault, &QPushButton::clicked, this, [this] {
+        report(mDocument->setMaxEntTarget(mDocument->selectedQuery(), std::nullopt));
+    });
+    for (NumberLineEdit *field : {mTauEdit, mSigma0Edit, mTargetEdit})
+        connect(field, &NumberLineEdit::refused, this, &ControlPanel::message);
+
+    bindToDocument(this, mDocument, [this] { refresh(); });
+}
+
+void ControlPanel::report(const std::optional<QString> &error, NumberLineEdit *field)
+{
+    if (!error)
+        return;
+    // Put the widgets back to the document's state, but keep the refused text in its field so
+    // the user sees what was refused, in red, with the reason in the tooltip.
+    const QString typed = field ? field->text() : QString();
+    refresh();
+    if (field) {
+        field->setText(typed);
+        field->showRefused(*error); // emits refused → message
+    } else {
+        emit message(*error);
+    }
+}
+
+void ControlPanel::refresh()
+{
+    const Scenario &s = mDocument->scenario();
+    const bool sqrtDk = s.temperatureMode == TemperatureMode::SqrtDk;
+    {
+        const QSignalBlocker b1(mSqrtDk), b2(mTauSlider), b3(mMask), b4(mVarianceMode), b5(mQuery);
+        mSqrtDk->setChecked(sqrtDk);
+        mSqrtDk->setText(tr("τ = √d_k = √%1").arg(s.dK()));
+        mTauEdit->setValue(s.tau());
+        mTauEdit->setEnabled(!sqrtDk);
+        if (!mTauSlider->isSliderDown())
+            mTauSlider->setValue(tauToSlider(s.tau()));
+        mMask->setCurrentIndex(mMask->findData(int(s.mask)));
+        mVarianceMode->setCurrentIndex(mVarianceMode->findData(int(s.varianceMode)));
+        mSigma0Edit->setValue(s.sigma0Squared);
+        mSigma0Edit->setEnabled(s.varianceMode == VarianceMode::Linked);
+
+        QStringList labels;
+        for (int i = 0; i < s.m(); ++i)
+            labels << tr("%1: %2").arg(i + 1).arg(s.queryLabels.value(i));
+        QStringList current;
+        for (int i = 0; i < mQuery->count(); ++i)
+            current << mQuery->itemText(i);
+        if (labels != current) {
+            mQuery->clear();
+            mQuery->addItems(labels);
+        }
+        mQuery->setCurrentIndex(mDocument->selectedQuery());
+    }
+
+    const int i = mDocument->selectedQuery();
+    const auto shared = mDocument->analysis().sharedDetail(i);
+    const QueryDetail &d = *shared;
+    if (!d.defined) {
+        mTargetEdit->setText(QString());
+        mTargetEdit->setEnabled(false);
+        mTargetDefault->setEnabled(false);
+        mTargetState->setText(QString());
+        mFeasible->setText(tr("This query sees no key."));
+        return;
+    }
+    mTargetEdit->setEnabled(true);
+    mTargetEdit->setValue(d.maxentTarget);
+    mTargetDefault->setEnabled(!d.maxentTargetIsDefault);
+    mTargetState->setText(d.maxentTargetIsDefault ? tr("default: μ = E_w[q·k], so p = w")
+                                                  : tr("set by hand"));
+    if (const auto range = mDocument->similarityRange(i)) {
+        if (range->first == range->second)
+            mFeasible->setText(tr("All similarities equal %1: λ is undetermined.")
+                                   .arg(QLocale().toString(range->first, 'g', 6)));
+        else
+            mFeasible->setText(tr("feasible: %1 < μ < %2   (min f, max f)")
+                                   .arg(QLocale().toString(range->first, 'g', 6),
+                                        QLocale().toString(range->second, 'g', 6)));
+    }
+}
+
+} // namespace sml

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "export/ImageExportOptions.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QTextBrowser;
+
+namespace sml {
+
+class ScenarioDocument;
+struct QueryDetail;
+
+/// Both derivations of the selected query's weights as numbered steps with the current numbers
+/// filled in, one column per visible key, rebuilt on every change (drags included):
+/// - maximum likelihood (MATH.md §4): similarities f = q·k → scores s = f/τ → variances
+///   σ² = σ0² e^(−s) (or set by hand in free mode, with the implied score −log σ²) →
+///   precisions σ⁻² → normalized precisions π = the softmax weights → output ô = Σ π v;
+/// - maximum entropy (MATH.md §5): constraint μ → Lagrange multiplier λ → partition function
+///   Z = Σ e^(λf) (and log Z) → p = e^(λf)/Z.
+/// Text is projector-sized (15 pt body) with Unicode math. Quantities outside the double range are
+/// computed from their logarithms and shown as "< 1e-308" or "> 1.8e308" with the exponent
+/// (MATH.md §4.1), never 0, inf or NaN. Hovering a number shows its exact value. When the keys do
+/// not fit the width, only the heaviest get columns, unless "Show every key" is ticked.
+class DerivationPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit DerivationPanel(ScenarioDocument *document, QWidget *parent = nullptr);
+
+    QTextBrowser *browser() const { return mBrowser; }
+    QCheckBox *allKeysCheck() const { return mAllKeys; }
+    /// The HTML shown, and its plain text.
+    QString html() const { return mHtml; }
+    QString plainText() const;
+    /// Writes the steps, laid out for `options.size`, as PNG, JPEG, PDF or SVG (text stays text
+    /// in PDF and SVG; see exportTextDocument). Returns nullopt or an error message.
+    std::optional<QString> exportImage(const QString &path, const ImageExportOptions &options,
+                                       const QString &title = QString());
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    /// A hidden panel (another tab) is rebuilt when it is shown, not on every edit.
+    void showEvent(QShowEvent *event) override;
+    /// The number of key columns follows the width.
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    /// Body font (15 pt × the presentation scale), link colour and themed style sheet.
+    void applyAppearance();
+    void refresh();
+    /// How many key columns of the query fit the panel's width, heaviest first (at least three).
+    int keyColumnsThatFit(const QueryDetail &detail) const;
+    QString buildHtml(const QueryDetail &detail, const std::vector<int> &columns) const;
+
+    ScenarioDocument *mDocument;
+    QTextBrowser *mBrowser;
+    QCheckBox *mAllKeys;
+    QString mHtml;
+    bool mStale = false;
+};
+
+} // namespace sml

@@ -1,0 +1,138 @@
+#include "panels/ValueSpacePanel.h"
+
+#include "plots/mle/MleAnimation.h"
+#include "plots/mle/ValueSpaceView.h"
+#include "widgets/AnimationControls.h"
+#include "widgets/NumberLineEdit.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace sml {
+
+ValueSpacePanel::ValueSpacePanel(ScenarioDocument *document, MleAnimation *animation,
+                                 QWidget *parent)
+    : QWidget(parent), mAnimation(animation)
+{
+    mView = new ValueSpaceView(this);
+    mDimX = new QSpinBox(this);
+    mDimY = new QSpinBox(this);
+    mDimX->setMinimumWidth(90);
+    mDimY->setMinimumWidth(90);
+    mDimX->setPrefix(tr("x: o_"));
+    mDimY->setPrefix(tr("y: o_"));
+    mDimX->setToolTip(tr("The value dimension on the x axis"));
+    mDimY->setToolTip(tr("The value dimension on the y axis"));
+    mPick = new QPushButton(tr("Pick start"), this);
+    mPick->setCheckable(true);
+    mPick->setToolTip(tr("Then click on the plane: the MLE gradient ascent starts there "
+                         "(Shift+click does the same at any time)"));
+    mDefaultStart = new QPushButton(tr("Default start"), this);
+    mDefaultStart->setToolTip(tr("Start from the value farthest from ô"));
+    mControls = new AnimationControls(this);
+    mAlpha = new QDoubleSpinBox(this);
+    mAlpha->setRange(0.01, 1.99);
+    mAlpha->setSingleStep(0.05);
+    mAlpha->setDecimals(3);
+    mAlpha->setPrefix(tr("α = "));
+    mAlpha->setToolTip(tr("Step α of η = α/Σσ⁻² (0 < α < 2): α = 1 jumps to ô in one step, "
+                          "α near 2 oscillates (MATH.md §4.4)"));
+    mFixed = new QCheckBox(tr("fixed η"), this);
+    mFixed->setToolTip(tr("A fixed step η, not scaled by the total precision Σσ⁻²: it "
+                          "converges only while η·Σσ⁻² < 2"));
+    mEta = new NumberLineEdit(this);
+    mEta->setToolTip(tr("The fixed step η > 0"));
+    mEta->setMaximumWidth(125);
+
+    auto *row1 = new QHBoxLayout;
+    row1->setContentsMargins(0, 0, 0, 0);
+    row1->addWidget(mPick);
+    row1->addWidget(mDefaultStart);
+    row1->addSpacing(12);
+    row1->addWidget(mAlpha);
+    row1->addWidget(mFixed);
+    row1->addWidget(mEta);
+    row1->addStretch(1);
+    // The value dimensions, a row of their own shown only when d_v > 2.
+    mDimsRow = new QWidget(this);
+    auto *row3 = new QHBoxLayout(mDimsRow);
+    row3->setContentsMargins(0, 0, 0, 0);
+    row3->addWidget(new QLabel(tr("Value dimensions shown:"), mDimsRow));
+    row3->addWidget(mDimX);
+    row3->addWidget(mDimY);
+    row3->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addLayout(row1);
+    layout->addWidget(mControls);
+    layout->addWidget(mDimsRow);
+    layout->addWidget(mView, 1);
+
+    auto dims = [this] { mView->setValueDimensions(mDimX->value() - 1, mDimY->value() - 1); };
+    connect(mDimX, &QSpinBox::valueChanged, this, dims);
+    connect(mDimY, &QSpinBox::valueChanged, this, dims);
+    connect(mPick, &QPushButton::toggled, mView, &ValueSpaceView::setPickStartMode);
+    connect(mView, &ValueSpaceView::pickStartModeChanged, mPick, &QPushButton::setChecked);
+    connect(mView, &ValueSpaceView::dimensionsChanged, this, &ValueSpacePanel::syncDimensions);
+
+    if (animation) {
+        connect(mDefaultStart, &QPushButton::clicked, animation, &MleAnimation::clearStart);
+        connect(mControls, &AnimationControls::stepRequested, animation, &MleAnimation::step);
+        connect(mControls, &AnimationControls::resetRequested, animation, &MleAnimation::restart);
+        connect(animation, &MleAnimation::finishedChanged, mControls,
+                &AnimationControls::setFinished);
+        connect(animation, &MleAnimation::changed, this,
+                [this] { mControls->setIteration(mAnimation->iteration()); });
+        connect(animation, &MleAnimation::restarted, this, &ValueSpacePanel::syncOptimizer);
+        connect(mAlpha, &QDoubleSpinBox::valueChanged, animation, &MleAnimation::setAlpha);
+        connect(mFixed, &QCheckBox::toggled, animation, &MleAnimation::setFixedStep);
+        connect(mEta, &NumberLineEdit::committed, this, [this](double eta) {
+            if (!(eta > 0))
+                mEta->showRefused(tr("η must be positive"));
+            else
+                mAnimation->setEta(eta);
+        });
+    } else {
+        for (QWidget *w : std::initializer_list<QWidget *>{mPick, mDefaultStart, mControls, mAlpha,
+                                                           mFixed, mEta})
+            w->setVisible(false);
+    }
+    mView->setAnimation(animation);
+    mView->bindToDocument(document);
+    syncDimensions();
+    syncOptimizer();
+}
+
+void ValueSpacePanel::syncDimensions()
+{
+    const QSignalBlocker b1(mDimX), b2(mDimY);
+    const int dV = mView->dV();
+    mDimX->setRange(1, std::max(1, dV));
+    mDimY->setRange(1, std::max(1, dV));
+    mDimX->setValue(mView->dimensionX() + 1);
+    mDimY->setValue(mView->dimensionY() + 1);
+    mDimsRow->setVisible(dV > 2);
+}
+
+void ValueSpacePanel::syncOptimizer()
+{
+    if (!mAnimation)
+        return;
+    const QSignalBlocker b1(mAlpha), b2(mFixed);
+    mAlpha->setValue(mAnimation->alpha());
+    mFixed->setChecked(mAnimation->fixedStep());
+    mAlpha->setEnabled(!mAnimation->fixedStep());
+    mEta->setEnabled(mAnimation->fixedStep());
+    mEta->setValue(mAnimation->fixedStep() ? mAnimation->eta() : mAnimation->scaledEta());
+    mControls->setFinished(mAnimation->isFinished());
+    mControls->setIteration(mAnimation->iteration());
+}
+
+} // namespace sml

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QDoubleSpinBox;
+class QPushButton;
+class QSpinBox;
+
+namespace sml {
+
+class AnimationControls;
+class MleAnimation;
+class NumberLineEdit;
+class ScenarioDocument;
+class ValueSpaceView;
+
+/// The likelihood landscape (ValueSpaceView, MATH.md §4) with its controls:
+/// - the start of the MLE gradient ascent (§4.4): pick it on the plane, or the default;
+/// - its step: α of η = α/Σσ⁻² (0 < α < 2, default 0.5), or a fixed η;
+/// - play / pause / step / reset / speed (AnimationControls: a timer, never blocking);
+/// - the two value dimensions shown when d_v > 2.
+/// The iterate is drawn on the plane; the per-iteration plots are MleOptimizerView's.
+class ValueSpacePanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    ValueSpacePanel(ScenarioDocument *document, MleAnimation *animation, QWidget *parent = nullptr);
+
+    ValueSpaceView *view() const { return mView; }
+    QSpinBox *dimensionXSpin() const { return mDimX; }
+    QSpinBox *dimensionYSpin() const { return mDimY; }
+    QPushButton *pickStartButton() const { return mPick; }
+    QPushButton *defaultStartButton() const { return mDefaultStart; }
+    AnimationControls *controls() const { return mControls; }
+    QDoubleSpinBox *alphaSpin() const { return mAlpha; }
+    QCheckBox *fixedStepCheck() const { return mFixed; }
+    NumberLineEdit *etaEdit() const { return mEta; }
+
+private:
+    void syncDimensions();
+    void syncOptimizer();
+
+    ValueSpaceView *mView;
+    MleAnimation *mAnimation;
+    QSpinBox *mDimX;
+    QSpinBox *mDimY;
+    QPushButton *mPick;
+    QPushButton *mDefaultStart;
+    AnimationControls *mControls;
+    QDoubleSpinBox *mAlpha;
+    QCheckBox *mFixed;
+    NumberLineEdit *mEta;
+    QWidget *mDimsRow;
+};
+
+} // namespace sml

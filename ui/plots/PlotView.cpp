@@ -1,0 +1,534 @@
+#include "plots/PlotView.h"
+
+#include "document/ScenarioDocument.h"
+#include "export/ExportImageDialog.h"
+#include "plots/PlaneFit.h"
+#include "style/Appearance.h"
+#include "style/PlotStyle.h"
+#include "style/ViewHelp.h"
+#include "widgets/DocumentBinding.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QHelpEvent>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSvgGenerator>
+#include <QToolTip>
+#include <QWhatsThis>
+
+#include <cmath>
+
+namespace sml {
+
+namespace {
+
+PlotView::DialogRunner &dialogRunner()
+{
+    static PlotView::DialogRunner runner = [](QDialog &dialog) {
+        return dialog.exec() == QDialog::Accepted;
+    };
+    return runner;
+}
+
+PlotView::SaveFileNamePrompt &saveFileNamePrompt()
+{
+    static PlotView::SaveFileNamePrompt prompt =
+        [](const QString &caption, const QString &suggested, const QString &filter) {
+            return QFileDialog::getSaveFileName(QApplication::activeWindow(), caption, suggested,
+                                                filter);
+        };
+    return prompt;
+}
+
+PlotView::ErrorReporter &errorReporter()
+{
+    static PlotView::ErrorReporter reporter = [](const QString &title, const QString &message) {
+        QMessageBox::warning(QApplication::activeWindow(), title, message);
+    };
+    return reporter;
+}
+
+const QString lastDirKey = QStringLiteral("export/lastDir");
+
+} // namespace
+
+PlotView::PlotView(QWidget *parent) : QCustomPlot(parent)
+{
+    setBackground(Qt::white);
+    setMinimumSize(320, 240);
+    setAntialiasedElements(QCP::aeAll);
+    setNotAntialiasedElements(QCP::aeNone);
+    setMouseTracking(true);
+    legend->setFont(plotStyle::legendFont());
+    // Theme and presentation mode (issue 7): every replot and export is restyled first; a
+    // change of style re-lays out the ticks (new font metrics) and replots.
+    connect(this, &QCustomPlot::beforeReplot, this, &PlotView::prepareToDraw);
+    connect(Appearance::instance(), &Appearance::aboutToChange, this,
+            [this] { Appearance::instance()->recordOriginals(this); });
+    connect(Appearance::instance(), &Appearance::changed, this, [this] {
+        updateTicks();
+        replot(rpQueuedReplot);
+    });
+
+    // One context menu for every view (the issue's "every plot has a context menu").
+    mExportImageAction = new QAction(tr("Export image…"), this);
+    mExportImageAction->setObjectName(QStringLiteral("exportImageAction"));
+    mExportImageAction->setToolTip(tr("Write this plot as PNG, JPEG, PDF or SVG"));
+    connect(mExportImageAction, &QAction::triggered, this, &PlotView::exportImageInteractive);
+    mCopyImageAction = new QAction(tr("Copy image"), this);
+    mCopyImageAction->setObjectName(QStringLiteral("copyImageAction"));
+    connect(mCopyImageAction, &QAction::triggered, this, &PlotView::copyImageToClipboard);
+    mExportDataAction = new QAction(tr("Export data as CSV…"), this);
+    mExportDataAction->setObjectName(QStringLiteral("exportDataAction"));
+    mExportDataAction->setToolTip(tr("Write the numbers behind this plot as CSV"));
+    connect(mExportDataAction, &QAction::triggered, this, &PlotView::exportDataInteractive);
+    auto *separator = new QAction(this);
+    separator->setSeparator(true);
+    mExplainAction = new QAction(tr("What am I seeing?"), this);
+    mExplainAction->setObjectName(QStringLiteral("explainAction"));
+    mExplainAction->setToolTip(tr("What this plot shows, and which derivation step it is"));
+    connect(mExplainAction, &QAction::triggered, this,
+            [this] { QWhatsThis::showText(mapToGlobal(rect().center()), explanation(), this); });
+    addActions(
+        {mExportImageAction, mCopyImageAction, mExportDataAction, separator, mExplainAction});
+    setContextMenuPolicy(Qt::ActionsContextMenu);
+}
+
+void PlotView::bindToDocument(ScenarioDocument *document)
+{
+    mDocument = document;
+    sml::bindToDocument(this, document, [this] { refreshFromDocument(); });
+}
+
+ScenarioDocument *PlotView::document() const
+{
+    return mDocument;
+}
+
+void PlotView::refreshFromDocument()
+{
+    if (mDocument)
+        showAnalysis(mDocument->analysis(), mDocument->selectedQuery());
+}
+
+QString PlotView::explanation() const
+{
+    return viewExplanation(viewName());
+}
+
+void PlotView::setDialogRunner(DialogRunner runner)
+{
+    dialogRunner() = std::move(runner);
+}
+
+void PlotView::setSaveFileNamePrompt(SaveFileNamePrompt prompt)
+{
+    saveFileNamePrompt() = std::move(prompt);
+}
+
+void PlotView::setErrorReporter(ErrorReporter reporter)
+{
+    errorReporter() = std::move(reporter);
+}
+
+// --- CSV -------------------------------------------------------------------------------------
+
+QString PlotView::csvField(const QString &text)
+{
+    const bool quote = text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
+                       text.contains(QLatin1Char('\n')) || text.contains(QLatin1Char('\r')) ||
+                       text != text.trimmed();
+    if (!quote)
+        return text;
+    QString escaped = text;
+    escaped.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+    return QLatin1Char('"') + escaped + QLatin1Char('"');
+}
+
+QString PlotView::csvNumber(double value)
+{
+    if (!std::isfinite(value))
+        return QString();
+    if (value == 0)
+        value = 0; // −0 → 0
+    return QLocale::c().toString(value, 'g', QLocale::FloatingPointShortest);
+}
+
+QString PlotView::csvLine(const QStringList &fields)
+{
+    QStringList quoted;
+    quoted.reserve(fields.size());
+    for (const QString &f : fields)
+        quoted << csvField(f);
+    return quoted.join(QLatin1Char(',')) + QLatin1Char('\n');
+}
+
+namespace {
+
+/// The category name at `coord` when the axis shows text ticks there, else empty.
+QString tickLabelAt(const QCPAxis *axis, double coord)
+{
+    if (!axis)
+        return {};
+    const auto text = axis->ticker().dynamicCast<QCPAxisTickerText>();
+    if (!text)
+        return {};
+    const QMap<double, QString> &ticks = text->ticks();
+    auto it = ticks.lowerBound(coord - 1e-9);
+    if (it != ticks.end() && std::abs(it.key() - coord) <= 1e-9)
+        return it.value();
+    return {};
+}
+
+QString plottableKind(QCPAbstractPlottable *p)
+{
+    if (qobject_cast<QCPGraph *>(p))
+        return QStringLiteral("graph");
+    if (qobject_cast<QCPCurve *>(p))
+        return QStringLiteral("curve");
+    if (qobject_cast<QCPBars *>(p))
+        return QStringLiteral("bars");
+    if (qobject_cast<QCPColorMap *>(p))
+        return QStringLiteral("colormap");
+    if (qobject_cast<QCPStatisticalBox *>(p))
+        return QStringLiteral("box");
+    if (qobject_cast<QCPFinancial *>(p))
+        return QStringLiteral("financial");
+    if (qobject_cast<QCPErrorBars *>(p))
+        return QStringLiteral("errorbars");
+    return QString::fromLatin1(p->metaObject()->className());
+}
+
+} // namespace
+
+QString PlotView::dataCsv() const
+{
+    auto *self = const_cast<PlotView *>(this); // QCustomPlot's accessors are not const
+    QString out = csvLine({QStringLiteral("series"), QStringLiteral("kind"), QStringLiteral("key"),
+                           QStringLiteral("key_label"), QStringLiteral("value"),
+                           QStringLiteral("value_label"), QStringLiteral("z")});
+    for (int n = 0; n < self->plottableCount(); ++n) {
+        QCPAbstractPlottable *p = self->plottable(n);
+        if (!p || !p->visible())
+            continue;
+        const QString series = p->name().isEmpty() ? tr("series %1").arg(n + 1) : p->name();
+        const QString kind = plottableKind(p);
+        const QCPAxis *keyAxis = p->keyAxis();
+        const QCPAxis *valueAxis = p->valueAxis();
+        if (auto *map = qobject_cast<QCPColorMap *>(p)) {
+            QCPColorMapData *data = map->data();
+            for (int v = 0; v < data->valueSize(); ++v)
+                for (int k = 0; k < data->keySize(); ++k) {
+                    double key = 0;
+                    double value = 0;
+                    data->cellToCoord(k, v, &key, &value);
+                    out += csvLine({series, kind, csvNumber(key), tickLabelAt(keyAxis, key),
+                                    csvNumber(value), tickLabelAt(valueAxis, value),
+                                    csvNumber(data->cell(k, v))});
+                }
+        } else if (QCPPlottableInterface1D *data = p->interface1D()) {
+            for (int i = 0; i < data->dataCount(); ++i) {
+                const double key = data->dataMainKey(i);
+                const double value = data->dataMainValue(i);
+                out += csvLine({series, kind, csvNumber(key), tickLabelAt(keyAxis, key),
+                                csvNumber(value), QString(), QString()});
+            }
+        }
+    }
+    return out;
+}
+
+// --- images ----------------------------------------------------------------------------------
+
+QImage PlotView::renderImage(const ImageExportOptions &options)
+{
+    const QSize oldLayout = mLayoutSize;
+    const QBrush oldBackground = mBackgroundBrush;
+    setLayoutSize(options.size);
+    prepareToDrawAt(options.size);
+    if (options.transparent)
+        setBackground(QBrush(Qt::NoBrush));
+    const QPixmap pixmap = toPixmap(options.size.width(), options.size.height(), options.scale);
+    setBackground(oldBackground);
+    setLayoutSize(oldLayout);
+    replot(rpQueuedReplot);
+    return pixmap.toImage();
+}
+
+std::optional<QString> PlotView::exportImage(const QString &path, const ImageExportOptions &options,
+                                             const QString &title)
+{
+    ImageExportOptions o = options;
+    o.format = ImageExportOptions::normalizedFormat(o.format);
+    if (auto error = o.check())
+        return error;
+    o.transparent = o.transparent && ImageExportOptions::supportsTransparency(o.format);
+    const int w = o.size.width();
+    const int h = o.size.height();
+    const QString docTitle = title.isEmpty() ? viewName() : title;
+
+    const QSize oldLayout = mLayoutSize;
+    const QBrush oldBackground = mBackgroundBrush;
+    setLayoutSize(o.size);
+    prepareToDrawAt(o.size);
+    if (o.transparent)
+        setBackground(QBrush(Qt::NoBrush));
+
+    bool ok = false;
+    if (o.format == QLatin1String("png")) {
+        ok = savePng(path, w, h, o.scale, -1, o.dpi);
+    } else if (o.format == QLatin1String("jpg")) {
+        ok = saveJpg(path, w, h, o.scale, 95, o.dpi);
+    } else if (o.format == QLatin1String("pdf") && !o.physicalCm) {
+        // One page of w × h points; QCustomPlot keeps text as text.
+        ok = savePdf(path, w, h, QCP::epNoCosmetic, QStringLiteral("SoftmaxLab"), docTitle);
+    } else if (o.format == QLatin1String("pdf")) {
+        // A page of exactly the requested centimetres, at 96 dpi so the layout fills it.
+        QPdfWriter writer(path);
+        writer.setCreator(QStringLiteral("SoftmaxLab"));
+        writer.setTitle(docTitle);
+        writer.setResolution(96);
+        writer.setPageLayout(o.pdfPageLayout());
+        QCPPainter painter;
+        if (painter.begin(&writer)) {
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setMode(QCPPainter::pmNoCaching);
+            painter.setMode(QCPPainter::pmNonCosmetic);
+            painter.setWindow(QRect(0, 0, w, h));
+            toPainter(&painter, w, h);
+            ok = painter.end();
+        }
+    } else {
+        // QSvgGenerator keeps text as <text>; 96 dpi so the fonts match the PNG.
+        QSvgGenerator generator;
+        o.setUpSvg(generator, path, docTitle);
+        generator.setDescription(tr("SoftmaxLab view %1").arg(viewName()));
+        QCPPainter painter;
+        if (painter.begin(&generator)) {
+            toPainter(&painter, w, h);
+            ok = painter.end();
+        }
+    }
+
+    setBackground(oldBackground);
+    setLayoutSize(oldLayout);
+    replot(rpQueuedReplot);
+    if (!ok || !QFileInfo(path).isFile())
+        return tr("cannot write %1").arg(QDir::toNativeSeparators(path));
+    return std::nullopt;
+}
+
+// --- context menu ----------------------------------------------------------------------------
+
+QString PlotView::suggestedPath(const QString &ext) const
+{
+    QString dir = QSettings().value(lastDirKey).toString();
+    if (dir.isEmpty() || !QFileInfo(dir).isDir())
+        dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    if (dir.isEmpty())
+        dir = QDir::homePath();
+    return QDir(dir).filePath(viewName() + QLatin1Char('.') + ext);
+}
+
+void PlotView::reportError(const QString &title, const QString &message)
+{
+    emit exportMessage(message);
+    errorReporter()(title, message);
+}
+
+void PlotView::exportImageInteractive()
+{
+    ExportImageDialog dialog(ExportImageDialog::Mode::File, this);
+    dialog.setPath(suggestedPath(dialog.options().format));
+    if (!dialogRunner()(dialog))
+        return;
+    const QString path = dialog.path();
+    if (auto error = exportImage(path, dialog.options())) {
+        reportError(tr("Cannot export image"), *error);
+        return;
+    }
+    dialog.saveSettings();
+    QSettings().setValue(lastDirKey, QFileInfo(path).absolutePath());
+    emit exportMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+}
+
+void PlotView::copyImageToClipboard()
+{
+    QSize s = size();
+    if (!isVisible() || s.width() < 16 || s.height() < 16)
+        s = mLayoutSize;
+    const QImage image = renderImage(ImageExportOptions::pixels(QStringLiteral("png"), s));
+    QGuiApplication::clipboard()->setImage(image);
+    emit exportMessage(
+        tr("Copied the plot (%1 × %2 pixels)").arg(image.width()).arg(image.height()));
+}
+
+void PlotView::exportDataInteractive()
+{
+    QString path =
+        saveFileNamePrompt()(tr("Export data as CSV"), suggestedPath(QStringLiteral("csv")),
+                             tr("CSV files (*.csv);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (!QFileInfo(path).fileName().contains(QLatin1Char('.')))
+        path += QStringLiteral(".csv");
+    QSaveFile file(path);
+    if (file.open(QIODevice::WriteOnly)) {
+        file.write(dataCsv().toUtf8());
+        if (file.commit()) {
+            QSettings().setValue(lastDirKey, QFileInfo(path).absolutePath());
+            emit exportMessage(tr("Exported the data to %1").arg(QDir::toNativeSeparators(path)));
+            return;
+        }
+    }
+    reportError(tr("Cannot export data"),
+                tr("cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+}
+
+void PlotView::setLayoutSize(const QSize &size)
+{
+    if (size.isEmpty() || size == mLayoutSize)
+        return;
+    mLayoutSize = size;
+    updateTicks();
+}
+
+bool PlotView::event(QEvent *event)
+{
+    // Help ▸ What's This? (Shift+F1) and the context menu's "What am I seeing?" (set here: the
+    // view's name is not known in the constructor).
+    if (event->type() == QEvent::Polish && whatsThis().isEmpty())
+        setWhatsThis(explanation());
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty()) {
+            QToolTip::hideText();
+            event->ignore();
+        } else {
+            QToolTip::showText(help->globalPos(), text, this);
+        }
+        return true;
+    }
+    return QCustomPlot::event(event);
+}
+
+void PlotView::resizeEvent(QResizeEvent *event)
+{
+    setLayoutSize(event->size());
+    QCustomPlot::resizeEvent(event);
+}
+
+void PlotView::prepareToDrawAt(const QSize &size)
+{
+    // Titles and axis labels are fitted to the axis lengths of the last layout: lay out at the
+    // export's size first (QCustomPlot lays out again, the same way, when it draws).
+    const QRect old = viewport();
+    setViewport(QRect(QPoint(0, 0), size));
+    updateLayout();
+    prepareToDraw();
+    updateLayout();
+    setViewport(old);
+}
+
+void PlotView::prepareToDraw()
+{
+    fitTitles();
+    fitAxisLabels();
+    Appearance::instance()->applyTo(this);
+}
+
+void PlotView::fitTitles()
+{
+    // Titles from addTitle() that the view does not fit itself: the text it set last, shrunk
+    // from 18 pt to 13 pt (× the presentation scale) and then broken at spaces to the width.
+    for (QCPTextElement *title : findChildren<QCPTextElement *>()) {
+        if (!title->property("_sml_title").toBool() ||
+            (title->property("_sml_fitted").toBool() && !title->property("_sml_auto").toBool()))
+            continue;
+        QString text = title->property("_sml_fullText").toString();
+        if (title->text() != title->property("_sml_fittedText").toString())
+            text = title->text(); // set anew by the view
+        // Measured once per text, width and scale (this runs before every replot).
+        const QString key = QStringLiteral("%1|%2|%3")
+                                .arg(text)
+                                .arg(mLayoutSize.width())
+                                .arg(Appearance::instance()->fontScale());
+        if (title->property("_sml_fitKey").toString() == key &&
+            title->text() == title->property("_sml_fittedText").toString())
+            continue;
+        title->setProperty("_sml_fitKey", key);
+        planeFit::fitTitle(title, text, mLayoutSize.width(), 18, 13, true);
+        title->setProperty("_sml_auto", true);
+        title->setProperty("_sml_fullText", text);
+        title->setProperty("_sml_fittedText", title->text());
+    }
+}
+
+void PlotView::fitAxisLabels()
+{
+    // A label longer than its axis (a short plot, large text) would be cut at both ends: the
+    // label font shrinks to 70 %, then the text is elided in the middle. Axes styled by
+    // plotStyle::styleAxis only (their font is plotStyle::axisLabelFont()); lengths from the
+    // last layout.
+    for (QCPAxis *axis : findChildren<QCPAxis *>()) {
+        if (!axis->property("_sml_styledAxis").toBool() || !axis->visible())
+            continue;
+        QString text = axis->property("_sml_fullLabel").toString();
+        if (axis->label() != axis->property("_sml_shownLabel").toString())
+            text = axis->label(); // set anew by the view
+        if (text.isEmpty())
+            continue;
+        const QCPAxisRect *rect = axis->axisRect();
+        const double length = axis->orientation() == Qt::Vertical ? rect->height() : rect->width();
+        // Measured once per text, length and scale (this runs before every replot).
+        const QString key = QStringLiteral("%1|%2|%3")
+                                .arg(text)
+                                .arg(length)
+                                .arg(Appearance::instance()->fontScale());
+        if (axis->property("_sml_fitKey").toString() == key &&
+            axis->label() == axis->property("_sml_shownLabel").toString())
+            continue;
+        axis->setProperty("_sml_fitKey", key);
+        const QFont full = plotStyle::axisLabelFont();
+        QFont font = full;
+        QString shown = text;
+        if (length > 40) {
+            const double room = length - 8;
+            const double width = plotStyle::metrics(full).horizontalAdvance(text);
+            if (width > room) {
+                font.setPointSizeF(full.pointSizeF() * std::max(0.7, room / width));
+                shown = plotStyle::metrics(font).elidedText(text, Qt::ElideMiddle, int(room));
+            }
+        }
+        if (axis->labelFont() != font)
+            axis->setLabelFont(font);
+        if (axis->label() != shown)
+            axis->setLabel(shown);
+        axis->setProperty("_sml_fullLabel", text);
+        axis->setProperty("_sml_shownLabel", shown);
+    }
+}
+
+QCPTextElement *PlotView::addTitle()
+{
+    plotLayout()->insertRow(0);
+    auto *title = new QCPTextElement(this, QString(), plotStyle::titleFont());
+    title->setProperty("_sml_title", true);
+    plotLayout()->addElement(0, 0, title);
+    return title;
+}
+
+} // namespace sml

@@ -1,0 +1,413 @@
+#include "plots/attention/AttentionHeatmapView.h"
+
+#include "style/Appearance.h"
+
+#include "Analysis.h"
+#include "style/PlotStyle.h"
+
+#include <QFontMetrics>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sml {
+
+namespace {
+
+/// A light grey background with dark diagonal hatching: what masked (transparent) cells show.
+QBrush hatchBrush()
+{
+    QPixmap tile(12, 12);
+    const Appearance *look = Appearance::instance();
+    tile.fill(look->paper(QColor(215, 215, 215)));
+    QPainter p(&tile);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(look->paper(QColor(150, 150, 150)), 1.5));
+    p.drawLine(0, 12, 12, 0);
+    p.drawLine(-6, 6, 6, -6);
+    p.drawLine(6, 18, 18, 6);
+    return QBrush(tile);
+}
+
+constexpr int maxCellsForText = 144; // print weights inside the cells up to 12×12
+constexpr int maxCellsForGrid = 60;  // white lines between cells up to 60 per side
+
+} // namespace
+
+AttentionHeatmapView::AttentionHeatmapView(QWidget *parent) : PlotView(parent)
+{
+    mTitle = addTitle();
+    mTitle->setText(tr("Attention weights  w = softmax(q·k / τ)"));
+    plotLayout()->insertRow(1);
+    mSubtitle = new QCPTextElement(this, QString(), plotStyle::subtitleFont());
+    plotLayout()->addElement(1, 0, mSubtitle);
+
+    plotStyle::styleAxis(xAxis, tr("keys (tokens)"));
+    plotStyle::styleAxis(yAxis, tr("queries"));
+    xAxis->grid()->setVisible(false);
+    yAxis->grid()->setVisible(false);
+    yAxis->setRangeReversed(true); // query 1 at the top, as in a matrix
+    xAxis->setTickLength(0, 4);
+    yAxis->setTickLength(0, 4);
+
+    // Cell boundaries: the secondary axes carry integer ticks offset by half a cell, and their
+    // grid draws white lines between the cells (above the map, below the highlight).
+    addLayer(QStringLiteral("cellgrid"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    addLayer(QStringLiteral("highlight"), layer(QStringLiteral("cellgrid")), QCustomPlot::limAbove);
+    for (QCPAxis *axis : {xAxis2, yAxis2}) {
+        axis->setVisible(true);
+        axis->setTicks(false);
+        axis->setTickLabels(false);
+        axis->setBasePen(QPen(Qt::black, 1.5));
+        QSharedPointer<QCPAxisTickerFixed> fixed(new QCPAxisTickerFixed);
+        fixed->setTickStep(1);
+        fixed->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+        axis->setTicker(fixed);
+        axis->grid()->setLayer(QStringLiteral("cellgrid"));
+        axis->grid()->setPen(QPen(Qt::white, 2));
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    yAxis2->setRangeReversed(true);
+
+    axisRect()->setBackground(hatchBrush());
+    connect(Appearance::instance(), &Appearance::changed, this,
+            [this] { axisRect()->setBackground(hatchBrush()); });
+
+    mMap = new QCPColorMap(xAxis, yAxis);
+    mMap->setInterpolate(false);
+    mMap->setTightBoundary(false);
+    mMap->setGradient(plotStyle::viridis());
+    mMap->setDataRange(QCPRange(0, 1));
+
+    // The axis rect and the colour bar share one row of a sub-grid, so that the title rows
+    // above span the full width.
+    mScale = new QCPColorScale(this);
+    auto *mapRow = new QCPLayoutGrid;
+    QCPAxisRect *rect = axisRect();
+    plotLayout()->take(rect);
+    plotLayout()->addElement(2, 0, mapRow);
+    mapRow->addElement(0, 0, rect);
+    mapRow->addElement(0, 1, mScale);
+    mapRow->setColumnStretchFactor(1, 0.001);
+    mScale->setType(QCPAxis::atRight);
+    mScale->setGradient(plotStyle::viridis());
+    mScale->setDataRange(QCPRange(0, 1));
+    mScale->setBarWidth(22);
+    plotStyle::styleAxis(mScale->axis(), tr("weight w"));
+    mScale->axis()->grid()->setVisible(false);
+    mMap->setColorScale(mScale);
+    auto *group = new QCPMarginGroup(this);
+    axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+    mScale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+
+    // Every layout (window replot, resize, export at another size) re-checks that the blocks
+    // fit the axis rect; afterLayout comes before drawing, so the same replot shows the result.
+    connect(this, &QCustomPlot::afterLayout, this, &AttentionHeatmapView::rebinForLayout);
+
+    mHighlight = new QCPItemRect(this);
+    mHighlight->setLayer(QStringLiteral("highlight"));
+    mHighlight->setPen(QPen(plotStyle::highlightColor(), 5));
+    mHighlight->setBrush(Qt::NoBrush);
+    mHighlight->setClipToAxisRect(false);
+}
+
+void AttentionHeatmapView::showAnalysis(const Analysis &analysis, int selectedQuery)
+{
+    const Scenario &s = analysis.scenario();
+    const int m = s.m();
+    const int T = s.T();
+    mM = m;
+    mT = T;
+    mQueryLabels = s.queryLabels;
+    mKeyLabels = s.keyLabels;
+    mMask = analysis.mask();
+    mSelected = std::clamp(selectedQuery, 0, std::max(0, m - 1));
+    mSource = analysis.weak_from_this();
+
+    xAxis->setRange(-0.5, T - 0.5);
+    yAxis->setRange(-0.5, m - 0.5);
+    xAxis2->setRange(0, T);
+    yAxis2->setRange(0, m);
+    xAxis2->grid()->setVisible(T <= maxCellsForGrid && m <= maxCellsForGrid);
+    yAxis2->grid()->setVisible(T <= maxCellsForGrid && m <= maxCellsForGrid);
+
+    mHighlight->topLeft->setCoords(-0.5, mSelected - 0.5);
+    mHighlight->bottomRight->setCoords(T - 0.5, mSelected + 0.5);
+    mHighlight->setVisible(m > 1);
+
+    QString tauText = tr("τ = %1").arg(plotStyle::compact(analysis.tau()));
+    if (s.temperatureMode == TemperatureMode::SqrtDk)
+        tauText += tr(" = √d_k = √%1").arg(s.dK());
+    mSubtitleParts = QStringList{
+        tauText,
+        s.mask == MaskKind::Causal ? tr("causal mask: hatched cells are hidden") : tr("no mask"),
+        tr("each row sums to 1")};
+
+    // Lay the plot out for its current size first, so that the cells are binned for the axis
+    // rect they will be drawn in (rebinForLayout() checks again at every replot).
+    updateTicks();
+    mRebinning = true; // this layout is for fillCells() below
+    updateLayout();
+    mRebinning = false;
+    fillCells(analysis);
+    rebuildCellTexts();
+    updateTicks();
+    replot();
+}
+
+QSize AttentionHeatmapView::axisRectPixels() const
+{
+    const QRect r = axisRect()->rect();
+    return QSize(std::max(1, r.width()), std::max(1, r.height()));
+}
+
+void AttentionHeatmapView::fillCells(const Analysis &analysis)
+{
+    const QSize px = axisRectPixels();
+    int kr = 1;
+    int kc = 1;
+    heatmapFactors(mM, mT, px.height(), px.width(), &kr, &kc);
+    mGrid = binWeightsByMax(analysis, kr, kc);
+    applyGrid();
+}
+
+void AttentionHeatmapView::applyGrid()
+{
+    // QCustomPlot centres cells on the data range and collapses a single cell to zero width, so
+    // a dimension of one cell gets the range ±0.5 around its centre. A block of k cells is
+    // centred at its first index + (k − 1)/2; a last, shorter block is drawn full size and
+    // clipped by the axis range.
+    QCPColorMapData *data = mMap->data();
+    const HeatmapGrid &g = mGrid;
+    data->setSize(g.cols, g.rows);
+    const double cx0 = (g.colFactor - 1) / 2.0;
+    const double cy0 = (g.rowFactor - 1) / 2.0;
+    const double cx1 = (g.cols - 1) * double(g.colFactor) + cx0;
+    const double cy1 = (g.rows - 1) * double(g.rowFactor) + cy0;
+    data->setRange(g.cols > 1 ? QCPRange(cx0, cx1)
+                              : QCPRange(cx0 - 0.5 * g.colFactor, cx0 + 0.5 * g.colFactor),
+                   g.rows > 1 ? QCPRange(cy0, cy1)
+                              : QCPRange(cy0 - 0.5 * g.rowFactor, cy0 + 0.5 * g.rowFactor));
+    bool anyMasked = false;
+    for (int r = 0; r < g.rows; ++r)
+        for (int c = 0; c < g.cols; ++c) {
+            const double w = g.at(r, c);
+            anyMasked = anyMasked || std::isnan(w);
+            data->setCell(c, r, std::isnan(w) ? 0.0 : w);
+        }
+    if (anyMasked) {
+        for (int r = 0; r < g.rows; ++r)
+            for (int c = 0; c < g.cols; ++c)
+                data->setAlpha(c, r, std::isnan(g.at(r, c)) ? 0 : 255);
+    } else {
+        data->clearAlpha();
+    }
+
+    // The visible note: aggregated cells say what they show.
+    while (mSubtitleParts.size() > 3)
+        mSubtitleParts.removeLast();
+    if (g.isAggregated())
+        mSubtitleParts << tr("%1×%2 cells > pixels: each cell shows the max of %3 × %4 weights")
+                              .arg(mM)
+                              .arg(mT)
+                              .arg(g.rowFactor)
+                              .arg(g.colFactor);
+}
+
+void AttentionHeatmapView::rebinForLayout()
+{
+    if (mRebinning || mM == 0 || mT == 0)
+        return;
+    const QSize px = axisRectPixels();
+    int kr = 1;
+    int kc = 1;
+    heatmapFactors(mM, mT, px.height(), px.width(), &kr, &kc);
+    if (kr == mGrid.rowFactor && kc == mGrid.colFactor)
+        return;
+    mRebinning = true;
+    if (const std::shared_ptr<const Analysis> source = mSource.lock()) {
+        mGrid = binWeightsByMax(*source, kr, kc);
+        applyGrid();
+    } else if (kr > mGrid.rowFactor || kc > mGrid.colFactor) {
+        // The weights are gone: coarsen the blocks we have (by whole multiples, so that every
+        // block still fits its pixels).
+        const int fr = (kr + mGrid.rowFactor - 1) / mGrid.rowFactor;
+        const int fc = (kc + mGrid.colFactor - 1) / mGrid.colFactor;
+        mGrid = coarsen(mGrid, mM, mT, std::max(1, fr), std::max(1, fc));
+        applyGrid();
+    }
+    // The weights printed in the cells follow the grid: a window's first showAnalysis() comes
+    // before its layout, when the blocks are coarse and no text is made (issue 7: the default
+    // lesson opened without the numbers in its cells).
+    rebuildCellTexts();
+    updateTicks(); // the subtitle and the cell texts' font
+    mRebinning = false;
+}
+
+std::optional<Eigen::VectorXd> AttentionHeatmapView::weightsOfQuery(int i) const
+{
+    if (i < 0 || i >= mM)
+        return std::nullopt;
+    if (!mGrid.isAggregated()) {
+        Eigen::VectorXd w(mT);
+        for (int t = 0; t < mT; ++t)
+            w[t] = mMask.visible(i, t) ? mMap->data()->cell(t, i) : 0.0;
+        return w;
+    }
+    if (const std::shared_ptr<const Analysis> source = mSource.lock())
+        return source->weightRow(i);
+    return std::nullopt;
+}
+
+void AttentionHeatmapView::rebuildCellTexts()
+{
+    for (QCPItemText *item : mCellTexts)
+        removeItem(item);
+    mCellTexts.clear();
+    QCPColorMapData *data = mMap->data();
+    if (mGrid.isAggregated())
+        return;
+    const int T = data->keySize();
+    const int m = data->valueSize();
+    if (qint64(m) * T > maxCellsForText)
+        return;
+    for (int i = 0; i < m; ++i)
+        for (int t = 0; t < T; ++t) {
+            if (!mMask.visible(i, t))
+                continue;
+            const double w = data->cell(t, i);
+            auto *text = new QCPItemText(this);
+            text->setLayer(QStringLiteral("cellgrid"));
+            text->position->setCoords(t, i);
+            text->setText(QString::number(w, 'f', 2));
+            // Dark text on the bright (yellow/green) end of viridis, white on the dark end.
+            text->setColor(w > 0.55 ? Qt::black : Qt::white);
+            text->setProperty(Appearance::onDataProperty, true); // in every theme
+            text->setClipToAxisRect(true);
+            mCellTexts.push_back(text);
+        }
+}
+
+void AttentionHeatmapView::updateTicks()
+{
+    const QSize size = layoutSize();
+    // The axis rect is the plot minus the title, tick labels, axis labels and colour bar.
+    const double xPixels = std::max(100, size.width() - 260);
+    const double yPixels = std::max(80, size.height() - 215);
+    // The subtitle on one line when it fits, else one part per line.
+    const QString oneLine = mSubtitleParts.join(QStringLiteral("   ·   "));
+    const bool fits = plotStyle::metrics(plotStyle::subtitleFont()).horizontalAdvance(oneLine) <
+                      size.width() - 40;
+    // Narrow: τ and the mask, one per line, and the aggregation note when there is one.
+    // Each part wrapped to the plot's width (the aggregation note is long).
+    QStringList lines;
+    for (const QString &part : mSubtitleParts.mid(0, 2) + mSubtitleParts.mid(3))
+        lines << plotStyle::wrapText(part, plotStyle::subtitleFont(), size.width() - 40);
+    mSubtitle->setText(fits ? oneLine : lines.join(QLatin1Char('\n')));
+    // Ticks only when the labels or the room changed (thinning thousands of labels is not
+    // free, and most edits change neither).
+    if (xPixels != mTickPixels.width() || mKeyLabels != mTickedKeyLabels) {
+        plotStyle::setCategoryTicks(xAxis, mKeyLabels, xPixels);
+        mTickedKeyLabels = mKeyLabels;
+    }
+    if (yPixels != mTickPixels.height() || mQueryLabels != mTickedQueryLabels) {
+        plotStyle::setCategoryTicks(yAxis, mQueryLabels, yPixels);
+        mTickedQueryLabels = mQueryLabels;
+    }
+    mTickPixels = QSizeF(xPixels, yPixels);
+
+    // Cell texts: a font that fits the cell, hidden when the cells are too small to read.
+    const int T = std::max(1, mT);
+    const int m = std::max(1, mM);
+    const double cellW = xPixels / T;
+    const double cellH = yPixels / m;
+    const double points =
+        std::min({22.0 * Appearance::instance()->fontScale(), cellW / 3.2, cellH / 1.8});
+    for (QCPItemText *text : mCellTexts) {
+        text->setVisible(points >= 9);
+        QFont f = plotStyle::tickFont();
+        f.setPointSizeF(std::max(9.0, points));
+        f.setBold(true);
+        text->setFont(f);
+    }
+}
+
+bool AttentionHeatmapView::cellAt(const QPointF &pos, int *query, int *key) const
+{
+    if (!axisRect()->rect().contains(pos.toPoint()))
+        return false;
+    const int t = int(std::lround(xAxis->pixelToCoord(pos.x())));
+    const int i = int(std::lround(yAxis->pixelToCoord(pos.y())));
+    if (t < 0 || t >= mT || i < 0 || i >= mM)
+        return false;
+    *query = i;
+    *key = t;
+    return true;
+}
+
+QString AttentionHeatmapView::toolTipAt(const QPointF &pos) const
+{
+    int i = 0;
+    int t = 0;
+    if (!cellAt(pos, &i, &t))
+        return {};
+    const QString head = tr("query %1 “%2” → key %3 “%4”")
+                             .arg(i + 1)
+                             .arg(mQueryLabels.value(i))
+                             .arg(t + 1)
+                             .arg(mKeyLabels.value(t));
+    if (!mMask.visible(i, t))
+        return head + tr("\nmasked: this query does not see this key (weight 0)");
+    if (!mGrid.isAggregated())
+        return head + tr("\nweight w = %1").arg(plotStyle::exact(mMap->data()->cell(t, i)));
+    QString text = head;
+    if (const std::optional<Eigen::VectorXd> w = weightsOfQuery(i))
+        text += tr("\nweight w = %1").arg(plotStyle::exact((*w)[t]));
+    const int r = i / mGrid.rowFactor;
+    const int c = t / mGrid.colFactor;
+    const double blockMax = mGrid.at(r, c);
+    text += tr("\nthis cell: queries %1–%2 × keys %3–%4, max w = %5")
+                .arg(r * mGrid.rowFactor + 1)
+                .arg(std::min(mM, (r + 1) * mGrid.rowFactor))
+                .arg(c * mGrid.colFactor + 1)
+                .arg(std::min(mT, (c + 1) * mGrid.colFactor))
+                .arg(plotStyle::exact(std::isnan(blockMax) ? 0.0 : blockMax));
+    return text;
+}
+
+} // namespace sml
+
+namespace sml {
+
+void AttentionHeatmapView::mousePressEvent(QMouseEvent *event)
+{
+    int i = 0;
+    int t = 0;
+    if (event->button() == Qt::LeftButton && cellAt(event->position(), &i, &t))
+        emit queryClicked(i);
+    PlotView::mousePressEvent(event);
+}
+
+} // namespace sml
+
+namespace sml {
+
+QString AttentionHeatmapView::dataCsv() const
+{
+    // The exact weights, also when the drawn cells are aggregated (issue 5).
+    QStringList header{QStringLiteral("query")};
+    for (int t = 0; t < mT; ++t)
+        header << mKeyLabels.value(t);
+    QString out = csvLine(header);
+    for (int i = 0; i < mM; ++i) {
+        const std::optional<Eigen::VectorXd> w = weightsOfQuery(i);
+        QStringList row{mQueryLabels.value(i)};
+        for (int t = 0; t < mT; ++t)
+            row << (w ? csvNumber(mMask.visible(i, t) ? (*w)[t] : 0.0) : QString());
+        out += csvLine(row);
+    }
+    return out;
+}
+
+} // namespace sml

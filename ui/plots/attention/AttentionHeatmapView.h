@@ -1,0 +1,92 @@
+#pragma once
+
+#include "Attention.h"
+#include "HeatmapBinning.h"
+#include "plots/PlotView.h"
+
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace sml {
+
+/// Queries × keys heatmap of the attention weights w_it (MATH.md §2).
+///
+/// One discrete cell per (query, key) (interpolation off), a fixed 0–1 colour range with a
+/// viridis-like gradient and a colour bar, token labels on both axes (thinned when there are
+/// many), the exact weight in a tooltip, the weights printed in the cells when they are large
+/// enough to read, the selected query outlined, and masked cells transparent over a hatched grey
+/// background. Row i of the colour map data is query i; column t is key t.
+///
+/// When there are more queries or keys than pixels (issue 5), the cells are aggregated: each
+/// drawn cell is the maximum weight of a block of queries × keys, the subtitle says so, and the
+/// tooltip gives the exact weight under the mouse and the block's maximum. The blocks always
+/// fit the axis rect being drawn (window or export), so nothing is silently skipped. The axes
+/// keep query and key indices as coordinates.
+class AttentionHeatmapView : public PlotView
+{
+    Q_OBJECT
+
+public:
+    explicit AttentionHeatmapView(QWidget *parent = nullptr);
+
+    QString viewName() const override { return QStringLiteral("attention-heatmap"); }
+    void showAnalysis(const Analysis &analysis, int selectedQuery) override;
+    QString toolTipAt(const QPointF &pos) const override;
+    /// The m×T weights with labels: header "query,<key labels>", one row per query (masked
+    /// weights are 0), the layout the matrix import reads back.
+    QString dataCsv() const override;
+
+    QCPColorMap *colorMap() const { return mMap; }
+    QCPColorScale *colorScale() const { return mScale; }
+    int selectedQuery() const { return mSelected; }
+    /// The drawn grid: block factors 1 when every cell is shown.
+    const HeatmapGrid &grid() const { return mGrid; }
+    /// The cell (key t, query i) under a widget position, or false when outside the cells.
+    bool cellAt(const QPointF &pos, int *query, int *key) const;
+
+signals:
+    /// The user clicked on a query's row or bar (to select it; views never edit).
+    void queryClicked(int query);
+
+protected:
+    void updateTicks() override;
+    void mousePressEvent(QMouseEvent *event) override;
+
+private:
+    void rebuildCellTexts();
+    /// The axis rect in pixels (after the last layout), at least 1×1.
+    QSize axisRectPixels() const;
+    /// Bins `analysis` for the current axis rect and puts the grid into the colour map.
+    void fillCells(const Analysis &analysis);
+    /// After a layout (window or export): re-bins when the blocks no longer fit the axis rect,
+    /// or when finer blocks would fit.
+    void rebinForLayout();
+    void applyGrid();
+    /// Row i of the weights of the shown analysis (exact), if it is still alive.
+    std::optional<Eigen::VectorXd> weightsOfQuery(int i) const;
+
+    QCPColorMap *mMap;
+    QCPColorScale *mScale;
+    QCPTextElement *mTitle;
+    QCPTextElement *mSubtitle;
+    QCPItemRect *mHighlight;
+    std::vector<QCPItemText *> mCellTexts;
+    QStringList mSubtitleParts; ///< τ, mask: one line when wide, stacked when narrow
+    QStringList mQueryLabels;
+    QStringList mKeyLabels;
+    Mask mMask = Mask::none();
+    int mSelected = 0;
+    int mM = 0; ///< queries
+    int mT = 0; ///< keys
+    HeatmapGrid mGrid;
+    std::weak_ptr<const Analysis> mSource; ///< the shown Analysis, if owned by a shared_ptr
+    bool mRebinning = false;
+    QStringList mTickedKeyLabels; ///< the labels and room of the last setCategoryTicks()
+    QStringList mTickedQueryLabels;
+    QSizeF mTickPixels{-1, -1};
+};
+
+} // namespace sml

@@ -1,0 +1,190 @@
+#include "plots/attention/WeightBarsView.h"
+
+#include "Analysis.h"
+#include "plots/PlaneFit.h"
+#include "style/PlotStyle.h"
+
+#include <QFontMetricsF>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sml {
+
+static QCPBars *makeBars(QCustomPlot *plot, const QString &name, const QColor &color)
+{
+    auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
+    bars->setName(name);
+    bars->setPen(QPen(color.darker(130), 1));
+    bars->setBrush(color);
+    bars->setWidth(0.27);
+    return bars;
+}
+
+WeightBarsView::WeightBarsView(QWidget *parent) : PlotView(parent)
+{
+    mTitle = addTitle();
+    plotStyle::styleAxis(xAxis, tr("keys the query sees"));
+    plotStyle::styleAxis(yAxis, tr("weight"));
+    xAxis->grid()->setVisible(false);
+
+    // Short names, so the symbols the derivations use (w, π, p) never fall off a narrow plot.
+    mSoftmax = makeBars(this, tr("softmax  w"), plotStyle::softmaxColor());
+    mMle = makeBars(this, tr("MLE precisions  π"), plotStyle::mleColor());
+    mMaxEnt = makeBars(this, tr("MaxEnt  p"), plotStyle::maxentColor());
+    auto *group = new QCPBarsGroup(this);
+    group->setSpacingType(QCPBarsGroup::stAbsolute);
+    group->setSpacing(2);
+    for (QCPBars *bars : {mSoftmax, mMle, mMaxEnt})
+        bars->setBarsGroup(group);
+
+    // Legend in its own row under the title, laid out horizontally, so it never hides a bar.
+    plotStyle::addLegendRow(this, 1);
+
+    mSummary = new QCPTextElement(this, QString(), plotStyle::textFont());
+    plotLayout()->addElement(plotLayout()->rowCount(), 0, mSummary);
+    plotLayout()->setRowStretchFactor(plotLayout()->rowCount() - 1, 0.001);
+}
+
+void WeightBarsView::showAnalysis(const Analysis &analysis, int selectedQuery)
+{
+    const Scenario &s = analysis.scenario();
+    const int i = std::clamp(selectedQuery, 0, std::max(0, s.m() - 1));
+    const auto shared = analysis.sharedDetail(i);
+    const QueryDetail &d = *shared;
+    const QString label = s.queryLabels.value(i);
+    mTitleText = tr("Query “%1”: three derivations of the weights").arg(label);
+
+    mVisible = d.defined ? d.visible : std::vector<int>();
+    mLabels.clear();
+    for (int t : mVisible)
+        mLabels << s.keyLabels.value(t);
+    const int n = int(mVisible.size());
+
+    mW = d.defined ? d.weights : Eigen::VectorXd();
+    mPi = (d.defined && d.mle) ? d.mle->precisionWeights() : Eigen::VectorXd();
+    mP = (d.defined && d.maxent.weights.size() == n) ? d.maxent.weights : Eigen::VectorXd();
+
+    QVector<double> keys(n);
+    for (int j = 0; j < n; ++j)
+        keys[j] = j;
+    auto toVector = [n](const Eigen::VectorXd &v) {
+        QVector<double> out(v.size() == n ? n : 0);
+        for (int j = 0; j < out.size(); ++j)
+            out[j] = v[j];
+        return out;
+    };
+    mSoftmax->setData(mW.size() == n ? keys : QVector<double>(), toVector(mW), true);
+    mMle->setData(mPi.size() == n ? keys : QVector<double>(), toVector(mPi), true);
+    mMaxEnt->setData(mP.size() == n ? keys : QVector<double>(), toVector(mP), true);
+
+    double top = 0;
+    for (const Eigen::VectorXd *v : {&mW, &mPi, &mP})
+        if (v->size() > 0)
+            top = std::max(top, v->maxCoeff());
+    yAxis->setRange(0, std::clamp(top * 1.15, 0.05, 1.1));
+    xAxis->setRange(-0.6, std::max(0, n - 1) + 0.6);
+
+    // The readout: how closely the three derivations agree (MATH.md §3, "max |p − r|").
+    QStringList lines;
+    QColor color = Qt::black;
+    if (!d.defined) {
+        lines << (d.warnings.isEmpty() ? tr("This query sees no key: its weights are undefined.")
+                                       : d.warnings.join(QLatin1Char('\n')));
+        color = plotStyle::errorColor();
+    } else {
+        QString agree = tr("max |π − w| = %1").arg(plotStyle::compact(d.mleMaxAbsDiff));
+        if (d.maxentMaxAbsDiff)
+            agree += tr("        max |p − w| = %1").arg(plotStyle::compact(*d.maxentMaxAbsDiff));
+        lines << agree;
+        const QString muText =
+            tr("μ = %1 (%2)")
+                .arg(plotStyle::compact(d.maxentTarget))
+                .arg(d.maxentTargetIsDefault ? tr("default: E_w[f]") : tr("set by hand"));
+        switch (d.maxent.status) {
+        case maxent::Status::Ok:
+            lines << tr("%1,   λ = %2,   1/τ = %3")
+                         .arg(muText, plotStyle::compact(d.maxent.lambda.value_or(0)),
+                              plotStyle::compact(1.0 / analysis.tau()));
+            break;
+        case maxent::Status::Undetermined:
+            lines << tr("%1:  %2").arg(muText, d.maxent.message.isEmpty()
+                                                   ? tr("all similarities equal; λ undetermined")
+                                                   : d.maxent.message);
+            color = plotStyle::mleColor().darker(150);
+            break;
+        case maxent::Status::Infeasible:
+        case maxent::Status::TooClose:
+            lines << tr("MaxEnt: %1").arg(d.maxent.message);
+            color = plotStyle::errorColor();
+            break;
+        }
+    }
+    mSummaryLines = lines;
+    mSummary->setTextColor(color);
+
+    updateTicks();
+    replot();
+}
+
+QString WeightBarsView::summaryText() const
+{
+    return mSummary->text();
+}
+
+void WeightBarsView::updateTicks()
+{
+    const QSize size = layoutSize();
+    plotStyle::setCategoryTicks(xAxis, mLabels, std::max(100, size.width() - 140));
+    // The title shrinks, then wraps, to the width; the legend stacks when the plot is narrow.
+    planeFit::fitTitle(mTitle, mTitleText, size.width(), 18, 13, true);
+    // Summary lines too wide for the plot break at their ",   " separators.
+    // (Then any piece still too wide wraps at spaces.)
+    QStringList shown;
+    const QFontMetricsF metrics = plotStyle::metrics(mSummary->font());
+    const double room = size.width() - 16;
+    for (const QString &line : std::as_const(mSummaryLines)) {
+        const QStringList pieces = metrics.horizontalAdvance(line) > room
+                                       ? line.split(QStringLiteral(",   "))
+                                       : QStringList{line};
+        for (const QString &piece : pieces) {
+            shown << plotStyle::wrapText(piece, mSummary->font(), room);
+        }
+    }
+    mSummary->setText(shown.join(QLatin1Char('\n')));
+    plotStyle::fitLegendColumns(legend, size.width());
+}
+
+QString WeightBarsView::toolTipAt(const QPointF &pos) const
+{
+    if (!axisRect()->rect().contains(pos.toPoint()) || mVisible.empty())
+        return {};
+    const int j = int(std::lround(xAxis->pixelToCoord(pos.x())));
+    if (j < 0 || j >= int(mVisible.size()))
+        return {};
+    QString text = tr("key %1 “%2”").arg(mVisible[size_t(j)] + 1).arg(mLabels.value(j));
+    if (mW.size() > j)
+        text += tr("\nsoftmax w = %1").arg(plotStyle::exact(mW[j]));
+    if (mPi.size() > j)
+        text += tr("\nMLE π = %1").arg(plotStyle::exact(mPi[j]));
+    if (mP.size() > j)
+        text += tr("\nMaxEnt p = %1").arg(plotStyle::exact(mP[j]));
+    return text;
+}
+
+} // namespace sml
+
+namespace sml {
+
+QString WeightBarsView::dataCsv() const
+{
+    QString out = csvLine(
+        {QStringLiteral("key"), QStringLiteral("w"), QStringLiteral("pi"), QStringLiteral("p")});
+    for (int j = 0; j < int(mVisible.size()); ++j)
+        out += csvLine({mLabels.value(j), mW.size() > j ? csvNumber(mW[j]) : QString(),
+                        mPi.size() > j ? csvNumber(mPi[j]) : QString(),
+                        mP.size() > j ? csvNumber(mP[j]) : QString()});
+    return out;
+}
+
+} // namespace sml

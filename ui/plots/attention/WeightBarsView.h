@@ -1,0 +1,54 @@
+#pragma once
+
+#include "plots/PlotView.h"
+
+#include <Eigen/Core>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace sml {
+
+/// For the selected query: the softmax weights w, the MLE precision weights π (MATH.md §4.3) and
+/// the MaxEnt distribution p (MATH.md §5) as grouped bars per visible key, with a legend and a
+/// readout "max |π − w| = …   max |p − w| = …" (or the MaxEnt error, or the
+/// "λ undetermined" warning). Tooltips give the exact values of the key under the mouse.
+/// A query with no visible key shows its "undefined" message and no bars, never NaN.
+class WeightBarsView : public PlotView
+{
+    Q_OBJECT
+
+public:
+    explicit WeightBarsView(QWidget *parent = nullptr);
+
+    QString viewName() const override { return QStringLiteral("weight-bars"); }
+    void showAnalysis(const Analysis &analysis, int selectedQuery) override;
+    QString toolTipAt(const QPointF &pos) const override;
+    /// "key,w,pi,p": one row per visible key of the selected query (p empty without a MaxEnt
+    /// solution).
+    QString dataCsv() const override;
+
+    QCPBars *softmaxBars() const { return mSoftmax; }
+    QCPBars *mleBars() const { return mMle; }
+    QCPBars *maxentBars() const { return mMaxEnt; }
+    /// The readout under the plot (max |π − w|, max |p − w|, μ, λ, or an error/warning).
+    QString summaryText() const;
+
+protected:
+    void updateTicks() override;
+
+private:
+    QCPTextElement *mTitle;
+    QString mTitleText;
+    QCPTextElement *mSummary;
+    QStringList mSummaryLines; ///< the caption, before breaking it to the plot's width
+    QCPBars *mSoftmax;
+    QCPBars *mMle;
+    QCPBars *mMaxEnt;
+    QStringList mLabels;         ///< labels of the visible keys
+    std::vector<int> mVisible;   ///< their key indices
+    Eigen::VectorXd mW, mPi, mP; ///< mP empty when MaxEnt has no solution
+};
+
+} // namespace sml

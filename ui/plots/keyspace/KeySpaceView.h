@@ -1,0 +1,177 @@
+#pragma once
+
+#include "KeyPlane.h"
+#include "document/commands/MoveVectorCommand.h"
+#include "plots/PlotView.h"
+
+#include <Eigen/Core>
+#include <QPointer>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace sml {
+
+class ScenarioDocument;
+
+/// Key space: the selected query and all keys in a plane (MATH.md §2 and §4.5).
+///
+/// - d_k = 1 draws a line; d_k = 2 the plane itself; d_k > 2 either two chosen coordinates or the
+///   PCA plane of queries + keys, and then the title says "PCA projection (explains X% of
+///   variance)" (KeyPlane).
+/// - The query is an arrow from the origin, since a score is a dot product s_t = q·k_t/τ, not a
+///   distance. The dashed lines are perpendicular to q: equal-score lines for in-plane moves,
+///   labelled with s (or with the in-plane change Δs under a projection). A key moved along q
+///   crosses them upwards and its score rises; moved across q it keeps its score (§4.5).
+/// - A key's disc has an area proportional to its weight w_t; masked keys are hollow grey.
+/// - Optional background (d_k = 2): the attention entropy H(q) in nats (§3) of a query placed
+///   at each point of the plane, over the keys the selected query sees.
+/// - With a document (bindToDocument), the selected query and every key can be dragged: the plane
+///   and the axis ranges stay frozen during the drag, the in-plane displacement δ is added to the
+///   full vector (x + Bδ), and each move goes through ScenarioDocument::moveVector with the
+///   drag's gesture number, so one drag is one undo step. Clicking another query selects it.
+class KeySpaceView : public PlotView
+{
+    Q_OBJECT
+
+public:
+    enum class Projection
+    {
+        Pca,        ///< d_k > 2: the PCA plane (the default)
+        Dimensions, ///< d_k > 2: two chosen coordinates
+    };
+
+    explicit KeySpaceView(QWidget *parent = nullptr);
+
+    QString viewName() const override { return QStringLiteral("key-space"); }
+    void showAnalysis(const Analysis &analysis, int selectedQuery) override;
+    QString toolTipAt(const QPointF &pos) const override;
+
+    void setProjection(Projection projection);
+    Projection projection() const { return mProjection; }
+    /// The two coordinates drawn for Projection::Dimensions (0-based).
+    void setDimensions(int x, int y);
+    int dimensionX() const { return mDimX; }
+    int dimensionY() const { return mDimY; }
+    /// The background field: none; the score s = q·k/τ that a key placed at each point would
+    /// get from the selected query (any d_k: in a PCA or coordinate plane, the in-plane part;
+    /// signed, on plotStyle::diverging() with a range symmetric about 0, so the dashed
+    /// equal-score lines are its contours); or H(q) of a query placed there (d_k = 2 only).
+    enum class Field
+    {
+        None,
+        Score,
+        Entropy
+    };
+    void setField(Field field);
+    Field field() const { return mFieldKind; }
+    /// Shows or hides one kind (showing one hides the other).
+    void setEntropyFieldVisible(bool visible);
+    void setScoreFieldVisible(bool visible);
+    bool entropyFieldVisible() const { return mFieldKind == Field::Entropy; }
+    bool entropyFieldAvailable() const { return mDk == 2; }
+
+    /// The plane in use (frozen during a drag).
+    const KeyPlane &plane() const { return mPlane; }
+    int dK() const { return mDk; }
+    bool isDragging() const { return mDrag.has_value(); }
+    QString titleText() const;
+    QString subtitleText() const;
+    QCPColorMap *entropyField() const { return mField; }
+
+    /// Widget pixel position of key t / query i as last drawn (for tests).
+    QPointF keyPixel(int key) const;
+    QPointF queryPixel(int query) const;
+    /// Plot coordinates (real units) ↔ widget pixels.
+    QPointF coordToPixel(const Eigen::Vector2d &p) const;
+    Eigen::Vector2d pixelToCoord(const QPointF &pixel) const;
+
+signals:
+    /// A status-bar message, e.g. a refused move.
+    void message(const QString &text);
+    /// d_k or the projection changed (the panel updates its controls).
+    void planeChanged();
+
+public:
+    /// Fixed hints: QCustomPlot's own hints follow the title's text width, which would let a
+    /// long title widen the dock and with it the window.
+    QSize sizeHint() const override { return QSize(420, 380); }
+    QSize minimumSizeHint() const override { return QSize(320, 260); }
+
+protected:
+    void updateTicks() override;
+    void updateLayout() override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+
+private:
+    struct Drag
+    {
+        VectorKind kind;
+        int row;
+        Eigen::VectorXd start;   ///< the full vector when the drag began
+        Eigen::Vector2d pressAt; ///< plot coordinates (real units) of the press
+        int gesture;
+    };
+    struct Hit
+    {
+        VectorKind kind;
+        int row;
+    };
+
+    KeyPlane choosePlane(const Scenario &scenario) const;
+    void rebuildItems();
+    void updateIsoLines();
+    void updateEntropyField();
+    /// Gradient and colour-scale label for mFieldKind.
+    void styleField();
+    std::optional<Hit> hitTest(const QPointF &pixel) const;
+    double keyRadiusPx(int key) const;
+    QPointF toDisplay(const Eigen::Vector2d &p) const;
+    QCPTextElement *mTitle;
+    QCPTextElement *mSubtitle;
+    QCPColorMap *mField;
+    QCPColorScale *mFieldScale;
+    QCPLayoutGrid *mMapRow;
+    QCPItemStraightLine *mQueryLine;
+    QCPItemLine *mQueryArrow;
+    QCPCurve *mFeet;
+    QList<QCPAbstractItem *> mPointItems; ///< rebuilt on every showAnalysis
+    QList<QCPItemStraightLine *> mIsoLines;
+    QList<QCPItemText *> mIsoLabels;
+
+    Projection mProjection = Projection::Pca;
+    int mDimX = 0;
+    int mDimY = 1;
+    Field mFieldKind = Field::None;
+
+    // What the last showAnalysis drew.
+    KeyPlane mPlane = KeyPlane::dimensions(2, 0, 1);
+    int mDk = 2;
+    double mUnit = 1; ///< display unit (powers of ten for vectors near the double range)
+    double mTau = 1;
+    int mSelected = 0;
+    bool mDefined = true;
+    std::vector<Eigen::Vector2d> mKeyPoints;   ///< real units
+    std::vector<Eigen::Vector2d> mQueryPoints; ///< real units
+    QStringList mKeyLabels;
+    QStringList mQueryLabels;
+    std::vector<bool> mVisible;    ///< keys the selected query sees
+    Eigen::VectorXd mWeights;      ///< T (0 where masked)
+    Eigen::VectorXd mSimilarities; ///< T
+    Eigen::MatrixXd mVisibleKeys2; ///< visible keys (rows) when d_k = 2, for H(q)
+    QRectF mBounds;                ///< display units
+    double mLabelPixels = 0;       ///< widest point label (room kept on the right)
+    QCPRange mFieldX, mFieldY;     ///< ranges the field was computed for
+    bool mFieldDirty = true;
+
+    std::optional<Drag> mDrag;
+    /// Set at the release of a drag: keep the axes if everything still fits them well, so the
+    /// moved disc stays under the cursor instead of the plot jumping (dimension planes only; a
+    /// PCA plane changes with the vectors). Holds the display unit of the drag.
+    std::optional<double> mKeepRangesUnit;
+};
+
+} // namespace sml

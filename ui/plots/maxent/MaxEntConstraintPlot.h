@@ -1,0 +1,38 @@
+#pragma once
+
+#include "plots/maxent/MaxEntLambdaPlot.h"
+
+namespace sml {
+
+/// The expected similarity E_λ[f] = Σ p_t(λ) f_t of the selected query against λ
+/// (MATH.md §5.2, maxent::expectedFeature), with the constraint line μ and the feasible band
+/// (min f, max f) (MATH.md §5.4). E_λ[f] rises from min f (λ → −∞) through the mean (λ = 0) to
+/// max f (λ → ∞); it crosses μ at the λ the MaxEnt problem picks, which is 1/τ at the default
+/// target (MATH.md §5.3). The markers and iterates are those of MaxEntLambdaPlot.
+class MaxEntConstraintPlot : public MaxEntLambdaPlot
+{
+    Q_OBJECT
+
+public:
+    explicit MaxEntConstraintPlot(QWidget *parent = nullptr);
+
+    QString viewName() const override { return QStringLiteral("maxent-constraint"); }
+
+    /// The constraint μ drawn, and the band (min f, max f), of the last query shown.
+    double constraintLine() const { return mMu; }
+    std::pair<double, double> feasibleBand() const { return {mMinF, mMaxF}; }
+
+protected:
+    Eigen::VectorXd curve(const Eigen::VectorXd &lambdas) const override;
+    QString curveSymbol() const override { return QStringLiteral("E_λ[f]"); }
+    QString title(const QString &queryLabel) const override;
+    void decorate(const QueryDetail &detail) override;
+    QString toolTipExtra(double lambda) const override;
+
+private:
+    double mMu = 0;
+    double mMinF = 0;
+    double mMaxF = 0;
+};
+
+} // namespace sml

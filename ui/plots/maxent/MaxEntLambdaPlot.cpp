@@ -1,0 +1,506 @@
+#include "plots/maxent/MaxEntLambdaPlot.h"
+
+#include "Analysis.h"
+#include "MaxEnt.h"
+#include "style/PlotStyle.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sml {
+
+QColor MaxEntLambdaPlot::newtonColor()
+{
+    return QColor(204, 121, 167); // Okabe–Ito reddish purple
+}
+
+QColor MaxEntLambdaPlot::gisColor()
+{
+    return QColor(0, 0, 0); // black
+}
+
+static QCPGraph *markerGraph(QCustomPlot *plot, QCPScatterStyle::ScatterShape shape, double size,
+                             const QColor &fill, const QColor &edge, double edgeWidth = 2)
+{
+    auto *g = new QCPGraph(plot->xAxis, plot->yAxis);
+    g->setLineStyle(QCPGraph::lsNone);
+    g->setScatterStyle(QCPScatterStyle(shape, QPen(edge, edgeWidth), QBrush(fill), size));
+    g->removeFromLegend();
+    return g;
+}
+
+MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
+{
+    mTitle = addTitle();
+    plotStyle::styleAxis(xAxis, tr("λ  (inverse temperature)"));
+    legend->setVisible(false);
+    // Reference levels (asymptotes, bounds, μ) are named on the right-hand axis, where they
+    // never collide with the curve.
+    yAxis2->setVisible(true);
+    yAxis2->setTickLabelFont(plotStyle::tickFont());
+    yAxis2->setTickLabelColor(QColor(60, 60, 60));
+    yAxis2->setBasePen(QPen(QColor(120, 120, 120), 1));
+    yAxis2->setTickPen(QPen(QColor(120, 120, 120), 1.5));
+    yAxis2->setSubTicks(false);
+    yAxis2->grid()->setVisible(false);
+
+    mCurve = new QCPGraph(xAxis, yAxis);
+    mCurve->setPen(QPen(plotStyle::maxentColor(), 3.5));
+    mCurve->removeFromLegend();
+
+    mInvTauLine = new QCPItemStraightLine(this);
+    mInvTauLine->setPen(QPen(plotStyle::softmaxColor(), 2, Qt::DotLine));
+    mInvTauLine->setVisible(false);
+    mCurrentLine = new QCPItemStraightLine(this);
+    mCurrentLine->setPen(QPen(plotStyle::highlightColor(), 2, Qt::DotLine));
+    mCurrentLine->setVisible(false);
+
+    mNewtonTrail =
+        markerGraph(this, QCPScatterStyle::ssDisc, 7, newtonColor().lighter(120), newtonColor(), 1);
+    mGisTrail =
+        markerGraph(this, QCPScatterStyle::ssDisc, 5, QColor(120, 120, 120), QColor(90, 90, 90), 1);
+    mInvTauMarker =
+        markerGraph(this, QCPScatterStyle::ssCircle, 16, plotStyle::softmaxColor(), Qt::white, 2.5);
+    mCurrentMarker = markerGraph(this, QCPScatterStyle::ssDiamond, 20, plotStyle::highlightColor(),
+                                 Qt::black, 1.5);
+    mNewtonNow = markerGraph(this, QCPScatterStyle::ssSquare, 13, newtonColor(), Qt::black, 1.5);
+    mGisNow = markerGraph(this, QCPScatterStyle::ssTriangle, 15, QColor(255, 255, 255, 0),
+                          gisColor(), 2.5);
+
+    auto makeLabel = [this](const QColor &color) {
+        auto *label = new QCPItemText(this);
+        label->setFont(plotStyle::subtitleFont());
+        label->setColor(color);
+        label->setBrush(QBrush(QColor(255, 255, 255, 215)));
+        label->position->setType(QCPItemPosition::ptPlotCoords);
+        label->setLayer(QStringLiteral("legend")); // above the curves
+        label->setVisible(false);
+        return label;
+    };
+    mInvTauLabel = makeLabel(plotStyle::softmaxColor().darker(130));
+    mCurrentLabel = makeLabel(plotStyle::highlightColor().darker(120));
+
+    mNote = new QCPItemText(this);
+    mNote->setFont(plotStyle::textFont());
+    mNote->setColor(plotStyle::mleColor().darker(170));
+    mNote->position->setType(QCPItemPosition::ptAxisRectRatio);
+    mNote->position->setCoords(0.5, 0.5);
+    mNote->setPositionAlignment(Qt::AlignCenter);
+    mNote->setTextAlignment(Qt::AlignCenter);
+    mNote->setVisible(false);
+}
+
+QString MaxEntLambdaPlot::noteText() const
+{
+    return mNote->visible() ? mNoteText : QString();
+}
+
+QString MaxEntLambdaPlot::titleText() const
+{
+    return mFullTitle;
+}
+
+double MaxEntLambdaPlot::plotPixels() const
+{
+    // Less the left axis (about 90 px) and the right-hand reference labels.
+    double right = 20;
+    const QFontMetricsF fm = plotStyle::metrics(plotStyle::tickFont());
+    for (const auto &tick : mReferenceTicks)
+        for (const QString &line : tick.second.split(QLatin1Char('\n')))
+            right = std::max(right, fm.horizontalAdvance(line) + 24);
+    return std::max(80.0, double(layoutSize().width()) - 90 - right);
+}
+
+void MaxEntLambdaPlot::placeLabel(QCPItemText *label, const QStringList &texts,
+                                  Qt::Alignment vertical)
+{
+    const double x = label->position->key();
+    // The axis rect as laid out for the current size, ticks and reference labels (see
+    // updateTicks()); the estimate only before the first layout.
+    const double laidOut = axisRect()->width();
+    const double width = laidOut > 20 ? laidOut : plotPixels();
+    const double at = std::clamp((x - mXMin) / (mXMax - mXMin), 0.0, 1.0) * width;
+    const double rightRoom = width - at, leftRoom = at;
+    const QFontMetricsF fm = plotStyle::metrics(label->font());
+    QString text = texts.isEmpty() ? QString() : texts.last();
+    Qt::Alignment side = rightRoom >= leftRoom ? Qt::AlignLeft : Qt::AlignRight;
+    bool placed = false;
+    for (const QString &candidate : texts) {
+        const double need = fm.horizontalAdvance(candidate) + 16;
+        if (need <= rightRoom || need <= leftRoom) {
+            text = candidate;
+            side = need <= rightRoom ? Qt::AlignLeft : Qt::AlignRight;
+            placed = true;
+            break;
+        }
+    }
+    Q_UNUSED(placed);
+    label->setText(text);
+    const Qt::Alignment alignment = vertical | side;
+    label->setPositionAlignment(alignment);
+    label->setTextAlignment(side);
+    // Clear of the dotted line, and of the axis rect's edge.
+    label->setPadding(QMargins(side == Qt::AlignLeft ? 8 : 4, (vertical & Qt::AlignTop) ? 4 : 2,
+                               side == Qt::AlignRight ? 8 : 4,
+                               (vertical & Qt::AlignBottom) ? 4 : 2));
+}
+
+void MaxEntLambdaPlot::setReferenceTicks(std::vector<std::pair<double, QString>> ticks)
+{
+    mReferenceTicks = std::move(ticks);
+}
+
+QString MaxEntLambdaPlot::toolTipExtra(double) const
+{
+    return {};
+}
+
+QString MaxEntLambdaPlot::inverseTauText() const
+{
+    if (mSqrtDk) {
+        const int root = int(std::lround(std::sqrt(double(mDk))));
+        if (root * root == mDk)
+            return tr("1/√d_k = 1/√%1 = 1/%2").arg(mDk).arg(root);
+        return tr("1/√d_k = 1/√%1 ≈ %2").arg(mDk).arg(plotStyle::compact(1.0 / mTau));
+    }
+    return tr("1/%1 ≈ %2").arg(plotStyle::compact(mTau), plotStyle::compact(1.0 / mTau));
+}
+
+std::pair<double, double> MaxEntLambdaPlot::lambdaRangeFor(const QueryDetail &d, double tau)
+{
+    const Eigen::VectorXd &f = d.similarities;
+    const double half = f.maxCoeff() / 2 - f.minCoeff() / 2; // (max f − min f)/2, no overflow
+    double lo = 0, hi = 0;
+    auto include = [&](double x) {
+        if (std::isfinite(x)) {
+            lo = std::min(lo, x);
+            hi = std::max(hi, x);
+        }
+    };
+    include(1.0 / tau);
+    if (d.maxent.lambda)
+        include(*d.maxent.lambda);
+    if (d.maxent.status == maxent::Status::Ok) {
+        std::vector<double> trace;
+        maxent::solve(f, d.maxentTarget, &trace);
+        for (double x : trace)
+            include(x);
+    }
+    // p(λ) goes from uniform to nearly one-hot over λ ≈ 6/(max f − min f) = 3/half.
+    if (half > 0)
+        include(3.0 / half);
+    double span = hi - lo;
+    if (!(span > 0) || !std::isfinite(span))
+        span = 1;
+    lo = std::min(lo, -0.2 * span);
+    span = hi - lo;
+    return {lo - 0.02 * span, hi + 0.08 * span};
+}
+
+double MaxEntLambdaPlot::curveAt(double lambda) const
+{
+    return curve(Eigen::VectorXd::Constant(1, lambda))[0];
+}
+
+void MaxEntLambdaPlot::clearDecorations()
+{
+    for (QCPAbstractItem *item : mDecorations)
+        removeItem(item);
+    mDecorations.clear();
+    for (QCPGraph *graph : mDecorationGraphs)
+        removeGraph(graph);
+    mDecorationGraphs.clear();
+}
+
+QCPItemText *MaxEntLambdaPlot::addLabel(const QString &text, double x, double y,
+                                        Qt::Alignment alignment, const QColor &color)
+{
+    auto *label = new QCPItemText(this);
+    label->setFont(plotStyle::subtitleFont());
+    label->setColor(color);
+    label->setText(text);
+    label->setBrush(QBrush(QColor(255, 255, 255, 215)));
+    label->position->setType(QCPItemPosition::ptPlotCoords);
+    label->position->setCoords(x, y);
+    label->setPositionAlignment(alignment);
+    label->setTextAlignment(alignment & Qt::AlignHorizontal_Mask);
+    label->setPadding(QMargins(4, 2, 4, 2));
+    own(label);
+    return label;
+}
+
+QCPGraph *MaxEntLambdaPlot::addHorizontal(double y, const QPen &pen)
+{
+    auto *g = new QCPGraph(xAxis, yAxis);
+    g->setPen(pen);
+    g->removeFromLegend();
+    g->setData(QVector<double>{mXMin, mXMax}, QVector<double>{y, y}, true);
+    ownGraph(g);
+    return g;
+}
+
+void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
+{
+    const Scenario &s = analysis.scenario();
+    const int i = std::clamp(selectedQuery, 0, std::max(0, s.m() - 1));
+    const auto shared = analysis.sharedDetail(i);
+    const QueryDetail &d = *shared;
+    mTau = analysis.tau();
+    mSqrtDk = s.temperatureMode == TemperatureMode::SqrtDk;
+    mDk = s.dK();
+    mFullTitle = title(s.queryLabels.value(i));
+
+    clearDecorations();
+    mReferenceTicks.clear();
+    mCurrentLabelIsError = false;
+    mNewtonPath.clear();
+    mGisPath.clear();
+    for (QCPGraph *g :
+         {mCurve, mInvTauMarker, mCurrentMarker, mNewtonTrail, mNewtonNow, mGisTrail, mGisNow})
+        g->data()->clear();
+    mInvTauLine->setVisible(false);
+    mCurrentLine->setVisible(false);
+    mInvTauLabel->setVisible(false);
+    mCurrentLabel->setVisible(false);
+    mCurrentLambda.reset();
+
+    mHasCurve = d.defined && d.similarities.size() > 0 &&
+                d.similarities.maxCoeff() > d.similarities.minCoeff();
+    mF = d.defined ? d.similarities : Eigen::VectorXd();
+    if (!mHasCurve) {
+        QString note;
+        if (!d.defined)
+            note = d.warnings.isEmpty() ? tr("This query sees no key.") : d.warnings.first();
+        else
+            // Short: the page's note under the slider says the rest.
+            note = (mF.size() == 1 ? tr("A single key (f = %1):\n")
+                                   : tr("All q·k are equal (f = %1):\n"))
+                       .arg(plotStyle::compact(mF.size() ? mF[0] : 0.0)) +
+                   tr("no curve, λ is undetermined");
+        mNoteText = note;
+        mNote->setText(note); // wrapped to the width in updateTicks()
+        mNote->setVisible(true);
+        mXMin = -1;
+        mXMax = 1;
+        xAxis->setRange(mXMin, mXMax);
+        yAxis->setRange(0, 1);
+        updateTicks();
+        replot();
+        return;
+    }
+    mNote->setVisible(false);
+    mMu = d.maxentTarget;
+    mTargetIsDefault = d.maxentTargetIsDefault;
+    if (d.maxent.status == maxent::Status::Ok && d.maxent.lambda)
+        mCurrentLambda = d.maxent.lambda;
+
+    std::tie(mXMin, mXMax) = lambdaRangeFor(d, mTau);
+    xAxis->setRange(mXMin, mXMax);
+
+    // The curve: 200 evenly spaced λ (a few pixels apart on these smooth curves; each is a
+    // softmax over the visible keys, issue 5) plus the marked points, so that they sit on it.
+    constexpr int samples = 200;
+    std::vector<double> lambdas;
+    lambdas.reserve(samples + 3);
+    for (int k = 0; k < samples; ++k)
+        lambdas.push_back(mXMin + (mXMax - mXMin) * k / (samples - 1));
+    lambdas.push_back(0.0);
+    lambdas.push_back(1.0 / mTau);
+    if (mCurrentLambda)
+        lambdas.push_back(*mCurrentLambda);
+    std::sort(lambdas.begin(), lambdas.end());
+    lambdas.erase(std::unique(lambdas.begin(), lambdas.end()), lambdas.end());
+    const Eigen::VectorXd grid =
+        Eigen::Map<const Eigen::VectorXd>(lambdas.data(), Eigen::Index(lambdas.size()));
+    const Eigen::VectorXd ys = curve(grid);
+    QVector<double> keys(grid.size()), values(grid.size());
+    for (Eigen::Index k = 0; k < grid.size(); ++k) {
+        keys[k] = grid[k];
+        values[k] = ys[k];
+    }
+    mCurve->setData(keys, values, true);
+
+    decorate(d);
+
+    // λ = 1/τ, and the current λ (the same point at the default target, MATH.md §5.3).
+    const double invTau = 1.0 / mTau;
+    const double yInv = curveAt(invTau);
+    const double xMid = mXMin / 2 + mXMax / 2;
+    mInvTauMarker->setData(QVector<double>{invTau}, QVector<double>{yInv}, true);
+    mInvTauLine->point1->setCoords(invTau, 0);
+    mInvTauLine->point2->setCoords(invTau, 1);
+    mInvTauLine->setVisible(true);
+    // Their labels sit in the margins above and below the curve's range, beside the dotted
+    // lines: no curve can cross them there.
+    const bool currentIsInvTau = mCurrentLambda && *mCurrentLambda == invTau;
+    mInvTauTexts.clear();
+    if (mSqrtDk) {
+        const QString value = inverseTauText().section(QStringLiteral(" = "), 1, -1);
+        mInvTauTexts << tr("λ = 1/τ = 1/√d_k = %1").arg(value)
+                     << tr("λ = 1/τ = 1/√d_k = %1").arg(value.section(QStringLiteral(" "), 0, 0))
+                     << tr("λ = 1/τ = 1/√d_k") << tr("λ = 1/τ") << tr("1/τ");
+    } else {
+        mInvTauTexts << tr("λ = 1/τ = %1").arg(inverseTauText()) << tr("λ = 1/τ") << tr("1/τ");
+    }
+    mInvTauLabel->setText(mInvTauTexts.first());
+    mInvTauLabel->position->setCoords(invTau, yAxis->range().upper);
+    mInvTauLabel->setVisible(true);
+
+    if (mCurrentLambda) {
+        const double x = *mCurrentLambda;
+        if (!currentIsInvTau) {
+            mCurrentMarker->setData(QVector<double>{x}, QVector<double>{curveAt(x)}, true);
+            mCurrentLine->point1->setCoords(x, 0);
+            mCurrentLine->point2->setCoords(x, 1);
+            mCurrentLine->setVisible(true);
+        }
+        mCurrentTexts.clear();
+        if (currentIsInvTau)
+            mCurrentTexts << tr("current λ = 1/τ  (default μ: p = softmax)")
+                          << tr("current λ = 1/τ  (default μ)") << tr("current λ = 1/τ")
+                          << tr("current λ") << tr("λ"); // a narrow plot: its line's name
+        else
+            mCurrentTexts << tr("current λ = %1  (μ set by hand)").arg(plotStyle::compact(x))
+                          << tr("current λ = %1").arg(plotStyle::compact(x)) << tr("current λ")
+                          << tr("λ");
+        mCurrentLabel->setText(mCurrentTexts.first());
+        mCurrentLabel->position->setCoords(x, yAxis->range().lower);
+        mCurrentLabel->setVisible(true);
+    } else {
+        // A target the solver refused (too close to the boundary): say so on the plot.
+        mCurrentLabel->setText(tr("MaxEnt: %1").arg(d.maxent.message));
+        mCurrentLabel->position->setCoords(xMid, yAxis->range().lower);
+        mCurrentLabel->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
+        mCurrentLabel->setTextAlignment(Qt::AlignHCenter);
+        mCurrentLabel->setColor(plotStyle::errorColor());
+        mCurrentLabel->setVisible(true);
+        mCurrentLabelIsError = true;
+    }
+    if (mCurrentLambda)
+        mCurrentLabel->setColor(plotStyle::highlightColor().darker(120));
+
+    updateTicks();
+    replot();
+}
+
+void MaxEntLambdaPlot::setIterates(const std::vector<double> &newton,
+                                   const std::vector<double> &gis)
+{
+    mNewtonPath = mHasCurve ? newton : std::vector<double>();
+    mGisPath = mHasCurve ? gis : std::vector<double>();
+    auto fill = [this](const std::vector<double> &path, QCPGraph *trail, QCPGraph *now) {
+        if (path.empty()) {
+            trail->data()->clear();
+            now->data()->clear();
+            return;
+        }
+        const Eigen::VectorXd x =
+            Eigen::Map<const Eigen::VectorXd>(path.data(), Eigen::Index(path.size()));
+        const Eigen::VectorXd y = curve(x);
+        QVector<double> keys(x.size()), values(x.size());
+        for (Eigen::Index k = 0; k < x.size(); ++k) {
+            keys[k] = x[k];
+            values[k] = y[k];
+        }
+        // The trail is drawn as scatter points only, so an unsorted path is fine.
+        trail->setData(keys, values, false);
+        now->setData(QVector<double>{keys.back()}, QVector<double>{values.back()}, true);
+    };
+    fill(mNewtonPath, mNewtonTrail, mNewtonNow);
+    fill(mGisPath, mGisTrail, mGisNow);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MaxEntLambdaPlot::updateTicks()
+{
+    const QSize size = layoutSize();
+    if (mNote->visible())
+        mNote->setText(plotStyle::wrapText(mNoteText, mNote->font(), size.width() - 120));
+    // The title; without its query part when it does not fit, then elided.
+    QString title = mFullTitle;
+    const QFont titleFont = plotStyle::titleFont();
+    if (plotStyle::metrics(titleFont).horizontalAdvance(title) > size.width() - 24)
+        title = title.section(QStringLiteral(" · "), 0, 0);
+    mTitle->setText(plotStyle::elide(title, titleFont, size.width() - 24));
+    // The reference levels on the right-hand axis, thinned where they would overlap.
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const double axisPixels = std::max(60, size.height() - 140);
+    const QCPRange range = yAxis->range();
+    std::vector<double> kept;
+    const double lineHeight = plotStyle::metrics(plotStyle::tickFont()).height();
+    for (const auto &[y, text] : mReferenceTicks) {
+        if (!range.contains(y))
+            continue;
+        const double need = lineHeight * (text.count(QLatin1Char('\n')) + 1.2);
+        const bool clear = std::all_of(kept.begin(), kept.end(), [&](double other) {
+            return std::abs(other - y) / range.size() * axisPixels >= need;
+        });
+        if (clear) {
+            ticker->addTick(y, text);
+            kept.push_back(y);
+        }
+    }
+    yAxis2->setTicker(ticker);
+    yAxis2->setRange(range);
+    yAxis2->setVisible(mHasCurve && !mReferenceTicks.empty());
+    if (mInvTauLabel->visible() || mCurrentLabel->visible()) {
+        // Lay out at the size being drawn (the widget's, or an export's) so that placeLabel()
+        // measures the plot's real width; QCustomPlot lays out again when it draws.
+        const QRect drawn = viewport();
+        setViewport(QRect(QPoint(0, 0), size));
+        updateLayout();
+        if (mInvTauLabel->visible())
+            placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
+        if (mCurrentLabel->visible() && !mCurrentLabelIsError)
+            placeLabel(mCurrentLabel, mCurrentTexts, Qt::AlignBottom);
+        setViewport(drawn);
+    }
+    xAxis->ticker()->setTickCount(std::clamp(size.width() / 120, 3, 8));
+    yAxis->ticker()->setTickCount(std::clamp(size.height() / 90, 3, 8));
+}
+
+QString MaxEntLambdaPlot::toolTipAt(const QPointF &pos) const
+{
+    if (!axisRect()->rect().contains(pos.toPoint()))
+        return {};
+    if (!mHasCurve)
+        return mNoteText;
+    // A marker under the mouse first, then the curve at the mouse's λ.
+    struct Marker
+    {
+        const QCPGraph *graph;
+        QString name;
+    };
+    const QString newtonName =
+        tr("Newton iterate λ⁽%1⁾").arg(std::max<int>(0, int(mNewtonPath.size()) - 1));
+    const QString gisName = tr("GIS iterate λ⁽%1⁾").arg(std::max<int>(0, int(mGisPath.size()) - 1));
+    const Marker markers[] = {{mNewtonNow, newtonName},
+                              {mGisNow, gisName},
+                              {mCurrentMarker, tr("current λ (μ = %1)").arg(plotStyle::exact(mMu))},
+                              {mInvTauMarker, tr("λ = 1/τ = %1").arg(inverseTauText())}};
+    for (const Marker &m : markers) {
+        if (m.graph->data()->isEmpty())
+            continue;
+        const auto point = m.graph->data()->constBegin();
+        const QPointF at(xAxis->coordToPixel(point->key), yAxis->coordToPixel(point->value));
+        if (QLineF(at, pos).length() <= 14) {
+            QString text = tr("%1\nλ = %2\n%3 = %4")
+                               .arg(m.name, plotStyle::exact(point->key), curveSymbol(),
+                                    plotStyle::exact(point->value));
+            const QString extra = toolTipExtra(point->key);
+            if (!extra.isEmpty())
+                text += QLatin1Char('\n') + extra;
+            return text;
+        }
+    }
+    const double lambda = xAxis->pixelToCoord(pos.x());
+    QString text =
+        tr("λ = %1\n%2 = %3")
+            .arg(plotStyle::exact(lambda), curveSymbol(), plotStyle::exact(curveAt(lambda)));
+    const QString extra = toolTipExtra(lambda);
+    if (!extra.isEmpty())
+        text += QLatin1Char('\n') + extra;
+    return text;
+}
+
+} // namespace sml

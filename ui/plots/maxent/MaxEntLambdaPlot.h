@@ -1,0 +1,135 @@
+#pragma once
+
+#include "plots/PlotView.h"
+
+#include <Eigen/Core>
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace sml {
+
+struct QueryDetail;
+
+/// Base of the two MaxEnt plots over the Lagrange multiplier λ of the selected query (MATH.md §5):
+/// a curve y(λ) over a λ range that holds 0, 1/τ, the current λ and the Newton iterates from
+/// λ = 0; the point λ = 1/τ (labelled "λ = 1/τ = 1/√d_k" when τ = √d_k) and the current λ marked;
+/// and the animated solver iterates with their trail (setIterates). When λ is undetermined (all
+/// similarities equal, MATH.md §5.4) or the query sees no key, the plot shows a note instead of
+/// a curve; nothing is ever NaN. Subclasses give the curve, its name and their own decorations.
+class MaxEntLambdaPlot : public PlotView
+{
+    Q_OBJECT
+
+public:
+    void showAnalysis(const Analysis &analysis, int selectedQuery) override;
+    QString toolTipAt(const QPointF &pos) const override;
+
+    /// Shows the solver paths λ⁽⁰⁾ … λ⁽ⁿ⁾ (the last one is the current iterate, drawn large);
+    /// an empty path hides that method. Replots.
+    void setIterates(const std::vector<double> &newton, const std::vector<double> &gis);
+
+    /// The λ range of the MaxEnt plots for one query: it holds 0, 1/τ, the current λ and the
+    /// Newton iterates from 0, and at least the λ over which p(λ) goes from uniform to nearly
+    /// one-hot (6/(max f − min f)), plus some λ < 0. Precondition: not all features equal.
+    static std::pair<double, double> lambdaRangeFor(const QueryDetail &detail, double tau);
+
+    /// Colours of the solver iterates, shared with MaxEntOptimizerPlot.
+    static QColor newtonColor();
+    static QColor gisColor();
+
+    bool hasCurve() const { return mHasCurve; }
+    QCPGraph *curveGraph() const { return mCurve; }
+    QCPGraph *newtonIterateGraph() const { return mNewtonNow; }
+    QCPGraph *gisIterateGraph() const { return mGisNow; }
+    /// The λ of the current (solution) marker; nullopt when there is none.
+    std::optional<double> currentLambda() const { return mCurrentLambda; }
+    double inverseTemperature() const { return 1.0 / mTau; }
+    /// The text of the note shown instead of the curve (empty when there is a curve).
+    QString noteText() const;
+    QString titleText() const;
+
+protected:
+    explicit MaxEntLambdaPlot(QWidget *parent = nullptr);
+
+    /// y(λ) of the curve at each λ (features(): the similarities f over V_i).
+    virtual Eigen::VectorXd curve(const Eigen::VectorXd &lambdas) const = 0;
+    /// The curve's symbol for labels and tooltips, e.g. "H(λ)".
+    virtual QString curveSymbol() const = 0;
+    virtual QString title(const QString &queryLabel) const = 0;
+    /// Adds the plot's own lines and labels for a query with a curve, and sets the y range.
+    /// The x range is already set. Items created here are removed by the base on the next call.
+    /// The y range must leave a margin of about a fifth of its height above and below every
+    /// value the curve can take: the labels of λ = 1/τ (top) and of the current λ (bottom) sit
+    /// there, where no curve can cross them.
+    virtual void decorate(const QueryDetail &detail) = 0;
+    /// Extra tooltip lines for λ (after "λ = …" and the curve value).
+    virtual QString toolTipExtra(double lambda) const;
+
+    void updateTicks() override;
+
+    /// A text label owned by the current decoration (removed on the next showAnalysis).
+    QCPItemText *addLabel(const QString &text, double x, double y, Qt::Alignment alignment,
+                          const QColor &color);
+    /// A horizontal line from the left to the right end of the x range, owned by the decoration.
+    QCPGraph *addHorizontal(double y, const QPen &pen);
+    /// Labels on the right-hand axis for reference levels (asymptotes, bounds, the constraint),
+    /// in order of priority: a label too close to an earlier one is left out.
+    void setReferenceTicks(std::vector<std::pair<double, QString>> ticks);
+    /// A tracked decoration item (removed on the next showAnalysis).
+    void own(QCPAbstractItem *item) { mDecorations.push_back(item); }
+    void ownGraph(QCPGraph *graph) { mDecorationGraphs.push_back(graph); }
+
+    const Eigen::VectorXd &features() const { return mF; }
+    double xMin() const { return mXMin; }
+    double xMax() const { return mXMax; }
+    double tau() const { return mTau; }
+    /// "1/√2" when τ = √d_k, "1/0.5" otherwise: the text after "λ = 1/τ = ".
+    QString inverseTauText() const;
+
+private:
+    void clearDecorations();
+    double curveAt(double lambda) const;
+    /// Puts a marker label beside its dotted line: the longest of `texts` (longest first) that
+    /// fits to the right of it, else to the left, else the shortest on the roomier side.
+    void placeLabel(QCPItemText *label, const QStringList &texts, Qt::Alignment vertical);
+    /// The estimated width of the axis rect in pixels at layoutSize().
+    double plotPixels() const;
+
+    QCPTextElement *mTitle;
+    QString mFullTitle;
+    QCPItemText *mNote;
+    QString mNoteText; ///< the note unbroken (mNote shows it wrapped to the width)
+    QCPGraph *mCurve;
+    QCPGraph *mInvTauMarker;
+    QCPGraph *mCurrentMarker;
+    QCPGraph *mNewtonTrail;
+    QCPGraph *mNewtonNow;
+    QCPGraph *mGisTrail;
+    QCPGraph *mGisNow;
+    QCPItemStraightLine *mInvTauLine;
+    QCPItemStraightLine *mCurrentLine;
+    QCPItemText *mInvTauLabel;
+    QCPItemText *mCurrentLabel;
+    std::vector<std::pair<double, QString>> mReferenceTicks;
+    bool mCurrentLabelIsError = false;
+    QStringList mInvTauTexts; ///< label variants, longest first
+    QStringList mCurrentTexts;
+    std::vector<QCPAbstractItem *> mDecorations;
+    std::vector<QCPGraph *> mDecorationGraphs;
+
+    Eigen::VectorXd mF;
+    double mTau = 1;
+    bool mSqrtDk = true;
+    int mDk = 1;
+    bool mHasCurve = false;
+    std::optional<double> mCurrentLambda;
+    double mMu = 0;
+    bool mTargetIsDefault = true;
+    double mXMin = -1, mXMax = 1;
+    std::vector<double> mNewtonPath;
+    std::vector<double> mGisPath;
+};
+
+} // namespace sml

@@ -1,0 +1,168 @@
+#pragma once
+
+#include "Contours.h"
+#include "GaussianMle.h"
+#include "plots/PlotView.h"
+
+#include <Eigen/Core>
+#include <QPointer>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace sml {
+
+class MleAnimation;
+class ScenarioDocument;
+
+/// Value space: the likelihood landscape of the selected query (MATH.md §4).
+///
+/// - Each visible value v_t is a Gaussian blob N(v_t, σ²_t I): its 1σ circle (filled) and 2σ
+///   circle (dashed), with an opacity that grows with the precision weight π_t (§4.3). Radii
+///   outside what can be drawn (σ² near 1e-300 or 1e300) are clamped to a few pixels or to far
+///   beyond the plot, and the tooltip gives the exact σ².
+/// - The background is ℓ(o) (§4.2) on the plane of two chosen value dimensions, the other
+///   coordinates of o held at those of ô (a slice through the maximum), with iso-lines of ℓ
+///   found by marching squares. Since ∇²ℓ = −Σσ⁻² I, they are circles around ô.
+/// - ô = Σ π_t v_t is marked, and so is the attention output o = Σ w_t v_t: in linked mode they
+///   coincide (π = w) and share one label; in free mode they differ.
+/// - d_v = 1: ℓ(o) is a curve over the value line, and each value an interval ±1σ, ±2σ.
+/// - With a document in free-variance mode, dragging a 1σ circle (or interval end) sets that σ²
+///   (SetCellCommand, one merged undo step per drag). With an MleAnimation, its path is drawn,
+///   and Shift+click (or a click in pick mode) sets its start point.
+class ValueSpaceView : public PlotView
+{
+    Q_OBJECT
+
+public:
+    explicit ValueSpaceView(QWidget *parent = nullptr);
+
+    QString viewName() const override { return QStringLiteral("value-space"); }
+    void showAnalysis(const Analysis &analysis, int selectedQuery) override;
+    QString toolTipAt(const QPointF &pos) const override;
+
+    /// Draws this animation's path and lets the user pick its start.
+    void setAnimation(MleAnimation *animation);
+    MleAnimation *animation() const;
+
+    /// The value dimensions on x and y (0-based; ignored when d_v = 1).
+    void setValueDimensions(int x, int y);
+    int dimensionX() const { return mDimX; }
+    int dimensionY() const { return mDimY; }
+    int dV() const { return mDv; }
+    /// While on, the next left click on the plane sets the start of the animation.
+    void setPickStartMode(bool on);
+    bool pickStartMode() const { return mPickStart; }
+
+    QString titleText() const;
+    QCPColorMap *likelihoodMap() const { return mMap; }
+    /// The marching-squares iso-lines (NaN-separated polylines) as last drawn.
+    QCPCurve *contourCurve() const { return mContours; }
+    /// The animation's iterates as drawn.
+    QCPCurve *pathCurve() const { return mPath; }
+    /// The levels of the iso-lines, ascending.
+    const std::vector<double> &contourLevels() const { return mLevels; }
+    /// Keys drawn as blobs (indices into the scenario's keys) and their 1σ radius in pixels as
+    /// drawn (after clamping).
+    const std::vector<int> &blobKeys() const { return mKeys; }
+    double sigmaPixels(int key) const;
+    /// Widget pixel of value t, of ô and of the attention output (for tests).
+    QPointF valuePixel(int key) const;
+    QPointF mlePixel() const;
+    QPointF outputPixel() const;
+    /// A full d_v point of the plane: o = ô with the two shown coordinates replaced.
+    Eigen::VectorXd planeToFull(const QPointF &pixel) const;
+
+signals:
+    void message(const QString &text);
+    /// The user picked the animation start (d_v numbers).
+    void startPicked(const Eigen::VectorXd &start);
+    void pickStartModeChanged(bool on);
+    /// d_v or the dimensions changed (the panel updates its controls).
+    void dimensionsChanged();
+
+public:
+    /// Fixed hints: QCustomPlot's own hints follow the title's text width, which would let a
+    /// long title widen the dock and with it the window.
+    QSize sizeHint() const override { return QSize(420, 380); }
+    QSize minimumSizeHint() const override { return QSize(320, 260); }
+
+protected:
+    void updateTicks() override;
+    void updateLayout() override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+
+private:
+    struct Drag
+    {
+        int key;  ///< scenario key index
+        int slot; ///< index into mKeys
+        int gesture;
+    };
+
+    void rebuildItems();
+    void updateField();
+    void updatePath();
+    bool isLine() const { return mDv == 1; }
+    double coordX(const Eigen::Ref<const Eigen::VectorXd> &v) const { return v[mDimX] / mUnit; }
+    double coordY(const Eigen::Ref<const Eigen::VectorXd> &v) const
+    {
+        return isLine() ? 0.0 : v[mDimY] / mUnit;
+    }
+    /// 1σ radius in display units, clamped into what can be drawn.
+    double drawnRadius(int slot, double multiple) const;
+    double laneY(int slot) const;
+    std::optional<int> ringAt(const QPointF &pixel) const;
+    bool canEditVariances() const;
+    QPointer<MleAnimation> mAnimation;
+    QCPTextElement *mTitle;
+    QCPTextElement *mSubtitle;
+    QString mSubtitleText;
+    QCPColorMap *mMap;
+    QCPColorScale *mScale;
+    QCPLayoutGrid *mMapRow;
+    QCPCurve *mContours;
+    QCPGraph *mCurve; ///< d_v = 1: ℓ over the line
+    QCPCurve *mPath;
+    QCPGraph *mMleMarker;
+    QCPGraph *mOutputMarker;
+    QList<QCPAbstractItem *> mItems; ///< rebuilt on every showAnalysis
+    QList<QCPItemText *> mContourLabels;
+    QCPItemText *mMleLabel;
+    QCPItemText *mOutputLabel;
+    QCPGraph *mStart;
+    QCPItemStraightLine *mMleLine;    ///< d_v = 1
+    QCPItemStraightLine *mOutputLine; ///< d_v = 1
+
+    int mDimX = 0;
+    int mDimY = 1;
+    bool mPickStart = false;
+
+    // What the last showAnalysis drew.
+    int mDv = 2;
+    int mSelected = 0;
+    bool mDefined = true;
+    bool mLinked = true;
+    double mUnit = 1;
+    std::optional<GaussianMle> mMle;
+    std::vector<int> mKeys; ///< visible keys drawn as blobs
+    QStringList mKeyLabels;
+    QString mQueryLabel;      ///< the selected query's label, from the analysed scenario
+    Eigen::MatrixXd mValues;  ///< n×d_v values of the visible keys
+    Eigen::VectorXd mWeights; ///< attention weights w (n)
+    Eigen::VectorXd mOutput;  ///< attention output o (d_v)
+    std::vector<double> mLevels;
+    QRectF mBounds;          ///< display units
+    double mLabelPixels = 0; ///< widest value label (room kept on the right)
+    QCPRange mFieldX, mFieldY;
+    bool mFieldDirty = true;
+    bool mLogDrop = false; ///< colours show ℓ(ô) − ℓ(o) on a log scale
+    contours::Grid mGrid;
+
+    std::optional<Drag> mDrag;
+};
+
+} // namespace sml

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "style/Appearance.h"
+
+#include <QBrush>
+#include <QLocale>
+#include <QString>
+
+namespace sml::tableStyle {
+
+// Colours for the light theme, mapped to the theme drawn (Appearance, issue 7); the tables
+// repaint, and so ask again, when the window's palette changes.
+
+/// Tint of the selected query's row.
+inline QBrush selectedRowBrush()
+{
+    return QBrush(Appearance::instance()->paper(QColor(255, 236, 179)));
+}
+/// Tint that sets the value columns apart from the key columns.
+inline QBrush valueColumnBrush()
+{
+    return QBrush(Appearance::instance()->paper(QColor(232, 243, 255)));
+}
+/// Background of cells that a mask hides.
+inline QBrush maskedBrush()
+{
+    return QBrush(Appearance::instance()->paper(QColor(220, 220, 220)));
+}
+/// Text colour of computed, read-only cells.
+inline QColor computedTextColor()
+{
+    return Appearance::instance()->paper(QColor(90, 90, 90));
+}
+
+/// A number as shown in a cell: 6 significant digits in the user's locale, no group separators,
+/// so that long doubles stay readable. The editor and the tooltip show the exact value.
+inline QString displayNumber(double value)
+{
+    QLocale locale;
+    locale.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
+    return locale.toString(value == 0 ? 0.0 : value, 'g', 6);
+}
+
+} // namespace sml::tableStyle

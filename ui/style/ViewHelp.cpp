@@ -1,0 +1,74 @@
+#include "style/ViewHelp.h"
+
+#include <QCoreApplication>
+
+namespace sml {
+
+QString viewExplanation(const QString &viewName)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("ViewHelp", text); };
+    if (viewName == QLatin1String("attention-heatmap"))
+        return tr(
+            "<p><b>Attention weights.</b> Row i is query i, column t is key t; the colour is the "
+            "weight w<sub>it</sub> = softmax(q<sub>i</sub>·k<sub>t</sub>/τ), so every row sums "
+            "to 1. This is the quantity both derivations arrive at (MATH.md §2).</p>");
+    if (viewName == QLatin1String("weight-bars"))
+        return tr(
+            "<p><b>Three derivations, one set of weights.</b> For the selected query: the "
+            "softmax w, the normalized precisions π of the Gaussian likelihood (MLE step 5) and "
+            "the maximum-entropy distribution p (MaxEnt step 4). With linked variances and "
+            "the default constraint the three bars are equal (MATH.md §4.3, §5.3).</p>");
+    if (viewName == QLatin1String("entropy"))
+        return tr("<p><b>How sharp each query's attention is.</b> The entropy H(w) in nats of each "
+                  "row of weights, against its ceiling log |V| (uniform weights). A small τ, or "
+                  "large scores, make attention sharp and H small (MATH.md §3).</p>");
+    if (viewName == QLatin1String("key-space"))
+        return tr(
+            "<p><b>Key space.</b> The query and the keys in a plane (two chosen dimensions, or "
+            "a PCA projection that says how much variance it keeps). A key's score is the "
+            "dot product q·k/τ, so the dashed lines of equal score are perpendicular to q; "
+            "disc area is the weight. Drag q or a key and watch every view follow (MLE "
+            "steps 1–2, MATH.md §2, §4.5).</p>");
+    if (viewName == QLatin1String("value-space"))
+        return tr(
+            "<p><b>The likelihood landscape.</b> Each value v<sub>t</sub> is a noisy reading "
+            "of the output o, a Gaussian blob with variance σ²<sub>t</sub> = σ0² e<sup>−s"
+            "<sub>t</sub></sup>: a higher score means a tighter blob and more say. The colours "
+            "and contours are the log-likelihood ℓ(o); its peak ô is the precision-weighted "
+            "mean, which is the attention output (MLE step 6, MATH.md §4.2–§4.3).</p>");
+    if (viewName == QLatin1String("mle-optimizer"))
+        return tr(
+            "<p><b>Climbing the likelihood.</b> Gradient ascent on ℓ(o) from a start you pick "
+            "on the value plane: ℓ per iteration, and the distance to the closed form ô on a "
+            "log axis. With step α the error shrinks by |1 − α| per step (MATH.md §4.4).</p>");
+    if (viewName == QLatin1String("maxent-entropy"))
+        return tr(
+            "<p><b>Entropy along the Gibbs path.</b> H(λ) of p ∝ e<sup>λf</sup>: uniform "
+            "weights (log T) at λ = 0, the argmax as λ → ∞. The marked point λ = 1/τ is where "
+            "the maximum-entropy distribution equals the softmax (MaxEnt step 2, MATH.md "
+            "§5.3, §5.6).</p>");
+    if (viewName == QLatin1String("maxent-constraint"))
+        return tr(
+            "<p><b>The constraint picks λ.</b> The expected similarity E<sub>λ</sub>[f] "
+            "rises with λ; the Lagrange multiplier is where it meets the constraint line μ. Any "
+            "μ strictly between min f and max f is feasible (MaxEnt steps 1–2, MATH.md §5.2, "
+            "§5.4).</p>");
+    if (viewName == QLatin1String("maxent-optimizer"))
+        return tr(
+            "<p><b>Solving for λ from λ = 0.</b> Safeguarded Newton and generalized "
+            "iterative scaling (GIS) on the dual g(λ) = log Z − λμ: the dual per iteration and "
+            "the distance to λ* on a log axis. Newton converges quadratically, GIS "
+            "linearly (MATH.md §5.5).</p>");
+    if (viewName == QLatin1String("temperature-sweep"))
+        return tr("<p><b>Temperature.</b> The selected query's weights as τ runs from 0.05·√d_k to "
+                  "20·√d_k on a log axis: small τ gives the argmax, large τ uniform weights. The "
+                  "red line is the current τ (MATH.md §2, §5.6).</p>");
+    if (viewName == QLatin1String("derivation"))
+        return tr("<p><b>Both derivations, with the current numbers.</b> MLE: similarities → "
+                  "scores → variances → precisions → normalized precisions = weights → output. "
+                  "MaxEnt: constraint μ → λ → Z → p. Hover a number for its exact value (MATH.md "
+                  "§4, §5).</p>");
+    return QString();
+}
+
+} // namespace sml

@@ -1,0 +1,121 @@
+#include "widgets/NumberDelegate.h"
+
+#include "NumberInput.h"
+#include "tables/ScenarioTableModel.h"
+
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QToolTip>
+
+namespace sml {
+
+static const char *refusedProperty = "smlRefused";
+
+void markRefused(QWidget *editor, const QString &message)
+{
+    const bool refused = !message.isEmpty();
+    editor->setProperty(refusedProperty, refused);
+    editor->setToolTip(message);
+    editor->setStyleSheet(refused ? QStringLiteral("background-color: #ffb4b4; color: black;")
+                                  : QString());
+    if (refused && editor->isVisible())
+        QToolTip::showText(editor->mapToGlobal(QPoint(0, editor->height())), message, editor);
+    else if (!refused)
+        QToolTip::hideText();
+}
+
+NumberDelegate::NumberDelegate(QObject *parent, const QLocale &locale)
+    : QStyledItemDelegate(parent), mLocale(locale)
+{
+}
+
+std::optional<double> NumberDelegate::parse(const QString &text, QString *error) const
+{
+    return parseCellNumber(text, mLocale, error);
+}
+
+bool NumberDelegate::isRefused(const QWidget *editor)
+{
+    return editor && editor->property(refusedProperty).toBool();
+}
+
+static bool isNumberCell(const QModelIndex &index)
+{
+    return index.data(Qt::EditRole).userType() == QMetaType::Double;
+}
+
+QWidget *NumberDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &option,
+                                      const QModelIndex &index) const
+{
+    if (!isNumberCell(index))
+        return QStyledItemDelegate::createEditor(parent, option, index);
+    auto *editor = new QLineEdit(parent);
+    editor->setFrame(false);
+    editor->setLocale(mLocale);
+    connect(editor, &QLineEdit::textEdited, this, [this, editor] { check(editor); });
+    return editor;
+}
+
+void NumberDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const
+{
+    auto *line = qobject_cast<QLineEdit *>(editor);
+    if (!line || !isNumberCell(index)) {
+        QStyledItemDelegate::setEditorData(editor, index);
+        return;
+    }
+    line->setText(formatCellNumber(index.data(Qt::EditRole).toDouble(), mLocale));
+    markRefused(line, QString());
+}
+
+std::optional<double> NumberDelegate::check(QLineEdit *editor, QString *error) const
+{
+    QString reason;
+    const std::optional<double> value = parse(editor->text(), &reason);
+    if (!value && reason.isEmpty())
+        reason = tr("not a number");
+    markRefused(editor, value ? QString() : tr("Refused: %1").arg(reason));
+    if (error)
+        *error = editor->toolTip();
+    return value;
+}
+
+void NumberDelegate::setModelData(QWidget *editor, QAbstractItemModel *model,
+                                  const QModelIndex &index) const
+{
+    auto *line = qobject_cast<QLineEdit *>(editor);
+    if (!line || !isNumberCell(index)) {
+        QStyledItemDelegate::setModelData(editor, model, index);
+        return;
+    }
+    QString error;
+    const std::optional<double> value = check(line, &error);
+    if (!value) {
+        emit const_cast<NumberDelegate *>(this)->refused(error);
+        return; // the old value stays
+    }
+    if (!model->setData(index, *value, Qt::EditRole)) {
+        // The document refused the edit (for example an overflowing similarity); the model has
+        // already reported it. Show it on the editor too, in case it stays open.
+        if (const auto *tableModel = qobject_cast<const ScenarioTableModel *>(model))
+            markRefused(line, tableModel->lastError());
+    }
+}
+
+bool NumberDelegate::eventFilter(QObject *object, QEvent *event)
+{
+    auto *line = qobject_cast<QLineEdit *>(object);
+    if (line && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Tab ||
+            key == Qt::Key_Backtab) {
+            QString error;
+            if (!check(line, &error)) {
+                emit refused(error);
+                return true; // keep the editor open with its red text
+            }
+        }
+    }
+    return QStyledItemDelegate::eventFilter(object, event);
+}
+
+} // namespace sml

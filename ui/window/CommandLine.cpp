@@ -1,0 +1,297 @@
+#include "window/CommandLine.h"
+
+#include "MatrixImport.h"
+#include "Report.h"
+#include "ScenarioIo.h"
+#include "document/ScenarioDocument.h"
+#include "window/FirstPaintProbe.h"
+#include "window/MainWindow.h"
+#include "window/ViewExport.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QTimer>
+
+#include <cstdio>
+#include <cstring>
+
+namespace sml::cli {
+
+namespace {
+
+void printErr(const QString &text)
+{
+    const QByteArray bytes = (text + QLatin1Char('\n')).toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+    std::fflush(stderr);
+}
+
+void printOut(const QByteArray &bytes)
+{
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    std::fflush(stdout);
+}
+
+int usageError(const QString &message)
+{
+    printErr(QStringLiteral("softmaxlab: %1\nTry 'softmaxlab --help'.").arg(message));
+    return UsageError;
+}
+
+/// Qt's own single-dash options, which keep the window mode.
+bool isQtOption(const char *arg)
+{
+    static const char *const qtOptions[] = {
+        "-platform",    "-platformpluginpath", "-platformtheme", "-plugin",   "-qwindowgeometry",
+        "-qwindowicon", "-qwindowtitle",       "-reverse",       "-session",  "-style",
+        "-stylesheet",  "-widgetcount",        "-display",       "-geometry", "-nograb",
+        "-dograb"};
+    for (const char *o : qtOptions)
+        if (std::strcmp(arg, o) == 0)
+            return true;
+    return false;
+}
+
+/// The hidden, test-only edit of SOFTMAXLAB_TEST_EDIT (see CommandLine.h): "PATH=NUMBER" with
+/// PATH one of queries[i].vector[j], keys[t].vector[j], keys[t].value[j] (0-based, C-locale
+/// number). Applied as an ordinary undoable edit, as if typed into a table.
+std::optional<QString> applyTestEdit(ScenarioDocument *document, const QString &spec)
+{
+    static const QRegularExpression re(
+        QStringLiteral(R"(^(queries|keys)\[(\d+)\]\.(vector|value)\[(\d+)\]\s*=\s*(\S+)$)"));
+    const QRegularExpressionMatch match = re.match(spec.trimmed());
+    bool ok = false;
+    const double value = match.hasMatch() ? match.captured(5).toDouble(&ok) : 0.0;
+    if (!match.hasMatch() || !ok)
+        return QStringLiteral("SOFTMAXLAB_TEST_EDIT: expected PATH=NUMBER, e.g. "
+                              "keys[1].vector[0]=2.5, got '%1'")
+            .arg(spec);
+    const bool queries = match.captured(1) == QLatin1String("queries");
+    const bool isValue = match.captured(3) == QLatin1String("value");
+    if (queries && isValue)
+        return QStringLiteral("SOFTMAXLAB_TEST_EDIT: queries have no value");
+    const CellTable table = queries   ? CellTable::Query
+                            : isValue ? CellTable::Value
+                                      : CellTable::Key;
+    if (auto error =
+            document->setCell(table, match.captured(2).toInt(), match.captured(4).toInt(), value))
+        return QStringLiteral("SOFTMAXLAB_TEST_EDIT: %1").arg(*error);
+    return std::nullopt;
+}
+
+} // namespace
+
+bool wantsHeadless(int argc, char **argv)
+{
+    // Any option of ours (all start with '-') means a headless command or a usage error, and
+    // both must work with no display at all.
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        if (a[0] != '-' || a[1] == '\0')
+            continue;
+        if (isQtOption(a)) {
+            ++i; // skip its value
+            continue;
+        }
+        return true;
+    }
+    return false;
+}
+
+int run(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "SoftmaxLab shows where the softmax of attention comes from: maximum likelihood and "
+        "maximum entropy.\nWith no option, opens the window on FILE or on the built-in default "
+        "scenario."));
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    const QCommandLineOption reportOption(
+        QStringLiteral("report"), QStringLiteral("Print the JSON report of FILE and exit."));
+    const QCommandLineOption exportOption(
+        QStringLiteral("export"),
+        QStringLiteral("Write every view as DIR/<view-name>.<ext> and exit."),
+        QStringLiteral("DIR"));
+    const QCommandLineOption formatOption(QStringLiteral("format"),
+                                          QStringLiteral("Image format for --export: png, jpg, "
+                                                         "pdf or svg (default png)."),
+                                          QStringLiteral("FORMAT"), QStringLiteral("png"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+                                        QStringLiteral("Image size in pixels for --export "
+                                                       "(default 1200x800)."),
+                                        QStringLiteral("WxH"), QStringLiteral("1200x800"));
+    const QCommandLineOption queriesOption(
+        QStringLiteral("queries"),
+        QStringLiteral("Build the scenario from matrices instead of FILE: the queries (m x d_k), "
+                       "a CSV or .npy file. Needs --keys and one of --report, --export, --save."),
+        QStringLiteral("Q"));
+    const QCommandLineOption keysOption(QStringLiteral("keys"),
+                                        QStringLiteral("The keys (T x d_k), CSV or .npy."),
+                                        QStringLiteral("K"));
+    const QCommandLineOption valuesOption(
+        QStringLiteral("values"),
+        QStringLiteral("The values (T x d_v), CSV or .npy (optional; default one-hot, d_v = T)."),
+        QStringLiteral("V"));
+    const QCommandLineOption saveOption(
+        QStringLiteral("save"),
+        QStringLiteral("With --queries/--keys: write the scenario to FILE (.softmaxlab.json is "
+                       "appended when FILE has no extension) and exit."),
+        QStringLiteral("FILE"));
+    parser.addOptions({reportOption, exportOption, formatOption, sizeOption, queriesOption,
+                       keysOption, valuesOption, saveOption});
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("A .softmaxlab.json scenario (optional)."),
+                                 QStringLiteral("[FILE]"));
+
+    if (!parser.parse(arguments))
+        return usageError(parser.errorText());
+    if (parser.isSet(helpOption)) {
+        printOut(parser.helpText().toUtf8());
+        return Success;
+    }
+    if (parser.isSet(versionOption)) {
+        printOut((QCoreApplication::applicationName() + QLatin1Char(' ') +
+                  QCoreApplication::applicationVersion() + QLatin1Char('\n'))
+                     .toUtf8());
+        return Success;
+    }
+
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1)
+        return usageError(
+            QStringLiteral("at most one FILE may be given, got %1").arg(positional.size()));
+    const QString file = positional.value(0);
+
+    for (const QCommandLineOption &option : {exportOption, formatOption, sizeOption, queriesOption,
+                                             keysOption, valuesOption, saveOption})
+        if (parser.values(option).size() > 1)
+            return usageError(
+                QStringLiteral("--%1 may be given only once").arg(option.names().constFirst()));
+
+    const bool report = parser.isSet(reportOption);
+    const bool exporting = parser.isSet(exportOption);
+    const bool saving = parser.isSet(saveOption);
+    const bool importing =
+        parser.isSet(queriesOption) || parser.isSet(keysOption) || parser.isSet(valuesOption);
+    if (int(report) + int(exporting) + int(saving) > 1)
+        return usageError(QStringLiteral("choose one of --report, --export and --save"));
+    if (importing) {
+        if (!parser.isSet(queriesOption) || !parser.isSet(keysOption))
+            return usageError(
+                QStringLiteral("--queries and --keys go together (--values is optional)"));
+        if (!file.isEmpty())
+            return usageError(
+                QStringLiteral("give either FILE or --queries/--keys, not both (got FILE '%1')")
+                    .arg(file));
+        if (!report && !exporting && !saving)
+            return usageError(
+                QStringLiteral("--queries and --keys need --report, --export DIR or --save FILE"));
+        for (const QCommandLineOption &option : {queriesOption, keysOption, valuesOption})
+            if (parser.isSet(option) && parser.value(option).isEmpty())
+                return usageError(
+                    QStringLiteral("--%1 needs a file name").arg(option.names().constFirst()));
+    } else if (saving) {
+        return usageError(QStringLiteral(
+            "--save goes with --queries and --keys (open FILE in the window to save it)"));
+    }
+    if (saving && parser.value(saveOption).isEmpty())
+        return usageError(QStringLiteral("--save needs a file name"));
+    if (!exporting && (parser.isSet(formatOption) || parser.isSet(sizeOption)))
+        return usageError(QStringLiteral("--format and --size go with --export"));
+
+    QString format = parser.value(formatOption).toLower();
+    if (format == QLatin1String("jpeg"))
+        format = QStringLiteral("jpg");
+    static const QStringList formats = {QStringLiteral("png"), QStringLiteral("jpg"),
+                                        QStringLiteral("pdf"), QStringLiteral("svg")};
+    if (!formats.contains(format))
+        return usageError(QStringLiteral("unknown --format '%1' (expected png, jpg, pdf or svg)")
+                              .arg(parser.value(formatOption)));
+    static const QRegularExpression sizeRe(QStringLiteral("^(\\d{1,5})x(\\d{1,5})$"));
+    const QRegularExpressionMatch sizeMatch = sizeRe.match(parser.value(sizeOption));
+    QSize size;
+    if (sizeMatch.hasMatch())
+        size = QSize(sizeMatch.captured(1).toInt(), sizeMatch.captured(2).toInt());
+    if (!size.isValid() || size.width() < 16 || size.height() < 16 || size.width() > 20000 ||
+        size.height() > 20000)
+        return usageError(QStringLiteral("--size must be WxH in pixels, each 16..20000, got '%1'")
+                              .arg(parser.value(sizeOption)));
+
+    if (report || exporting || saving) {
+        Scenario scenario = defaultScenario();
+        if (importing) {
+            LoadResult imported = importScenario(
+                parser.value(queriesOption), parser.value(keysOption), parser.value(valuesOption));
+            if (const auto *err = std::get_if<LoadError>(&imported)) {
+                printErr(QStringLiteral("softmaxlab: %1").arg(err->message));
+                return InputRefused;
+            }
+            scenario = std::get<Scenario>(std::move(imported));
+        } else if (!file.isEmpty()) {
+            LoadResult loaded = ScenarioIo::loadFile(file);
+            if (const auto *err = std::get_if<LoadError>(&loaded)) {
+                printErr(QStringLiteral("softmaxlab: %1: %2").arg(file, err->message));
+                return InputRefused;
+            }
+            scenario = std::get<Scenario>(std::move(loaded));
+        }
+        if (report) {
+            writeReport(scenario, printOut); // streamed: a large report is gigabytes
+            return Success;
+        }
+        if (saving) {
+            // The Save As rule of scenario-format.md: no extension → ".softmaxlab.json".
+            const QString path = ScenarioDocument::withDefaultExtension(parser.value(saveOption));
+            if (const auto err = ScenarioIo::saveFile(scenario, path)) {
+                printErr(QStringLiteral("softmaxlab: %1").arg(err->message));
+                return InputRefused;
+            }
+            printErr(QStringLiteral("wrote %1").arg(path));
+            return Success;
+        }
+        QStringList written;
+        if (const std::optional<QString> err =
+                exportAllViews(scenario, parser.value(exportOption), format, size, &written)) {
+            printErr(QStringLiteral("softmaxlab: %1").arg(*err));
+            return InputRefused;
+        }
+        for (const QString &path : written)
+            printErr(QStringLiteral("wrote %1").arg(path));
+        return Success;
+    }
+
+    // Window mode.
+    MainWindow window;
+    window.show();
+    // Offer a recovery copy left by a session that crashed, once the window is up.
+    QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+    if (!file.isEmpty()) {
+        QString error;
+        if (!window.openFile(file, &error)) {
+            // Show the message, then stay on the default scenario (scenario-format.md).
+            QTimer::singleShot(0, &window, [&window, file, error] {
+                QMessageBox::warning(
+                    &window, QObject::tr("Cannot open scenario"),
+                    QObject::tr("%1\n\n%2\n\nThe default scenario is open instead.")
+                        .arg(QFileInfo(file).fileName(), error));
+            });
+        }
+    }
+    // Test-only (tests/ui/tst_autosave.cpp): one edit, as if typed, so that a child process
+    // has unsaved changes for the autosave to keep. Not an interface for users.
+    const QString testEdit = qEnvironmentVariable("SOFTMAXLAB_TEST_EDIT");
+    if (!testEdit.isEmpty())
+        if (const auto err = applyTestEdit(window.document(), testEdit))
+            printErr(*err);
+    // Bench-only (bench/run.sh, issue 5): print the time from process start to the first frame
+    // painted with the open scenario's Analysis, then quit. Not an interface for users.
+    if (qEnvironmentVariableIsSet("SOFTMAXLAB_BENCH_FIRST_PAINT"))
+        installFirstPaintProbe(&window, window.document());
+    return QApplication::exec();
+}
+
+} // namespace sml::cli

@@ -1,0 +1,255 @@
+#pragma once
+
+#include "document/Autosave.h"
+
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QStringList>
+
+#include <functional>
+
+class QDialog;
+
+class QLabel;
+class QTabWidget;
+class QTableView;
+class QTextBrowser;
+class QMenu;
+
+namespace sml {
+
+class AttentionHeatmapView;
+class ControlPanel;
+class EntropyView;
+class KeySpacePanel;
+class KeysTableModel;
+class DerivationPanel;
+class MaxEntPanel;
+class TemperatureSweepView;
+class MleAnimation;
+class MleOptimizerView;
+class NumberDelegate;
+class QueriesTableModel;
+class PlotView;
+class ScenarioDocument;
+class ValueSpacePanel;
+class VariancesTableModel;
+class WeightBarsView;
+
+/// The SoftmaxLab window: the plot views as tabs, the scenario's title and notes above them, the
+/// settings and the tables in a dock, File/Edit/Help menus and a status bar.
+///
+/// Everything that would block a test (the "save changes?" question, file dialogs, error boxes)
+/// goes through a replaceable std::function, so tests can drive the window offscreen.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    enum class FileDialogKind
+    {
+        Open,
+        SaveAs
+    };
+    /// Asked when unsaved changes would be lost; returns Save, Discard or Cancel.
+    using SavePrompt = std::function<QMessageBox::StandardButton(const QString &documentName)>;
+    /// Asked for a file name; an empty string cancels.
+    using FileNamePrompt = std::function<QString(FileDialogKind kind)>;
+    /// Shows an error to the user.
+    using ErrorReporter = std::function<void(const QString &title, const QString &message)>;
+    /// What to do with a recovery copy found at start-up (offerRecovery).
+    enum class RecoveryChoice
+    {
+        Restore, ///< open it as a modified, unsaved document bound to its original file
+        Discard, ///< delete the copy
+        Later,   ///< keep it and ask again at the next start
+    };
+    using RecoveryPrompt = std::function<RecoveryChoice(const Autosave::Recovery &recovery)>;
+    /// Runs a modal dialog (import, export all views); true when accepted.
+    using DialogRunner = std::function<bool(QDialog &dialog)>;
+    /// At most this many files in File ▸ Open Recent.
+    static constexpr int maxRecentFiles = 10;
+
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens FILE without asking about unsaved changes (for the command line and tests). On
+    /// error returns false, sets *error, and leaves the open scenario untouched.
+    bool openFile(const QString &path, QString *error = nullptr);
+
+    /// Offers to save unsaved changes. Returns true when the caller may go on (saved or
+    /// discarded, or nothing to save), false on Cancel or a failed save.
+    bool maybeSave();
+
+    void setSavePrompt(SavePrompt prompt) { mSavePrompt = std::move(prompt); }
+    void setFileNamePrompt(FileNamePrompt prompt) { mFileNamePrompt = std::move(prompt); }
+    void setErrorReporter(ErrorReporter reporter) { mErrorReporter = std::move(reporter); }
+    void setRecoveryPrompt(RecoveryPrompt prompt) { mRecoveryPrompt = std::move(prompt); }
+    void setDialogRunner(DialogRunner runner) { mDialogRunner = std::move(runner); }
+
+    // --- files (MainWindowFiles.cpp) ----------------------------------------------------------
+    /// Offers each recovery copy left by a session that did not end normally (Autosave), newest
+    /// first, through the recovery prompt. Restoring one makes it the open document (modified,
+    /// bound to its original file, which is not written) and stops; the copy is then kept by
+    /// this session's autosave. Returns true when one was restored.
+    bool offerRecovery();
+    /// Opens dropped files: a scenario (.json) opens after the unsaved-changes prompt; CSV and
+    /// .npy files open the import dialog with them filled in (roles guessed from the names).
+    /// Returns false when nothing could be used.
+    bool openDroppedFiles(const QStringList &paths);
+    /// File ▸ Import matrices…: the import dialog (pre-filled with `files`); the import is one
+    /// undo step. Returns true when a scenario was imported.
+    bool importMatrices(const QStringList &files = QStringList());
+    /// File ▸ Export all views…: the export dialog in folder mode, then exportAllViews().
+    void exportAllViewsInteractive();
+    /// Opens a file of Open Recent (after the unsaved-changes prompt).
+    void openRecentFile(const QString &path);
+    /// The Open Recent list (QSettings "recentFiles"), newest first, at most maxRecentFiles.
+    static QStringList recentFiles();
+    void clearRecentFiles();
+    QMenu *recentFilesMenu() const { return mRecentMenu; }
+    QMenu *examplesMenu() const { return mExamplesMenu; }
+    Autosave *autosave() const { return mAutosave; }
+    /// Every plot view of the window (tabs and docks), each with the export context menu.
+    QList<PlotView *> plotViews() const;
+
+    ScenarioDocument *document() const { return mDocument; }
+    AttentionHeatmapView *heatmapView() const { return mHeatmap; }
+    WeightBarsView *weightBarsView() const { return mBars; }
+    EntropyView *entropyView() const { return mEntropy; }
+    QueriesTableModel *queriesModel() const { return mQueriesModel; }
+    KeysTableModel *keysModel() const { return mKeysModel; }
+    VariancesTableModel *variancesModel() const { return mVariancesModel; }
+    NumberDelegate *numberDelegate() const { return mDelegate; }
+    ControlPanel *controlPanel() const { return mControls; }
+    QTableView *queriesTable() const { return mQueriesTable; }
+    QTableView *keysTable() const { return mKeysTable; }
+    QTableView *variancesTable() const { return mVariancesTable; }
+    QTabWidget *viewTabs() const { return mViewTabs; }
+    /// Help ▸ About: the version, the library versions and the references of MATH.md.
+    static QString aboutText();
+    /// Key space and the MLE optimizer's plots (docks, tabified on the right) and the likelihood
+    /// landscape with the optimizer's controls (a tab), MATH.md §4.
+    KeySpacePanel *keySpacePanel() const { return mKeySpace; }
+    ValueSpacePanel *valueSpacePanel() const { return mValueSpace; }
+    MleOptimizerView *mleOptimizerView() const { return mMleOptimizer; }
+    MaxEntPanel *maxEntView() const { return mMaxEnt; }
+    TemperatureSweepView *temperatureSweepView() const { return mSweep; }
+    DerivationPanel *derivationPanel() const { return mDerivation; }
+    MleAnimation *mleAnimation() const { return mMleAnimation; }
+
+    // --- View menu: presentation mode and themes (MainWindowView.cpp, issue 7) ---------------
+    /// View ▸ Presentation mode (F5, checkable): Appearance::setPresentation, and the docks
+    /// close so the central views get the whole window (they come back as they were). While on, the
+    /// presentation keys below take ←, →, Space, Tab and Shift+Tab (in normal mode the query
+    /// steps are Alt+← and Alt+→, and those keys keep their usual meaning in tables and fields).
+    QAction *presentationAction() const { return mPresentationAction; }
+    /// View ▸ Full screen (F11, checkable).
+    QAction *fullScreenAction() const { return mFullScreenAction; }
+    /// View ▸ Theme ▸ System / Light / Dark; each action's data() is Appearance::themeName().
+    QList<QAction *> themeActions() const { return mThemeActions; }
+    /// View ▸ Presentation scale ▸ 1× … 3×; each action's data() is the scale (double).
+    QList<QAction *> scaleActions() const { return mScaleActions; }
+    QAction *previousQueryAction() const { return mPreviousQueryAction; }
+    QAction *nextQueryAction() const { return mNextQueryAction; }
+    /// Play or pause the animation of the shown tab: MaxEnt's on the Maximum entropy tab, the
+    /// MLE optimizer's otherwise.
+    QAction *playPauseAction() const { return mPlayPauseAction; }
+    QAction *nextViewAction() const { return mNextViewAction; }
+    QAction *previousViewAction() const { return mPreviousViewAction; }
+
+public slots:
+    void newFile();
+    void open();
+    bool save();
+    bool saveAs();
+    void openExample(const QString &resourcePath);
+    void editTitleAndNotes();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    /// Window geometry, dock layout and the current view tab, kept in QSettings.
+    void readSettings();
+    void writeSettings() const;
+    void createActions();
+    QWidget *createScenarioPanel();
+    QWidget *createCentralArea();
+    void updateTitle();
+    void updateScenarioText();
+    void showStatus(const QString &message);
+    void reportEdit(const std::optional<QString> &error);
+    void fillExamplesMenu(QMenu *menu);
+    int currentKeyRow() const;
+    /// File ▸ Open Recent, Import matrices…, Export all views…; Edit ▸ move up/down; autosave
+    /// and drops (MainWindowFiles.cpp). Called at the end of the constructor.
+    void setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction *quitAction,
+                           QMenu *editMenu);
+    void addRecentFile(const QString &path);
+    void fillRecentMenu();
+    void moveSelectedQuery(int delta);
+    void moveCurrentKey(int delta);
+    /// Builds the View menu's presentation, theme and stepping entries (MainWindowView.cpp).
+    void setUpViewMenu(QMenu *viewMenu);
+    /// After an Appearance change: the widgets' palette and text scale, the presentation keys,
+    /// the saved theme and scale, and every view redrawn.
+    void applyAppearance();
+    void stepQuery(int delta);
+    void cycleView(int delta);
+    void playPauseAnimation();
+    void setFullScreen(bool on);
+
+    ScenarioDocument *mDocument;
+    QueriesTableModel *mQueriesModel;
+    KeysTableModel *mKeysModel;
+    VariancesTableModel *mVariancesModel;
+    NumberDelegate *mDelegate;
+
+    ControlPanel *mControls = nullptr;
+    QTableView *mQueriesTable = nullptr;
+    QTableView *mKeysTable = nullptr;
+    QTableView *mVariancesTable = nullptr;
+    QLabel *mVarianceNote = nullptr;
+    QTabWidget *mTableTabs = nullptr;
+
+    QLabel *mTitleLabel = nullptr;
+    QTextBrowser *mDescription = nullptr;
+    QTabWidget *mViewTabs = nullptr;
+    AttentionHeatmapView *mHeatmap = nullptr;
+    WeightBarsView *mBars = nullptr;
+    EntropyView *mEntropy = nullptr;
+    MleAnimation *mMleAnimation = nullptr;
+    KeySpacePanel *mKeySpace = nullptr;
+    ValueSpacePanel *mValueSpace = nullptr;
+    MleOptimizerView *mMleOptimizer = nullptr;
+    MaxEntPanel *mMaxEnt = nullptr;
+    TemperatureSweepView *mSweep = nullptr;
+    DerivationPanel *mDerivation = nullptr;
+    QLabel *mShapeLabel = nullptr;
+
+    SavePrompt mSavePrompt;
+    FileNamePrompt mFileNamePrompt;
+    ErrorReporter mErrorReporter;
+    RecoveryPrompt mRecoveryPrompt;
+    DialogRunner mDialogRunner;
+    Autosave *mAutosave = nullptr;
+    QMenu *mRecentMenu = nullptr;
+    QMenu *mExamplesMenu = nullptr;
+    QAction *mPresentationAction = nullptr;
+    QAction *mFullScreenAction = nullptr;
+    QList<QAction *> mThemeActions;
+    QList<QAction *> mScaleActions;
+    QAction *mPreviousQueryAction = nullptr;
+    QAction *mNextQueryAction = nullptr;
+    QAction *mPlayPauseAction = nullptr;
+    QAction *mNextViewAction = nullptr;
+    QAction *mPreviousViewAction = nullptr;
+    bool mWasMaximized = false;
+    /// The docks as they were when presentation mode started (empty when not presenting).
+    QByteArray mDockStateBeforePresentation;
+};
+
+} // namespace sml

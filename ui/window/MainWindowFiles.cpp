@@ -1,0 +1,424 @@
+// MainWindow, continued: what a teacher does with files (issue 4). Open Recent, crash recovery
+// (Autosave), drag and drop, the matrix import, "Export all views…", and moving tokens up and
+// down. Kept apart from MainWindow.cpp, which lays out the window and its views.
+#include "window/MainWindow.h"
+
+#include "document/ScenarioDocument.h"
+#include "export/ExportImageDialog.h"
+#include "plots/PlotView.h"
+#include "tables/KeysTableModel.h"
+#include "window/ImportDialog.h"
+#include "window/ViewExport.h"
+
+#include <QAction>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLocale>
+#include <QMenu>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolButton>
+#include <QUrl>
+
+#include <algorithm>
+#include <variant>
+
+namespace sml {
+
+namespace {
+
+const QString recentFilesKey = QStringLiteral("recentFiles");
+
+enum class DropKind
+{
+    None,
+    Scenario,
+    Matrix
+};
+
+DropKind dropKind(const QString &path)
+{
+    const QString name = QFileInfo(path).fileName().toLower();
+    if (name.endsWith(QLatin1String(".json")))
+        return DropKind::Scenario;
+    if (name.endsWith(QLatin1String(".csv")) || name.endsWith(QLatin1String(".npy")))
+        return DropKind::Matrix;
+    return DropKind::None;
+}
+
+QStringList localFiles(const QMimeData *mime)
+{
+    QStringList paths;
+    if (!mime || !mime->hasUrls())
+        return paths;
+    for (const QUrl &url : mime->urls())
+        if (url.isLocalFile() && dropKind(url.toLocalFile()) != DropKind::None)
+            paths << url.toLocalFile();
+    return paths;
+}
+
+} // namespace
+
+void MainWindow::setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction *quitAction,
+                                   QMenu *editMenu)
+{
+    mDialogRunner = [](QDialog &dialog) { return dialog.exec() == QDialog::Accepted; };
+    mRecoveryPrompt = [this](const Autosave::Recovery &r) {
+        QMessageBox box(
+            QMessageBox::Question, tr("Recover unsaved changes?"),
+            tr("SoftmaxLab did not close normally. It kept a copy of the unsaved "
+               "changes to “%1” from %2.")
+                .arg(r.name, QLocale().toString(r.saved.toLocalTime(), QLocale::ShortFormat)),
+            QMessageBox::NoButton, this);
+        box.setInformativeText(
+            r.originalPath.isEmpty()
+                ? tr("Restore opens the copy as an untitled scenario.")
+                : tr("Restore opens the copy with unsaved changes; %1 itself is not changed "
+                     "until you save.")
+                      .arg(QDir::toNativeSeparators(r.originalPath)));
+        QPushButton *restore = box.addButton(tr("&Restore"), QMessageBox::AcceptRole);
+        QPushButton *discard = box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+        box.addButton(tr("&Later"), QMessageBox::RejectRole);
+        box.setDefaultButton(restore);
+        box.exec();
+        if (box.clickedButton() == restore)
+            return RecoveryChoice::Restore;
+        if (box.clickedButton() == discard)
+            return RecoveryChoice::Discard;
+        return RecoveryChoice::Later;
+    };
+
+    // File ▸ Open Recent, right after Open.
+    const QList<QAction *> fileActions = fileMenu->actions();
+    const qsizetype openIndex = fileActions.indexOf(openAction);
+    QAction *afterOpen = fileActions.value(openIndex + 1, nullptr);
+    mRecentMenu = new QMenu(tr("Open &Recent"), fileMenu);
+    mRecentMenu->setObjectName(QStringLiteral("recentFilesMenu"));
+    fileMenu->insertMenu(afterOpen, mRecentMenu);
+    connect(mRecentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    fillRecentMenu();
+
+    // Import and export, before Quit.
+    auto *importAction = new QAction(tr("&Import matrices…"), this);
+    importAction->setObjectName(QStringLiteral("importMatricesAction"));
+    importAction->setShortcut(QKeySequence(tr("Ctrl+I")));
+    importAction->setToolTip(tr("Build a scenario from Q, K (and V) matrices in CSV or .npy"));
+    connect(importAction, &QAction::triggered, this, [this] { importMatrices(); });
+    auto *exportAllAction = new QAction(tr("&Export all views…"), this);
+    exportAllAction->setObjectName(QStringLiteral("exportAllViewsAction"));
+    exportAllAction->setShortcut(QKeySequence(tr("Ctrl+E")));
+    connect(exportAllAction, &QAction::triggered, this, &MainWindow::exportAllViewsInteractive);
+    // insertAction puts it before quitAction, whose separator comes before it.
+    const QList<QAction *> actions = fileMenu->actions();
+    const qsizetype quitIndex = actions.indexOf(quitAction);
+    QAction *beforeQuit = (quitIndex > 0 && actions[quitIndex - 1]->isSeparator())
+                              ? actions[quitIndex - 1]
+                              : quitAction;
+    fileMenu->insertAction(beforeQuit, importAction);
+    fileMenu->insertAction(beforeQuit, exportAllAction);
+    fileMenu->insertSeparator(importAction);
+
+    // Edit ▸ Move query/key up/down (one undo step each), and buttons under the tables.
+    auto makeMove = [this](const QString &text, const QString &name, auto slot) {
+        auto *action = new QAction(text, this);
+        action->setObjectName(name);
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+    QAction *queryUp = makeMove(tr("Move query up"), QStringLiteral("moveQueryUpAction"),
+                                [this] { moveSelectedQuery(-1); });
+    QAction *queryDown = makeMove(tr("Move query down"), QStringLiteral("moveQueryDownAction"),
+                                  [this] { moveSelectedQuery(+1); });
+    QAction *keyUp = makeMove(tr("Move key up"), QStringLiteral("moveKeyUpAction"),
+                              [this] { moveCurrentKey(-1); });
+    QAction *keyDown = makeMove(tr("Move key down"), QStringLiteral("moveKeyDownAction"),
+                                [this] { moveCurrentKey(+1); });
+    queryUp->setText(tr("Query ↑"));
+    queryDown->setText(tr("Query ↓"));
+    keyUp->setText(tr("Key ↑"));
+    keyDown->setText(tr("Key ↓"));
+    queryUp->setToolTip(tr("Move the selected query up (Edit ▸ Move query up)"));
+    queryDown->setToolTip(tr("Move the selected query down"));
+    keyUp->setToolTip(tr("Move the key of the current row up"));
+    keyDown->setToolTip(tr("Move the key of the current row down"));
+    QMenu *move = editMenu->addMenu(tr("&Move"));
+    move->setObjectName(QStringLiteral("moveMenu"));
+    for (QAction *a : {queryUp, queryDown, keyUp, keyDown})
+        move->addAction(a);
+    auto addButtons = [](QTableView *table, const QList<QAction *> &list) {
+        QWidget *page = table->parentWidget();
+        auto *row = new QWidget(page);
+        auto *layout = new QHBoxLayout(row);
+        layout->setContentsMargins(0, 0, 0, 0);
+        for (QAction *action : list) {
+            auto *button = new QToolButton(row);
+            button->setDefaultAction(action);
+            button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+            layout->addWidget(button);
+        }
+        layout->addStretch(1);
+        if (page && page->layout())
+            page->layout()->addWidget(row);
+    };
+    addButtons(mQueriesTable, {queryUp, queryDown});
+    addButtons(mKeysTable, {keyUp, keyDown});
+
+    // Crash recovery, drops, and the views' export messages in the status bar.
+    mAutosave = new Autosave(mDocument, this);
+    connect(mAutosave, &Autosave::written, this,
+            [this] { statusBar()->showMessage(tr("Recovery copy saved"), 2000); });
+    connect(mAutosave, &Autosave::failed, this, [this](const QString &message) {
+        showStatus(tr("No recovery copy: %1").arg(message));
+    });
+    setAcceptDrops(true);
+    for (PlotView *view : plotViews())
+        connect(view, &PlotView::exportMessage, this, &MainWindow::showStatus);
+}
+
+QList<PlotView *> MainWindow::plotViews() const
+{
+    return findChildren<PlotView *>();
+}
+
+// --- Open Recent -----------------------------------------------------------------------------
+
+QStringList MainWindow::recentFiles()
+{
+    QStringList files = QSettings().value(recentFilesKey).toStringList();
+    files.removeAll(QString());
+    return files.mid(0, maxRecentFiles);
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    if (path.isEmpty())
+        return;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList files = recentFiles();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    QSettings().setValue(recentFilesKey, files.mid(0, maxRecentFiles));
+    fillRecentMenu();
+}
+
+void MainWindow::clearRecentFiles()
+{
+    QSettings().setValue(recentFilesKey, QStringList());
+    fillRecentMenu();
+}
+
+void MainWindow::fillRecentMenu()
+{
+    if (!mRecentMenu)
+        return;
+    mRecentMenu->clear();
+    const QStringList files = recentFiles();
+    int n = 0;
+    for (const QString &path : files) {
+        ++n;
+        // "&1 lesson.softmaxlab.json" with the folder as tooltip.
+        QString name = QFileInfo(path).fileName();
+        name.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        QAction *action =
+            mRecentMenu->addAction(n < 10 ? QStringLiteral("&%1 %2").arg(n).arg(name) : name, this,
+                                   [this, path] { openRecentFile(path); });
+        action->setData(path);
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+    }
+    if (files.isEmpty())
+        mRecentMenu->addAction(tr("(no recent files)"))->setEnabled(false);
+    mRecentMenu->addSeparator();
+    QAction *clear = mRecentMenu->addAction(tr("&Clear list"), this, &MainWindow::clearRecentFiles);
+    clear->setObjectName(QStringLiteral("clearRecentFilesAction"));
+    clear->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::openRecentFile(const QString &path)
+{
+    if (!maybeSave())
+        return;
+    QString error;
+    if (!openFile(path, &error)) {
+        if (!QFileInfo::exists(path)) { // gone: drop it from the list
+            QStringList files = recentFiles();
+            files.removeAll(path);
+            QSettings().setValue(recentFilesKey, files);
+            fillRecentMenu();
+        }
+        mErrorReporter(tr("Cannot open scenario"),
+                       tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), error));
+    }
+}
+
+// --- crash recovery --------------------------------------------------------------------------
+
+bool MainWindow::offerRecovery()
+{
+    const QList<Autosave::Recovery> orphans = Autosave::findOrphans();
+    for (const Autosave::Recovery &recovery : orphans) {
+        LoadResult loaded = Autosave::load(recovery);
+        if (const auto *error = std::get_if<LoadError>(&loaded)) {
+            // A copy that does not load (cut off by the crash) cannot be restored.
+            showStatus(tr("A recovery copy of “%1” could not be read (%2); it was removed.")
+                           .arg(recovery.name, error->message));
+            Autosave::remove(recovery);
+            continue;
+        }
+        switch (mRecoveryPrompt(recovery)) {
+        case RecoveryChoice::Restore: {
+            if (!maybeSave())
+                return false;
+            if (auto error = mDocument->restoreRecovered(std::get<Scenario>(loaded),
+                                                         recovery.originalPath)) {
+                mErrorReporter(tr("Cannot restore"), *error);
+                return false;
+            }
+            // Keep the changes safe under this session before the old copy goes.
+            mAutosave->writeNow();
+            Autosave::remove(recovery);
+            showStatus(
+                tr("Restored the unsaved changes to “%1”. Save to keep them.").arg(recovery.name));
+            return true;
+        }
+        case RecoveryChoice::Discard:
+            Autosave::remove(recovery);
+            break;
+        case RecoveryChoice::Later:
+            break;
+        }
+    }
+    return false;
+}
+
+// --- drag and drop ---------------------------------------------------------------------------
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!localFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+    else
+        QMainWindow::dragEnterEvent(event);
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QStringList paths = localFiles(event->mimeData());
+    if (paths.isEmpty()) {
+        QMainWindow::dropEvent(event);
+        return;
+    }
+    event->acceptProposedAction();
+    openDroppedFiles(paths);
+}
+
+bool MainWindow::openDroppedFiles(const QStringList &paths)
+{
+    QStringList matrices;
+    for (const QString &path : paths) {
+        switch (dropKind(path)) {
+        case DropKind::Scenario: {
+            // A scenario wins over matrices dropped with it; only the first one opens.
+            if (!maybeSave())
+                return false;
+            QString error;
+            if (!openFile(path, &error)) {
+                mErrorReporter(tr("Cannot open scenario"),
+                               tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), error));
+                return false;
+            }
+            return true;
+        }
+        case DropKind::Matrix:
+            matrices << path;
+            break;
+        case DropKind::None:
+            break;
+        }
+    }
+    if (matrices.isEmpty())
+        return false;
+    importMatrices(matrices);
+    return true;
+}
+
+// --- import and export -----------------------------------------------------------------------
+
+bool MainWindow::importMatrices(const QStringList &files)
+{
+    ImportDialog dialog(this);
+    dialog.setFiles(files);
+    if (!mDialogRunner(dialog) || !dialog.scenario())
+        return false;
+    if (auto error = mDocument->replaceScenario(*dialog.scenario(), dialog.undoText())) {
+        mErrorReporter(tr("Cannot import"), *error);
+        return false;
+    }
+    mDocument->setSelectedQuery(0);
+    showStatus(tr("%1. Edit ▸ Undo brings back the previous scenario.").arg(dialog.undoText()));
+    return true;
+}
+
+void MainWindow::exportAllViewsInteractive()
+{
+    ExportImageDialog dialog(ExportImageDialog::Mode::Folder, this);
+    QString dir = QSettings().value(QStringLiteral("export/lastDir")).toString();
+    if (dir.isEmpty())
+        dir = QDir::homePath();
+    const QString stem =
+        mDocument->filePath().isEmpty()
+            ? QStringLiteral("softmaxlab-views")
+            : QFileInfo(mDocument->filePath()).fileName().section(QLatin1Char('.'), 0, 0) +
+                  QStringLiteral("-views");
+    dialog.setPath(QDir(dir).filePath(stem));
+    if (!mDialogRunner(dialog))
+        return;
+    QStringList written;
+    const QString folder = dialog.path();
+    if (auto error = exportAllViews(mDocument->scenario(), folder, dialog.options(),
+                                    mDocument->selectedQuery(), &written)) {
+        mErrorReporter(tr("Cannot export the views"), *error);
+        return;
+    }
+    dialog.saveSettings();
+    QSettings().setValue(QStringLiteral("export/lastDir"), QFileInfo(folder).absolutePath());
+    showStatus(tr("Wrote %n view(s) into %1", nullptr, int(written.size()))
+                   .arg(QDir::toNativeSeparators(folder)));
+}
+
+// --- moving tokens ---------------------------------------------------------------------------
+
+void MainWindow::moveSelectedQuery(int delta)
+{
+    const int from = mDocument->selectedQuery();
+    const int to = from + delta;
+    if (to < 0 || to >= mDocument->scenario().m())
+        return;
+    if (auto error = mDocument->moveQuery(from, to)) {
+        reportEdit(error);
+        return;
+    }
+    mDocument->setSelectedQuery(to);
+}
+
+void MainWindow::moveCurrentKey(int delta)
+{
+    const int from = currentKeyRow();
+    const int to = from + delta;
+    if (to < 0 || to >= mDocument->scenario().T())
+        return;
+    const int column = std::max(0, mKeysTable->currentIndex().column());
+    if (auto error = mDocument->moveKey(from, to)) {
+        reportEdit(error);
+        return;
+    }
+    mKeysTable->setCurrentIndex(mKeysModel->index(to, column));
+}
+
+} // namespace sml

@@ -1,0 +1,224 @@
+// The View menu's presentation mode, full screen, themes and presentation keys (issue 7).
+#include "document/ScenarioDocument.h"
+#include "panels/MaxEntPanel.h"
+#include "panels/ValueSpacePanel.h"
+#include "plots/PlotView.h"
+#include "style/Appearance.h"
+#include "widgets/AnimationControls.h"
+#include "window/MainWindow.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QDockWidget>
+#include <QMenu>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTextBrowser>
+
+#include <algorithm>
+
+namespace sml {
+
+namespace {
+
+/// Dynamic property: a widget's own font size at scale 1 (see applyWidgetScale).
+constexpr const char *basePointsProperty = "_sml_basePoints";
+
+/// True when `widget` or an ancestor scales its own text (the derivation panel follows the
+/// plots' scale, not the panels').
+bool scalesItself(const QWidget *widget)
+{
+    for (const QWidget *w = widget; w; w = w->parentWidget())
+        if (w->property("smlOwnFontScale").toBool())
+            return true;
+    return false;
+}
+
+/// Multiplies the size of every font set explicitly on `root` and its children (the window's
+/// base font, the tables, the title…) by `scale`, from the size each had at scale 1. Plots and
+/// panels with their own scale are skipped.
+void applyWidgetScale(QWidget *root, double scale)
+{
+    QList<QWidget *> widgets = root->findChildren<QWidget *>();
+    widgets.prepend(root);
+    for (QWidget *w : widgets) {
+        if (qobject_cast<PlotView *>(w) || scalesItself(w))
+            continue;
+        QVariant base = w->property(basePointsProperty);
+        if (!base.isValid()) {
+            if (!w->testAttribute(Qt::WA_SetFont) || w->font().pointSizeF() <= 0)
+                continue;
+            base = w->font().pointSizeF();
+            w->setProperty(basePointsProperty, base);
+        }
+        QFont font = w->font();
+        const double points = base.toDouble() * scale;
+        if (font.pointSizeF() != points) {
+            font.setPointSizeF(points);
+            w->setFont(font);
+        }
+    }
+}
+
+} // namespace
+
+void MainWindow::setUpViewMenu(QMenu *viewMenu)
+{
+    Appearance *look = Appearance::instance();
+    viewMenu->addSeparator();
+
+    mPresentationAction = viewMenu->addAction(tr("&Presentation Mode"));
+    mPresentationAction->setObjectName(QStringLiteral("presentationAction"));
+    mPresentationAction->setCheckable(true);
+    mPresentationAction->setShortcut(Qt::Key_F5);
+    mPresentationAction->setToolTip(
+        tr("Large text, thick lines and high contrast for a projector; ←/→ step the query, Space "
+           "plays the animation, Tab shows the next view"));
+    connect(mPresentationAction, &QAction::toggled, this, [this, look](bool on) {
+        look->setPresentation(on);
+        if (!on && mFullScreenAction->isChecked())
+            mFullScreenAction->setChecked(false); // leaving presentation leaves full screen
+    });
+
+    QMenu *scaleMenu = viewMenu->addMenu(tr("Presentation &Scale"));
+    auto *scaleGroup = new QActionGroup(this);
+    for (double scale : {1.0, 1.25, 1.5, 2.0, 2.5, 3.0}) {
+        QAction *a = scaleMenu->addAction(tr("%1×").arg(QLocale().toString(scale)));
+        a->setCheckable(true);
+        a->setData(scale);
+        a->setToolTip(tr("Plot text %1× in presentation mode; panels and tables grow half as much")
+                          .arg(QLocale().toString(scale)));
+        scaleGroup->addAction(a);
+        connect(a, &QAction::triggered, look, [look, scale] { look->setPresentationScale(scale); });
+        mScaleActions << a;
+    }
+
+    mFullScreenAction = viewMenu->addAction(tr("&Full Screen"));
+    mFullScreenAction->setObjectName(QStringLiteral("fullScreenAction"));
+    mFullScreenAction->setCheckable(true);
+    mFullScreenAction->setShortcut(Qt::Key_F11);
+    connect(mFullScreenAction, &QAction::toggled, this, &MainWindow::setFullScreen);
+
+    QMenu *themeMenu = viewMenu->addMenu(tr("&Theme"));
+    auto *themeGroup = new QActionGroup(this);
+    const std::pair<Appearance::Theme, QString> themes[] = {
+        {Appearance::Theme::System, tr("Follow the &System")},
+        {Appearance::Theme::Light, tr("&Light")},
+        {Appearance::Theme::Dark, tr("&Dark")}};
+    for (const auto &[theme, text] : themes) {
+        QAction *a = themeMenu->addAction(text);
+        a->setCheckable(true);
+        a->setData(Appearance::themeName(theme));
+        themeGroup->addAction(a);
+        connect(a, &QAction::triggered, look, [look, theme = theme] { look->setTheme(theme); });
+        mThemeActions << a;
+    }
+
+    viewMenu->addSeparator();
+    mPreviousQueryAction =
+        viewMenu->addAction(tr("Previous Query"), this, [this] { stepQuery(-1); });
+    mNextQueryAction = viewMenu->addAction(tr("Next Query"), this, [this] { stepQuery(+1); });
+    mPlayPauseAction =
+        viewMenu->addAction(tr("Play/Pause Animation"), this, &MainWindow::playPauseAnimation);
+    mNextViewAction = viewMenu->addAction(tr("Next View"), this, [this] { cycleView(+1); });
+    mPreviousViewAction = viewMenu->addAction(tr("Previous View"), this, [this] { cycleView(-1); });
+    for (QAction *a : {mPreviousQueryAction, mNextQueryAction, mPlayPauseAction, mNextViewAction,
+                       mPreviousViewAction})
+        a->setShortcutContext(Qt::WindowShortcut);
+}
+
+void MainWindow::applyAppearance()
+{
+    Appearance *look = Appearance::instance();
+    if (!mPresentationAction)
+        return; // called before the menus exist
+    QApplication::setPalette(look->palette());
+    applyWidgetScale(this, look->widgetFontScale());
+    mDescription->setMaximumHeight(QFontMetrics(mDescription->font()).lineSpacing() * 4 + 12);
+
+    // Presenting gives the whole window to the central views: the docks close (View ▸ brings
+    // any back) and come back as they were afterwards.
+    const bool presenting = look->presentation();
+    if (presenting && mDockStateBeforePresentation.isEmpty()) {
+        mDockStateBeforePresentation = saveState();
+        for (QDockWidget *dock : findChildren<QDockWidget *>())
+            dock->hide();
+    } else if (!presenting && !mDockStateBeforePresentation.isEmpty()) {
+        restoreState(mDockStateBeforePresentation);
+        mDockStateBeforePresentation.clear();
+    }
+
+    // The menus show the state, whoever changed it.
+    {
+        const QSignalBlocker block(mPresentationAction);
+        mPresentationAction->setChecked(look->presentation());
+    }
+    for (QAction *a : std::as_const(mThemeActions))
+        a->setChecked(a->data().toString() == Appearance::themeName(look->theme()));
+    for (QAction *a : std::as_const(mScaleActions))
+        a->setChecked(a->data().toDouble() == look->presentationScale());
+
+    // Presentation keys: plain keys while presenting; otherwise the arrows, Space and Tab
+    // belong to the tables and fields.
+    const bool on = look->presentation();
+    mPreviousQueryAction->setShortcuts(on ? QList<QKeySequence>{Qt::Key_Left}
+                                          : QList<QKeySequence>{Qt::ALT | Qt::Key_Left});
+    mNextQueryAction->setShortcuts(on ? QList<QKeySequence>{Qt::Key_Right}
+                                      : QList<QKeySequence>{Qt::ALT | Qt::Key_Right});
+    mPlayPauseAction->setShortcuts(on ? QList<QKeySequence>{Qt::Key_Space} : QList<QKeySequence>{});
+    // Esc leaves presentation mode too (F5 toggles it).
+    mPresentationAction->setShortcuts(on ? QList<QKeySequence>{Qt::Key_F5, Qt::Key_Escape}
+                                         : QList<QKeySequence>{Qt::Key_F5});
+    mNextViewAction->setShortcuts(on ? QList<QKeySequence>{Qt::Key_Tab} : QList<QKeySequence>{});
+    mPreviousViewAction->setShortcuts(
+        on ? QList<QKeySequence>{Qt::SHIFT | Qt::Key_Tab, Qt::SHIFT | Qt::Key_Backtab}
+           : QList<QKeySequence>{});
+
+    QSettings settings;
+    settings.setValue(QStringLiteral("style/theme"), Appearance::themeName(look->theme()));
+    settings.setValue(QStringLiteral("style/presentationScale"), look->presentationScale());
+}
+
+void MainWindow::stepQuery(int delta)
+{
+    const int m = int(mDocument->scenario().m());
+    if (m == 0)
+        return;
+    const int query = std::clamp(mDocument->selectedQuery() + delta, 0, m - 1);
+    if (query != mDocument->selectedQuery())
+        mDocument->setSelectedQuery(query);
+    const QString label = mDocument->scenario().queryLabels.value(query);
+    showStatus(tr("Query %1 of %2: %3").arg(query + 1).arg(m).arg(label));
+}
+
+void MainWindow::cycleView(int delta)
+{
+    const int n = mViewTabs->count();
+    if (n > 0)
+        mViewTabs->setCurrentIndex(((mViewTabs->currentIndex() + delta) % n + n) % n);
+}
+
+void MainWindow::playPauseAnimation()
+{
+    if (mViewTabs->currentWidget() == mMaxEnt)
+        mMaxEnt->animationControls()->togglePlay();
+    else
+        mValueSpace->controls()->togglePlay();
+}
+
+void MainWindow::setFullScreen(bool on)
+{
+    if (on == isFullScreen())
+        return;
+    if (on) {
+        mWasMaximized = isMaximized();
+        showFullScreen();
+    } else if (mWasMaximized) {
+        showMaximized();
+    } else {
+        showNormal();
+    }
+}
+
+} // namespace sml

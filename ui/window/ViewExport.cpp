@@ -1,0 +1,126 @@
+#include "window/ViewExport.h"
+
+#include "Analysis.h"
+#include "ScenarioIo.h"
+#include "document/ScenarioDocument.h"
+#include "panels/DerivationPanel.h"
+#include "plots/attention/AttentionHeatmapView.h"
+#include "plots/attention/EntropyView.h"
+#include "plots/attention/TemperatureSweepView.h"
+#include "plots/attention/WeightBarsView.h"
+#include "plots/keyspace/KeySpaceView.h"
+#include "plots/maxent/MaxEntConstraintPlot.h"
+#include "plots/maxent/MaxEntEntropyPlot.h"
+#include "plots/maxent/MaxEntOptimizerPlot.h"
+#include "plots/mle/MleOptimizerView.h"
+#include "plots/mle/ValueSpaceView.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QEventLoop>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+namespace sml {
+
+QStringList exportViewNames()
+{
+    return {QStringLiteral("attention-heatmap"), QStringLiteral("weight-bars"),
+            QStringLiteral("entropy"),           QStringLiteral("key-space"),
+            QStringLiteral("value-space"),       QStringLiteral("mle-optimizer"),
+            QStringLiteral("maxent-entropy"),    QStringLiteral("maxent-constraint"),
+            QStringLiteral("maxent-optimizer"),  QStringLiteral("temperature-sweep"),
+            QStringLiteral("derivation")};
+}
+
+QStringList exportFormats()
+{
+    return {QStringLiteral("png"), QStringLiteral("jpg"), QStringLiteral("pdf"),
+            QStringLiteral("svg")};
+}
+
+static std::vector<std::unique_ptr<PlotView>> makeViews()
+{
+    std::vector<std::unique_ptr<PlotView>> views;
+    views.push_back(std::make_unique<AttentionHeatmapView>());
+    views.push_back(std::make_unique<WeightBarsView>());
+    views.push_back(std::make_unique<EntropyView>());
+    views.push_back(std::make_unique<KeySpaceView>());
+    views.push_back(std::make_unique<ValueSpaceView>());
+    views.push_back(std::make_unique<MleOptimizerView>());
+    views.push_back(std::make_unique<MaxEntEntropyPlot>());
+    views.push_back(std::make_unique<MaxEntConstraintPlot>());
+    views.push_back(std::make_unique<MaxEntOptimizerPlot>());
+    views.push_back(std::make_unique<TemperatureSweepView>());
+    return views;
+}
+
+std::optional<QString> exportAllViews(const Scenario &scenario, const QString &dir,
+                                      const QString &format, QSize size, QStringList *written)
+{
+    return exportAllViews(scenario, dir, ImageExportOptions::pixels(format, size), 0, written);
+}
+
+std::optional<QString> exportAllViews(const Scenario &scenario, const QString &dir,
+                                      const ImageExportOptions &options, int selectedQuery,
+                                      QStringList *written)
+{
+    const QString ext = ImageExportOptions::normalizedFormat(options.format);
+    if (ext.isEmpty())
+        return QCoreApplication::translate("ViewExport", "unknown export format “%1” (use %2)")
+            .arg(options.format, exportFormats().join(QStringLiteral(", ")));
+    if (auto error = options.check())
+        return error;
+    if (auto error = validateScenario(scenario))
+        return error->message;
+    if (!QDir().mkpath(dir))
+        return QCoreApplication::translate("ViewExport", "cannot create the directory %1")
+            .arg(QDir::toNativeSeparators(dir));
+
+    // Shared, so that views which keep a weak reference to the Analysis (the binned heatmap
+    // re-bins at the export size) can reach it while they are written.
+    const std::shared_ptr<const Analysis> analysis = std::make_shared<Analysis>(scenario);
+    const QDir outDir(dir);
+    const QSize size = options.size;
+    for (const std::unique_ptr<PlotView> &view : makeViews()) {
+        view->setAttribute(Qt::WA_DontShowOnScreen);
+        view->resize(size);
+        view->setLayoutSize(size);
+        view->showAnalysis(*analysis, selectedQuery);
+        const QString path = outDir.filePath(view->viewName() + QLatin1Char('.') + ext);
+        // PlotView::exportImage: PNG/JPEG via QCustomPlot, PDF via savePdf, SVG via
+        // QSvgGenerator and toPainter (text stays text in both).
+        if (auto error = view->exportImage(path, options, scenario.title))
+            return error;
+        if (written)
+            written->append(path);
+    }
+
+    // The derivation panel: text, not a plot, built on a document of its own.
+    ScenarioDocument document;
+    if (auto error = document.resetTo(scenario))
+        return error;
+    if (!document.isAnalysisCurrent()) { // a large scenario is analysed off the GUI thread
+        QEventLoop loop;
+        QObject::connect(&document, &ScenarioDocument::changed, &loop, [&] {
+            if (document.isAnalysisCurrent())
+                loop.quit();
+        });
+        if (!document.isAnalysisCurrent())
+            loop.exec();
+    }
+    document.setSelectedQuery(std::clamp(selectedQuery, 0, std::max(0, scenario.m() - 1)));
+    DerivationPanel derivation(&document);
+    derivation.setAttribute(Qt::WA_DontShowOnScreen);
+    const QString path = outDir.filePath(QStringLiteral("derivation.") + ext);
+    if (auto error = derivation.exportImage(path, options, scenario.title))
+        return error;
+    if (written)
+        written->append(path);
+    return std::nullopt;
+}
+
+} // namespace sml

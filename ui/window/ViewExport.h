@@ -1,0 +1,39 @@
+#pragma once
+
+#include "Scenario.h"
+#include "export/ImageExportOptions.h"
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace sml {
+
+/// The stable export names of the views, in export order: attention-heatmap, weight-bars,
+/// entropy, key-space, value-space, mle-optimizer, maxent-entropy, maxent-constraint,
+/// maxent-optimizer, temperature-sweep, derivation (scenario-format.md, "Command line").
+QStringList exportViewNames();
+
+/// The export formats exportAllViews() accepts: png, jpg, pdf, svg.
+QStringList exportFormats();
+
+/// Writes every view of `scenario` (selected query 0) as DIR/<view-name>.<format>, building the
+/// views offscreen at `size` pixels. `format` is "png", "jpg", "pdf" or "svg". Creates DIR if
+/// needed and overwrites files of the same name. Returns nullopt on success or an error message
+/// (invalid scenario, unknown format, bad size, a directory or file that cannot be written).
+/// The paths written so far are appended to `written`. Needs a QApplication (any platform,
+/// including offscreen).
+std::optional<QString> exportAllViews(const Scenario &scenario, const QString &dir,
+                                      const QString &format, QSize size,
+                                      QStringList *written = nullptr);
+
+/// The same with every option of the export dialog (size in pixels or centimetres at a DPI,
+/// transparent background for PNG and SVG; see ImageExportOptions), showing `selectedQuery`
+/// (clamped) as the window does.
+std::optional<QString> exportAllViews(const Scenario &scenario, const QString &dir,
+                                      const ImageExportOptions &options, int selectedQuery = 0,
+                                      QStringList *written = nullptr);
+
+} // namespace sml
