@@ -1,5 +1,7 @@
 #include "Analysis.h"
 
+#include "WeightedMean.h"
+
 #include <cmath>
 #include <limits>
 
@@ -84,6 +86,9 @@ void Analysis::computeQuerySummaries()
                     pi(j, keys[k]) = row.weights[Eigen::Index(k)];
             }
             mFreeMleOutputs.middleRows(i0, nb).noalias() = pi.topRows(nb) * mScenario.values;
+            fixWeightedMeans(
+                mFreeMleOutputs.middleRows(i0, nb), mScenario.values,
+                [&](Eigen::Index j) { return Eigen::VectorXd(pi.row(j).transpose()); });
         }
     }
 }

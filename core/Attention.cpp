@@ -1,5 +1,7 @@
 #include "Attention.h"
 
+#include "WeightedMean.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -52,7 +54,14 @@ int Mask::visibleCount(int i, int T) const
 
 double SoftmaxRow::effectiveKeys() const
 {
-    return std::exp(entropy);
+    return effectiveKeyCount(entropy, int(weights.size()));
+}
+
+double effectiveKeyCount(double entropy, int n)
+{
+    // exp(log n) rounds above n for 1701 of the n ≤ 4096: N_eff is kept in its bounds [1, n]
+    // (MATH.md §3), and a one-hot row (H = 0) gives exactly 1.
+    return std::clamp(std::exp(entropy), 1.0, std::max(1.0, double(n)));
 }
 
 namespace {
@@ -243,8 +252,7 @@ std::vector<int> visibleKeys(const Mask &mask, int i, int T)
     return v;
 }
 
-Eigen::VectorXd gatherVisible(const Eigen::Ref<const RowMatrixXd> &mat, int i,
-                              const Mask &mask)
+Eigen::VectorXd gatherVisible(const Eigen::Ref<const RowMatrixXd> &mat, int i, const Mask &mask)
 {
     const int T = int(mat.cols());
     if (mask.isPrefix()) {
@@ -280,12 +288,12 @@ struct AlignedRow
 /// What one query's row contributes besides its weights.
 struct RowResult
 {
-    int visible = 0;       ///< |V_i|
-    bool defined = true;   ///< false when V_i is empty
-    double entropy = 0;    ///< H_i (nats)
-    double logZ = 0;       ///< M_i + log S_i
-    double minF = 0;       ///< min f over V_i
-    double maxF = 0;       ///< max f over V_i
+    int visible = 0;     ///< |V_i|
+    bool defined = true; ///< false when V_i is empty
+    double entropy = 0;  ///< H_i (nats)
+    double logZ = 0;     ///< M_i + log S_i
+    double minF = 0;     ///< min f over V_i
+    double maxF = 0;     ///< max f over V_i
 };
 
 /// One query's row (MATH.md §2–§3): writes its T weights into wRow (masked keys exactly 0) from
@@ -401,10 +409,16 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
             for (int i = i0; i < i0 + nb; ++i)
                 storeRow(r, defined, i, attentionRow(r, mask, i, r.weights.row(i).data()));
             r.outputs.middleRows(i0, nb).noalias() = r.weights.middleRows(i0, nb) * V;
+            fixWeightedMeans(r.outputs.middleRows(i0, nb), V, [&](Eigen::Index j) {
+                return Eigen::VectorXd(r.weights.row(i0 + j).transpose());
+            });
         } else {
             for (int j = 0; j < nb; ++j)
                 storeRow(r, defined, i0 + j, attentionRow(r, mask, i0 + j, scratch.row(j).data()));
             r.outputs.middleRows(i0, nb).noalias() = scratch.topRows(nb) * V;
+            fixWeightedMeans(r.outputs.middleRows(i0, nb), V, [&](Eigen::Index j) {
+                return Eigen::VectorXd(scratch.row(j).transpose());
+            });
         }
     };
     const bool parallel = double(m) * T * double(Q.cols() + V.cols() + 20) > 4e6;
@@ -436,7 +450,8 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
                     .arg(i);
         }
     }
-    r.effectiveKeys = r.entropy.array().exp().matrix();
+    for (int i = 0; i < m; ++i)
+        r.effectiveKeys[i] = effectiveKeyCount(r.entropy[i], r.visibleCount[i]);
     return r;
 }
 

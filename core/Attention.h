@@ -34,7 +34,12 @@ public:
     bool isPrefix() const { return mKind != Kind::Explicit; }
 
 private:
-    enum class Kind { None, Causal, Explicit };
+    enum class Kind
+    {
+        None,
+        Causal,
+        Explicit
+    };
     explicit Mask(Kind k) : mKind(k) {}
     Kind mKind;
     Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic> mVisible;
@@ -48,14 +53,18 @@ private:
 /// 0·log 0 and stays exact at |s| ≈ 1e300.
 struct SoftmaxRow
 {
-    Eigen::VectorXd weights; ///< n weights, finite, ≥ 0, summing to 1 within 1e-15·n
-    double shift = 0;        ///< M = max s
-    double logSumShifted = 0;///< log S; log Z = M + log S
-    double entropy = 0;      ///< H in nats, 0 ≤ H ≤ log n
+    Eigen::VectorXd weights;  ///< n weights, finite, ≥ 0, summing to 1 within 1e-15·n
+    double shift = 0;         ///< M = max s
+    double logSumShifted = 0; ///< log S; log Z = M + log S
+    double entropy = 0;       ///< H in nats, 0 ≤ H ≤ log n
 
     double logPartition() const { return shift + logSumShifted; } ///< log Z (display only)
     double effectiveKeys() const; ///< N_eff = exp(H) ∈ [1, n]  (MATH.md §3)
 };
+
+/// N_eff = exp(H) for a row of n visible keys, kept in its bounds [1, n] (MATH.md §3): the
+/// rounding of exp(log n) may exceed n, and would show "3.0000000000000004 of 3 keys".
+double effectiveKeyCount(double entropy, int n);
 
 /// Softmax of a vector of finite scores (MATH.md §2). Precondition: scores.size() >= 1; the
 /// empty case is reported by callers as "undefined" (see AttentionResult::undefinedMessage).
@@ -82,17 +91,17 @@ double maxAbsDiff(const Eigen::Ref<const Eigen::VectorXd> &p,
 struct AttentionResult
 {
     double tau = 1;
-    RowMatrixXd similarities;     ///< f = Q Kᵀ, m×T
-    RowMatrixXd weights;          ///< w, m×T, rows sum to 1 over V_i
-    Eigen::MatrixXd outputs;      ///< o = W V, m×d_v
-    Eigen::VectorXd entropy;      ///< H_i (nats)
-    Eigen::VectorXd effectiveKeys;///< exp(H_i)
-    Eigen::VectorXd logPartition; ///< log Z_i = M_i + log S_i (of the scores s = f/τ)
-    Eigen::VectorXi visibleCount; ///< |V_i|
-    std::vector<bool> defined;    ///< false when V_i is empty
+    RowMatrixXd similarities;      ///< f = Q Kᵀ, m×T
+    RowMatrixXd weights;           ///< w, m×T, rows sum to 1 over V_i
+    Eigen::MatrixXd outputs;       ///< o = W V, m×d_v
+    Eigen::VectorXd entropy;       ///< H_i (nats)
+    Eigen::VectorXd effectiveKeys; ///< exp(H_i)
+    Eigen::VectorXd logPartition;  ///< log Z_i = M_i + log S_i (of the scores s = f/τ)
+    Eigen::VectorXi visibleCount;  ///< |V_i|
+    std::vector<bool> defined;     ///< false when V_i is empty
     std::vector<QString> undefinedMessage;
-    Eigen::VectorXd similarityMin;///< min f over V_i (m entries; 0 when V_i is empty)
-    Eigen::VectorXd similarityMax;///< max f over V_i (m entries; 0 when V_i is empty)
+    Eigen::VectorXd similarityMin; ///< min f over V_i (m entries; 0 when V_i is empty)
+    Eigen::VectorXd similarityMax; ///< max f over V_i (m entries; 0 when V_i is empty)
 
     double score(int i, int t) const { return similarities(i, t) / tau; } ///< s_it = f_it/τ
     /// False when computed with AttentionOptions::keepWeights = false: `weights` is then empty
@@ -147,7 +156,6 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
 std::vector<int> visibleKeys(const Mask &mask, int i, int T);
 
 /// Gathers row i of a m×T matrix over V_i into a vector of |V_i| entries.
-Eigen::VectorXd gatherVisible(const Eigen::Ref<const RowMatrixXd> &mat, int i,
-                              const Mask &mask);
+Eigen::VectorXd gatherVisible(const Eigen::Ref<const RowMatrixXd> &mat, int i, const Mask &mask);
 
 } // namespace sml

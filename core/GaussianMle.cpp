@@ -1,6 +1,7 @@
 #include "GaussianMle.h"
 
 #include "Attention.h"
+#include "WeightedMean.h"
 
 #include <cmath>
 #include <limits>
@@ -9,7 +10,7 @@
 namespace sml {
 
 namespace {
-constexpr double kMaxLog = 709.782712893384;      // log(DBL_MAX)
+constexpr double kMaxLog = 709.782712893384;         // log(DBL_MAX)
 constexpr double kMinNormalLog = -708.3964185322641; // log(DBL_MIN)
 
 /// exp(x) when it is a normal finite double, else nullopt ("outside the double range").
@@ -24,13 +25,24 @@ std::optional<double> expInRange(double x)
 GaussianMle GaussianMle::linked(const Eigen::Ref<const Eigen::VectorXd> &scores,
                                 double sigma0Squared, Eigen::MatrixXd values)
 {
-    return GaussianMle(-scores, std::log(sigma0Squared), std::move(values));
+    GaussianMle g(-scores, std::log(sigma0Squared), std::move(values));
+    g.mSigma0Squared = sigma0Squared;
+    g.mScores = scores;
+    return g;
 }
 
 GaussianMle GaussianMle::free(const Eigen::Ref<const Eigen::VectorXd> &variances,
                               Eigen::MatrixXd values)
 {
-    return GaussianMle(variances.array().log().matrix(), 0.0, std::move(values));
+    // std::log, not Eigen's vectorised log: that one treats subnormal σ² (< 2.2e-308) as
+    // DBL_MIN, so 5e-324 and 1e-310 would both get log σ² = −708.4 (issue 15). The variances
+    // are kept as given, so the report and the views echo them bit for bit.
+    Eigen::VectorXd logVariances(variances.size());
+    for (Eigen::Index t = 0; t < variances.size(); ++t)
+        logVariances[t] = std::log(variances[t]);
+    GaussianMle g(std::move(logVariances), 0.0, std::move(values));
+    g.mGivenVariances = variances;
+    return g;
 }
 
 GaussianMle::GaussianMle(Eigen::VectorXd relativeLogVariances, double logOffset,
@@ -44,11 +56,21 @@ GaussianMle::GaussianMle(Eigen::VectorXd relativeLogVariances, double logOffset,
     const SoftmaxRow row = softmax(negRelative);
     mPi = row.weights;
     mLogTotalPrecision = row.logPartition() - logOffset; // log Σ σ⁻²
-    mMle = mValues.transpose() * mPi;
+    mMle = weightedMean(mPi, mValues);
 }
 
 std::optional<double> GaussianMle::variance(int t) const
 {
+    if (mGivenVariances.size() == n())
+        return mGivenVariances[t]; // free mode: the number in the file
+    if (mScores.size() == n()) {
+        // Linked: σ0² · exp(−s), exact where exp(−s) is 1 (σ² = σ0² at s = 0); the log form
+        // where the product would leave the double range.
+        const double scale = std::exp(-mScores[t]);
+        const double product = mSigma0Squared * scale;
+        if (std::isnormal(scale) && std::isnormal(product))
+            return product;
+    }
     return expInRange(mLogVar[t]);
 }
 

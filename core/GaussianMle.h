@@ -17,8 +17,8 @@ public:
     /// Linked mode: σ²_t = σ0² exp(−s_t), i.e. log σ²_t = log σ0² − s_t (MATH.md §4.1).
     /// scores: n finite scores; sigma0Squared > 0; values n×d_v. The precision weights are
     /// computed from the scores themselves, so π = softmax(s) = w exactly, whatever σ0².
-    static GaussianMle linked(const Eigen::Ref<const Eigen::VectorXd> &scores,
-                              double sigma0Squared, Eigen::MatrixXd values);
+    static GaussianMle linked(const Eigen::Ref<const Eigen::VectorXd> &scores, double sigma0Squared,
+                              Eigen::MatrixXd values);
     /// Free mode: n positive finite variances σ²_t (MATH.md §4.1); values n×d_v.
     static GaussianMle free(const Eigen::Ref<const Eigen::VectorXd> &variances,
                             Eigen::MatrixXd values);
@@ -32,13 +32,16 @@ public:
     /// log σ²_t (n), always finite for a valid scenario (MATH.md §4.1).
     const Eigen::VectorXd &logVariances() const { return mLogVar; }
 
-    /// σ²_t = exp(log σ²_t); nullopt where that is outside the double range (> 1.8e308 or
-    /// < 2.2e-308), to be shown as such, never as 0 or inf (MATH.md §4.1).
+    /// σ²_t: in free mode the variance as given (bit for bit, subnormals included); in linked
+    /// mode σ0² exp(−s_t) (so σ0² itself at s_t = 0); otherwise exp(log σ²_t). nullopt where a
+    /// computed σ² is outside the double range (> 1.8e308 or < 2.2e-308), to be shown as such,
+    /// never as 0 or inf (MATH.md §4.1).
     std::optional<double> variance(int t) const;
 
     /// Normalized precisions π_t = σ_t⁻² / Σ_u σ_u⁻², computed as softmax(−log σ²) (MATH.md §4.3).
     const Eigen::VectorXd &precisionWeights() const { return mPi; }
-    /// MLE ô = Σ π_t v_t (d_v) (MATH.md §4.3).
+    /// MLE ô = Σ π_t v_t (d_v) (MATH.md §4.3), computed by weightedMean() so that it is finite
+    /// whenever the values are.
     const Eigen::VectorXd &mleOutput() const { return mMle; }
     /// log of the total precision, log Σ_u σ_u⁻² (always finite). MATH.md §4.3.
     double logTotalPrecision() const { return mLogTotalPrecision; }
@@ -70,6 +73,9 @@ private:
     Eigen::VectorXd mPi;
     Eigen::VectorXd mMle;
     double mLogTotalPrecision = 0;
+    Eigen::VectorXd mGivenVariances; ///< free mode: σ² as given (n); empty when linked
+    Eigen::VectorXd mScores;         ///< linked mode: the scores s (n); empty when free
+    double mSigma0Squared = 1;       ///< linked mode: σ0²
 };
 
 } // namespace sml
