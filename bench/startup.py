@@ -3,7 +3,7 @@
 
 Runs `softmaxlab [FILE]` with SOFTMAXLAB_BENCH_FIRST_PAINT=1 (a bench-only switch: the window
 prints the time since the process started at its first paint showing the open scenario's
-Analysis, then quits; see ui/FirstPaintProbe.h) and SOFTMAXLAB_BENCH_T0_NS = CLOCK_MONOTONIC
+Analysis, then quits; see ui/window/FirstPaintProbe.h) and SOFTMAXLAB_BENCH_T0_NS = CLOCK_MONOTONIC
 just before the fork. Also records the wall time to exit and the child's peak RSS (wait4).
 
     startup.py APP [FILE] --runs N --label NAME      → one JSON line
