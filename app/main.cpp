@@ -4,6 +4,7 @@
 
 #include <QApplication>
 
+#include <csignal>
 #include <cstdio>
 
 namespace {
@@ -28,6 +29,12 @@ void headlessMessageHandler(QtMsgType type, const QMessageLogContext &context,
 
 int main(int argc, char **argv)
 {
+    // No I/O condition kills the process (issue 15): past a file-size limit (ulimit -f) a write
+    // fails with EFBIG instead of raising SIGXFSZ, and a closed pipe fails with EPIPE instead of
+    // raising SIGPIPE; the writers report those errors (exit 2, or a dialog), and QSaveFile
+    // leaves the old file as it was.
+    std::signal(SIGXFSZ, SIG_IGN);
+    std::signal(SIGPIPE, SIG_IGN);
     if (sml::cli::wantsHeadless(argc, argv)) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
         qtMessageHandler = qInstallMessageHandler(headlessMessageHandler);

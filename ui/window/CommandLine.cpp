@@ -15,6 +15,7 @@
 #include <QRegularExpression>
 #include <QTimer>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 
@@ -241,6 +242,14 @@ int run(const QStringList &arguments)
         }
         if (report) {
             writeReport(scenario, printOut); // streamed: a large report is gigabytes
+            if (std::ferror(stdout)) {
+                // A full disk, a file-size limit (SIGXFSZ is ignored, see main.cpp) or a closed
+                // pipe: an error with a message, never a report that silently stops.
+                printErr(QStringLiteral("softmaxlab: cannot write the report to standard "
+                                        "output: %1")
+                             .arg(QString::fromLocal8Bit(std::strerror(errno))));
+                return InputRefused;
+            }
             return Success;
         }
         if (saving) {
