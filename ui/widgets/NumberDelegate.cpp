@@ -44,12 +44,22 @@ static bool isNumberCell(const QModelIndex &index)
     return index.data(Qt::EditRole).userType() == QMetaType::Double;
 }
 
+/// The property that marks the delegate's own number editors. A label cell's editor is a
+/// QLineEdit too (the default one): only number editors are checked when Enter or Tab commits.
+static const char *const numberEditorProperty = "smlNumberEditor";
+
+static bool isNumberEditor(const QObject *editor)
+{
+    return editor->property(numberEditorProperty).toBool();
+}
+
 QWidget *NumberDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &option,
                                       const QModelIndex &index) const
 {
     if (!isNumberCell(index))
         return QStyledItemDelegate::createEditor(parent, option, index);
     auto *editor = new QLineEdit(parent);
+    editor->setProperty(numberEditorProperty, true);
     editor->setFrame(false);
     editor->setLocale(mLocale);
     connect(editor, &QLineEdit::textEdited, this, [this, editor] { check(editor); });
@@ -104,7 +114,7 @@ void NumberDelegate::setModelData(QWidget *editor, QAbstractItemModel *model,
 bool NumberDelegate::eventFilter(QObject *object, QEvent *event)
 {
     auto *line = qobject_cast<QLineEdit *>(object);
-    if (line && event->type() == QEvent::KeyPress) {
+    if (line && isNumberEditor(line) && event->type() == QEvent::KeyPress) {
         const int key = static_cast<QKeyEvent *>(event)->key();
         if (key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Tab ||
             key == Qt::Key_Backtab) {

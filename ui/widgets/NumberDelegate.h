@@ -16,7 +16,8 @@ namespace sml {
 /// anything non-finite and empty text are refused. A refusal is visible: the editor turns red,
 /// its tooltip gives the reason, refused() carries the message for the status bar, and the cell
 /// keeps its old value. Enter/Tab on refused text keep the editor open; leaving it another way
-/// drops the text. Cells whose edit value is not a double (labels) get the default editor.
+/// drops the text. Cells whose edit value is not a double (token labels) get the default text
+/// editor, which Enter and Tab commit like any other cell, whatever its text.
 class NumberDelegate : public QStyledItemDelegate
 {
     Q_OBJECT
