@@ -154,7 +154,9 @@ void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixel
     if (horizontal && count * 10.0 <= axisPixels)
         for (const QString &l : labels)
             widest = std::max(widest, std::min<double>(maxLabelPixels, fm.horizontalAdvance(l)));
-    double perLabel = fm.height() * 1.3;
+    // Every label while each has one text line of room (issue 14: the heatmap dropped every
+    // other token at 12 tokens with cells 1.1 lines high); thinned only below that.
+    double perLabel = fm.height() * 1.05;
     double rotation = 0;
     if (horizontal) {
         // Upright labels while they fit side by side; otherwise turn them to read bottom-up.

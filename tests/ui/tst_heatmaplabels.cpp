@@ -1,0 +1,86 @@
+// Every token's label is shown whenever the cells are at least one text line high (issue 14,
+// item 8): the heatmap dropped every other token label at 12 tokens in the window, where the
+// cells were 1.1 lines high, because each label asked for 1.3 lines of room.
+#include "Analysis.h"
+#include "Scenario.h"
+#include "plots/attention/AttentionHeatmapView.h"
+#include "style/PlotStyle.h"
+
+#include <QFontMetricsF>
+#include <QTest>
+
+using namespace sml;
+
+namespace {
+
+/// T tokens attending to each other (T queries, T keys, d_k = 2), labelled "tok1" … "tokT".
+Scenario tokens(int T)
+{
+    Scenario s = defaultScenario();
+    s.queries = Eigen::MatrixXd::Random(T, 2);
+    s.keys = Eigen::MatrixXd::Random(T, 2);
+    s.values = Eigen::MatrixXd::Random(T, 2);
+    s.queryLabels.clear();
+    s.keyLabels.clear();
+    for (int t = 0; t < T; ++t) {
+        s.queryLabels << QStringLiteral("tok%1").arg(t + 1);
+        s.keyLabels << QStringLiteral("tok%1").arg(t + 1);
+    }
+    s.extraQueries.assign(size_t(T), QJsonObject());
+    s.extraKeys.assign(size_t(T), QJsonObject());
+    return s;
+}
+
+int tickCount(const QCPAxis *axis)
+{
+    const auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
+    return ticker ? int(ticker->ticks().size()) : -1;
+}
+
+} // namespace
+
+class TestHeatmapLabels : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyTokenLabelledWhileCellsAreOneLineHigh_data();
+    void everyTokenLabelledWhileCellsAreOneLineHigh();
+};
+
+void TestHeatmapLabels::everyTokenLabelledWhileCellsAreOneLineHigh_data()
+{
+    QTest::addColumn<int>("T");
+    QTest::addColumn<double>("linesPerCell");
+    QTest::addColumn<bool>("all");
+    QTest::newRow("12 tokens, cells 1.1 lines (the issue)") << 12 << 1.1 << true;
+    QTest::newRow("6 tokens, cells 1.2 lines") << 6 << 1.2 << true;
+    QTest::newRow("40 tokens, cells 1.06 lines") << 40 << 1.06 << true;
+    QTest::newRow("40 tokens, cells half a line: thinned") << 40 << 0.5 << false;
+}
+
+void TestHeatmapLabels::everyTokenLabelledWhileCellsAreOneLineHigh()
+{
+    QFETCH(int, T);
+    QFETCH(double, linesPerCell);
+    QFETCH(bool, all);
+    const double line = QFontMetricsF(plotStyle::tickFont()).height();
+    const Scenario s = tokens(T);
+    const Analysis analysis(s);
+    AttentionHeatmapView view;
+    // The view lays its ticks out for the plot size minus its margins (260 px across for the
+    // query labels and the colour bar, 215 px down for the titles and the key labels).
+    const int cells = int(std::ceil(T * linesPerCell * line));
+    view.setLayoutSize(QSize(260 + cells, 215 + cells));
+    view.showAnalysis(analysis, 0);
+    if (all) {
+        QCOMPARE(tickCount(view.yAxis), T); // every query
+        QCOMPARE(tickCount(view.xAxis), T); // every key (turned to fit)
+    } else {
+        QVERIFY(tickCount(view.yAxis) < T);
+        QVERIFY(tickCount(view.yAxis) >= 1);
+    }
+}
+
+QTEST_MAIN(TestHeatmapLabels)
+#include "tst_heatmaplabels.moc"
