@@ -46,6 +46,7 @@ class TestHeatmapLabels : public QObject
 private slots:
     void everyTokenLabelledWhileCellsAreOneLineHigh_data();
     void everyTokenLabelledWhileCellsAreOneLineHigh();
+    void cellsAndAxesShareOneLocale();
 };
 
 void TestHeatmapLabels::everyTokenLabelledWhileCellsAreOneLineHigh_data()
@@ -80,6 +81,34 @@ void TestHeatmapLabels::everyTokenLabelledWhileCellsAreOneLineHigh()
         QVERIFY(tickCount(view.yAxis) < T);
         QVERIFY(tickCount(view.yAxis) >= 1);
     }
+}
+
+void TestHeatmapLabels::cellsAndAxesShareOneLocale()
+{
+    // Under a German locale the axes showed "0,8" and the cells "0.39" (issue 14, item 11): the
+    // numbers on screen use one locale, with no group separators; files keep the C locale.
+    const QLocale previous;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    {
+        const Scenario s = defaultScenario();
+        const Analysis analysis(s);
+        AttentionHeatmapView view;
+        view.setLayoutSize(QSize(900, 600));
+        view.showAnalysis(analysis, 0);
+        QStringList cellTexts;
+        for (int k = 0; k < view.itemCount(); ++k)
+            if (auto *text = qobject_cast<QCPItemText *>(view.item(k)))
+                if (text->text().startsWith(QLatin1Char('0')))
+                    cellTexts << text->text();
+        QCOMPARE(cellTexts.size(), 3); // w = 0.51, 0.36, 0.12 (MATH.md §6 B)
+        for (const QString &t : cellTexts)
+            QVERIFY2(t.contains(QLatin1Char(',')) && !t.contains(QLatin1Char('.')), qPrintable(t));
+        QCOMPARE(plotStyle::exact(1234.5), QStringLiteral("1234,5"));
+        QCOMPARE(plotStyle::compact(0.125), QStringLiteral("0,125"));
+        // The colour bar's ticks use the same locale (QCustomPlot's QLocale()).
+        QCOMPARE(view.locale().decimalPoint(), QStringLiteral(","));
+    }
+    QLocale::setDefault(previous);
 }
 
 QTEST_MAIN(TestHeatmapLabels)

@@ -63,7 +63,7 @@ QString labelNumber(double value)
 {
     if (value == 0)
         return QStringLiteral("0");
-    return QString::number(value, 'g', 3);
+    return plotStyle::screenNumber(value, 'g', 3);
 }
 
 double niceStep(double span, int count)

@@ -97,16 +97,26 @@ QCPColorGradient diverging()
     return g;
 }
 
+QString screenNumber(double value, char format, int precision)
+{
+    // The user's locale, as the axes (QCustomPlot uses QLocale() too) and the tables show their
+    // numbers: "0,39" beside "0,8" under German, never one of each (issue 14). No group
+    // separators, so that "1234.5" is not read as two numbers. Files use the C locale.
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    return locale.toString(value, format, precision);
+}
+
 QString exact(double value)
 {
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+    return screenNumber(value, 'g', QLocale::FloatingPointShortest);
 }
 
 QString compact(double value)
 {
     if (value == 0)
         return QStringLiteral("0");
-    return QString::number(value, 'g', 4);
+    return screenNumber(value, 'g', 4);
 }
 
 QFontMetricsF metrics(const QFont &font)

@@ -37,6 +37,11 @@ QCPColorGradient viridis();
 /// enough for markers on top. Use with a range symmetric about 0. Dark in the dark theme.
 QCPColorGradient diverging();
 
+/// A number as text on screen and in exported pictures: the user's locale (the one of the axes
+/// and the tables), no group separators; `format` and `precision` as QLocale::toString. Data
+/// files (CSV, JSON) use the C locale instead (PlotView::csvNumber, ScenarioIo).
+QString screenNumber(double value, char format = 'g', int precision = 6);
+
 /// Shortest text that reads back to the same double, for tooltips ("exact").
 QString exact(double value);
 /// A compact number for labels: 4 significant digits.

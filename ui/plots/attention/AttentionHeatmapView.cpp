@@ -280,7 +280,7 @@ void AttentionHeatmapView::rebuildCellTexts()
             auto *text = new QCPItemText(this);
             text->setLayer(QStringLiteral("cellgrid"));
             text->position->setCoords(t, i);
-            text->setText(QString::number(w, 'f', 2));
+            text->setText(plotStyle::screenNumber(w, 'f', 2));
             // Dark text on the bright (yellow/green) end of viridis, white on the dark end.
             text->setColor(w > 0.55 ? Qt::black : Qt::white);
             text->setProperty(Appearance::onDataProperty, true); // in every theme
