@@ -6,6 +6,7 @@
 // no NaN or ±inf in it. A broken invariant aborts, which libFuzzer and ctest both report.
 #pragma once
 
+#include "../core/JsonChecks.h"
 #include "Analysis.h"
 #include "MatrixImport.h"
 #include "Report.h"
@@ -39,23 +40,8 @@ inline QByteArray bytesOf(const uint8_t *data, size_t size)
     return QByteArray::fromRawData(reinterpret_cast<const char *>(data), qsizetype(size));
 }
 
-/// True when no double anywhere in `v` is NaN or ±inf.
-inline bool allFinite(const QJsonValue &v)
-{
-    if (v.isDouble())
-        return std::isfinite(v.toDouble());
-    if (v.isArray()) {
-        for (const QJsonValue &e : v.toArray())
-            if (!allFinite(e))
-                return false;
-    } else if (v.isObject()) {
-        const QJsonObject o = v.toObject();
-        for (auto it = o.begin(); it != o.end(); ++it)
-            if (!allFinite(it.value()))
-                return false;
-    }
-    return true;
-}
+/// True when no double anywhere in a JSON value is NaN or ±inf (shared with tests/core).
+using test::allFinite;
 
 /// Every weight of the report in [0, 1] (null only where the format allows it).
 inline bool weightsInRange(const QJsonObject &report)
