@@ -21,6 +21,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
+#include <variant>
 
 namespace sml::fuzz {
 
@@ -173,9 +175,37 @@ inline void checkAcceptedMatrix(const ImportedMatrix &m)
     }
 }
 
+/// One reader's result (a LoadResult or a MatrixResult): a refusal must carry a message, and an
+/// accepted scenario or matrix must keep the invariants of checkAcceptedScenario or
+/// checkAcceptedMatrix. Returns 0, what an entry point returns.
+template <typename Accepted> int checkResult(const std::variant<Accepted, LoadError> &r)
+{
+    if (const auto *e = std::get_if<LoadError>(&r)) {
+        require(!e->message.isEmpty(), "a refusal without a message");
+        return 0;
+    }
+    if constexpr (std::is_same_v<Accepted, Scenario>)
+        checkAcceptedScenario(std::get<Scenario>(r));
+    else
+        checkAcceptedMatrix(std::get<ImportedMatrix>(r));
+    return 0;
+}
+
 /// The three entry points (one per file, fuzz_<name>.cpp). Always return 0.
 int scenarioOne(const uint8_t *data, size_t size);
 int csvOne(const uint8_t *data, size_t size);
 int npyOne(const uint8_t *data, size_t size);
 
 } // namespace sml::fuzz
+
+/// Defines libFuzzer's entry point as sml::fuzz::`one` in the libFuzzer builds of run.sh; nothing
+/// in the corpus replay (SML_FUZZ_REPLAY), whose main() calls all three entry points.
+#ifdef SML_FUZZ_REPLAY
+#define SML_FUZZ_TARGET(one)
+#else
+#define SML_FUZZ_TARGET(one)                                                                       \
+    extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)                        \
+    {                                                                                              \
+        return sml::fuzz::one(data, size);                                                         \
+    }
+#endif
