@@ -2,6 +2,7 @@
 // and the properties every result must have.
 #include "Analysis.h"
 #include "Attention.h"
+#include "TestHelpers.h"
 
 #include <QtTest>
 
@@ -9,32 +10,9 @@
 #include <random>
 
 using namespace sml;
-
-Q_DECLARE_METATYPE(Eigen::VectorXd)
+using namespace sml::test;
 
 namespace {
-Eigen::VectorXd vec(std::initializer_list<double> xs)
-{
-    Eigen::VectorXd v(Eigen::Index(xs.size()));
-    Eigen::Index i = 0;
-    for (double x : xs)
-        v[i++] = x;
-    return v;
-}
-
-void compareVec(const Eigen::VectorXd &actual, const Eigen::VectorXd &expected, double tol)
-{
-    QCOMPARE(actual.size(), expected.size());
-    for (Eigen::Index i = 0; i < actual.size(); ++i) {
-        if (!(std::abs(actual[i] - expected[i]) <= tol))
-            QFAIL(qPrintable(QStringLiteral("entry %1: got %2, expected %3 (tol %4)")
-                                 .arg(i)
-                                 .arg(actual[i], 0, 'g', 17)
-                                 .arg(expected[i], 0, 'g', 17)
-                                 .arg(tol)));
-    }
-}
-
 Eigen::MatrixXd randomMatrix(int rows, int cols, std::mt19937 &rng, double scale = 1.0)
 {
     std::normal_distribution<double> normal(0.0, scale);
@@ -80,10 +58,10 @@ void TestAttention::softmaxRow_data()
         << vec({1 / std::sqrt(2.0), 0.5 / std::sqrt(2.0), -1 / std::sqrt(2.0)})
         << vec({0.51405814, 0.36096572, 0.12497614}) << 0.96978250 << 5e-9;
     QTest::newRow("one key") << vec({3.5}) << vec({1.0}) << 0.0 << 0.0;
-    QTest::newRow("exact tie, uniform") << vec({0.25, 0.25, 0.25, 0.25})
-                                        << vec({0.25, 0.25, 0.25, 0.25}) << std::log(4.0) << 1e-15;
-    QTest::newRow("scores ±1e300") << vec({1e300, -1e300, 1e300}) << vec({0.5, 0.0, 0.5})
-                                   << std::log(2.0) << 1e-15;
+    QTest::newRow("exact tie, uniform")
+        << vec({0.25, 0.25, 0.25, 0.25}) << vec({0.25, 0.25, 0.25, 0.25}) << std::log(4.0) << 1e-15;
+    QTest::newRow("scores ±1e300")
+        << vec({1e300, -1e300, 1e300}) << vec({0.5, 0.0, 0.5}) << std::log(2.0) << 1e-15;
     QTest::newRow("scores -1.7e308 and 1.7e308 (difference overflows)")
         << vec({-1.7e308, 1.7e308}) << vec({0.0, 1.0}) << 0.0 << 0.0;
     QTest::newRow("beyond exp overflow: s = (800, 799)")
@@ -176,8 +154,8 @@ void TestAttention::workedExampleB()
     const Analysis a(defaultScenario());
     QVERIFY(std::abs(a.tau() - std::sqrt(2.0)) <= 1e-15);
     compareVec(a.attention().similarities.row(0).transpose(), vec({1, 0.5, -1}), 0);
-    compareVec(a.attention().weights.row(0).transpose(),
-               vec({0.51405814, 0.36096572, 0.12497614}), 5e-9);
+    compareVec(a.attention().weights.row(0).transpose(), vec({0.51405814, 0.36096572, 0.12497614}),
+               5e-9);
     compareVec(a.attention().outputs.row(0).transpose(), vec({0.38908201, 0.23598958}), 5e-9);
     QVERIFY(std::abs(a.attention().entropy[0] - 0.96978250) <= 5e-9);
     QVERIFY(std::abs(a.attention().effectiveKeys[0] - std::exp(0.96978250)) <= 1e-8);
@@ -251,10 +229,10 @@ void TestAttention::overflowIsRefused_data()
     QTest::addColumn<QString>("messagePart");
     QTest::newRow("(1e200,1e200)·(1e200,-1e200)")
         << 1e200 << 1e200 << 1e200 << -1e200 << 1.0 << QStringLiteral("similarity 1e200·1e200");
-    QTest::newRow("tau 1e-300 with f = 2e8") << 2e4 << 0.0 << 1e4 << 0.0 << 1e-300
-                                             << QStringLiteral("score");
-    QTest::newRow("finite: tau 1e-300 with f = 1e7") << 1e7 << 0.0 << 1.0 << 0.0 << 1e-300
-                                                     << QString();
+    QTest::newRow("tau 1e-300 with f = 2e8")
+        << 2e4 << 0.0 << 1e4 << 0.0 << 1e-300 << QStringLiteral("score");
+    QTest::newRow("finite: tau 1e-300 with f = 1e7")
+        << 1e7 << 0.0 << 1.0 << 0.0 << 1e-300 << QString();
 }
 
 void TestAttention::overflowIsRefused()
@@ -277,7 +255,8 @@ void TestAttention::overflowIsRefused()
     QVERIFY(err);
     QCOMPARE(err->query, 0);
     QCOMPARE(err->key, 1);
-    QVERIFY2(err->message.startsWith(QStringLiteral("queries[0]·keys[1]: ")), qPrintable(err->message));
+    QVERIFY2(err->message.startsWith(QStringLiteral("queries[0]·keys[1]: ")),
+             qPrintable(err->message));
     QVERIFY2(err->message.contains(messagePart), qPrintable(err->message));
 }
 
@@ -288,7 +267,8 @@ void TestAttention::klDivergence()
     QCOMPARE(klDivergenceFromScores(p, p), 0.0);
     const double kl = klDivergenceFromScores(vec({0, 0}), vec({0, -2000}));
     // p = (0.5, 0.5), r ≈ (1, e^-2000): KL = 0.5·(log 0.5 − 0) + 0.5·(log 0.5 + 2000) ≈ 999.307.
-    QVERIFY2(std::abs(kl - (std::log(0.5) + 1000.0)) <= 1e-9, qPrintable(QString::number(kl, 'g', 17)));
+    QVERIFY2(std::abs(kl - (std::log(0.5) + 1000.0)) <= 1e-9,
+             qPrintable(QString::number(kl, 'g', 17)));
     const SoftmaxRow a = softmax(vec({2, 1, 0}));
     const SoftmaxRow b = softmax(vec({0, 0, 0}));
     double direct = 0;

@@ -12,10 +12,12 @@
 
 #include "Analysis.h"
 #include "CsvMatrix.h"
+#include "JsonChecks.h"
 #include "MatrixImport.h"
 #include "NpyMatrix.h"
 #include "Report.h"
 #include "ScenarioIo.h"
+#include "TestInputs.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -31,6 +33,7 @@
 #include <cmath>
 
 using namespace sml;
+using namespace sml::test;
 
 Q_DECLARE_METATYPE(sml::ErrorCategory)
 
@@ -48,53 +51,6 @@ constexpr Expect kGood{true, ErrorCategory::Structure};
 constexpr Expect err(ErrorCategory c)
 {
     return Expect{false, c};
-}
-
-/// True when no double anywhere in `v` is NaN or ±inf.
-bool allFinite(const QJsonValue &v)
-{
-    if (v.isDouble())
-        return std::isfinite(v.toDouble());
-    if (v.isArray()) {
-        for (const QJsonValue &e : v.toArray())
-            if (!allFinite(e))
-                return false;
-    } else if (v.isObject()) {
-        const QJsonObject o = v.toObject();
-        for (auto it = o.begin(); it != o.end(); ++it)
-            if (!allFinite(it.value()))
-                return false;
-    }
-    return true;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll();
-}
-
-bool writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
-/// "[item,item,…]" with n items.
-QByteArray repeated(const QByteArray &item, qsizetype n)
-{
-    QByteArray out;
-    out.reserve((item.size() + 1) * n + 2);
-    out += '[';
-    for (qsizetype i = 0; i < n; ++i) {
-        if (i)
-            out += ',';
-        out += item;
-    }
-    out += ']';
-    return out;
 }
 
 const QByteArray kRest =

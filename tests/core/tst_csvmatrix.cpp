@@ -2,6 +2,7 @@
 // scenario-format.md, "Command line": RFC 4180 quoting, header and label detection, C-locale
 // numbers whatever the user's locale, and every refusal with its line, column and category.
 #include "CsvMatrix.h"
+#include "MatrixChecks.h"
 
 #include <QtTest>
 
@@ -9,21 +10,9 @@
 #include <cstring>
 
 using namespace sml;
-
-Q_DECLARE_METATYPE(sml::ErrorCategory)
+using namespace sml::test;
 
 namespace {
-
-/// The reader's numbers are parsed, not computed: they must match to the last bit.
-constexpr double kExact = 0.0;
-
-QString describe(const MatrixResult &r)
-{
-    if (const auto *e = std::get_if<LoadError>(&r))
-        return QStringLiteral("refused (%1): %2").arg(categoryName(e->category), e->message);
-    const auto &m = std::get<ImportedMatrix>(r);
-    return QStringLiteral("a %1×%2 matrix").arg(m.data.rows()).arg(m.data.cols());
-}
 
 bool sameEntries(const Eigen::MatrixXd &m, const QList<double> &rowMajor, double tol, QString *why)
 {

@@ -8,9 +8,11 @@
 
 #include "Analysis.h"
 #include "Attention.h"
+#include "JsonChecks.h"
 #include "MaxEnt.h"
 #include "Report.h"
 #include "ScenarioIo.h"
+#include "TestHelpers.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -22,6 +24,7 @@
 #include <numbers>
 
 using namespace sml;
+using namespace sml::test;
 
 namespace {
 
@@ -35,24 +38,6 @@ Scenario load(const QString &name)
     if (const auto *e = std::get_if<LoadError>(&r))
         qFatal("%s: %s", qPrintable(name), qPrintable(e->message));
     return std::get<Scenario>(r);
-}
-
-/// True when no double anywhere in `v` is NaN or ±inf.
-bool allFinite(const QJsonValue &v)
-{
-    if (v.isDouble())
-        return std::isfinite(v.toDouble());
-    if (v.isArray()) {
-        for (const QJsonValue &e : v.toArray())
-            if (!allFinite(e))
-                return false;
-    } else if (v.isObject()) {
-        const QJsonObject o = v.toObject();
-        for (auto it = o.begin(); it != o.end(); ++it)
-            if (!allFinite(it.value()))
-                return false;
-    }
-    return true;
 }
 
 QJsonObject query(const QJsonObject &report, int i)
@@ -73,11 +58,6 @@ QJsonObject maxentOf(const QJsonObject &q)
 QJsonArray arr(const QJsonObject &o, const char *key)
 {
     return o[QLatin1String(key)].toArray();
-}
-
-bool near(double a, double b, double tol)
-{
-    return std::abs(a - b) <= tol;
 }
 
 bool nearRel(double a, double b, double rel)

@@ -2,29 +2,16 @@
 // the property that in linked mode the precision weights are the softmax, whatever σ0².
 #include "Analysis.h"
 #include "GaussianMle.h"
+#include "TestHelpers.h"
 
 #include <QtTest>
 
 #include <cmath>
-#include <random>
 
 using namespace sml;
+using namespace sml::test;
 
 namespace {
-Eigen::VectorXd vec(std::initializer_list<double> xs)
-{
-    Eigen::VectorXd v(Eigen::Index(xs.size()));
-    Eigen::Index i = 0;
-    for (double x : xs)
-        v[i++] = x;
-    return v;
-}
-
-bool near(double a, double b, double tol)
-{
-    return std::abs(a - b) <= tol;
-}
-
 Eigen::MatrixXd valuesB()
 {
     Eigen::MatrixXd v(3, 2);
@@ -57,7 +44,8 @@ void TestGaussianMle::workedExampleB()
     const Eigen::VectorXd sigma2 = vec({0.49306869, 0.70218850, 2.02811498});
     for (int t = 0; t < 3; ++t) {
         QVERIFY(g.variance(t));
-        QVERIFY2(near(*g.variance(t), sigma2[t], 5e-9), qPrintable(QString::number(*g.variance(t), 'g', 17)));
+        QVERIFY2(near(*g.variance(t), sigma2[t], 5e-9),
+                 qPrintable(QString::number(*g.variance(t), 'g', 17)));
     }
     const Eigen::VectorXd pi = vec({0.51405814, 0.36096572, 0.12497614});
     for (int t = 0; t < 3; ++t)
@@ -116,16 +104,11 @@ void TestGaussianMle::linkedWeightsEqualSoftmax()
 {
     QFETCH(double, sigma0Squared);
     QFETCH(double, scoreScale);
-    std::mt19937 rng(99);
-    std::normal_distribution<double> normal;
+    NormalDraws normal(99);
     for (int trial = 0; trial < 20; ++trial) {
         const int n = 1 + trial % 9;
-        Eigen::VectorXd s(n);
-        for (int t = 0; t < n; ++t)
-            s[t] = normal(rng) * scoreScale;
-        Eigen::MatrixXd values(n, 2);
-        for (Eigen::Index j = 0; j < values.size(); ++j)
-            values.data()[j] = normal(rng);
+        const Eigen::VectorXd s = normal.vector(n, scoreScale);
+        const Eigen::MatrixXd values = normal.matrix(n, 2);
         const GaussianMle g = GaussianMle::linked(s, sigma0Squared, values);
         const SoftmaxRow w = softmax(s);
         QVERIFY2(maxAbsDiff(g.precisionWeights(), w.weights) == 0.0,

@@ -2,6 +2,7 @@
 // `softmaxlab --queries Q --keys K [--values V]` (scenario-format.md, "Command line") short of
 // the command line itself. Shapes, labels, defaults, one-hot values, file-type detection and
 // every refusal with both files named.
+#include "MatrixChecks.h"
 #include "MatrixImport.h"
 #include "ScenarioIo.h"
 
@@ -10,18 +11,9 @@
 #include <cmath>
 
 using namespace sml;
-
-Q_DECLARE_METATYPE(sml::ErrorCategory)
+using namespace sml::test;
 
 namespace {
-
-/// The import copies numbers, it does not compute them: entries must match exactly.
-constexpr double kExact = 0.0;
-
-QString npyPath(const QString &name)
-{
-    return QStringLiteral(SML_TEST_DATA_DIR "/data/npy/") + name;
-}
 
 QString describe(const LoadResult &r)
 {
@@ -33,38 +25,6 @@ QString describe(const LoadResult &r)
         .arg(s.T())
         .arg(s.dK())
         .arg(s.dV());
-}
-
-QString describe(const MatrixResult &r)
-{
-    if (const auto *e = std::get_if<LoadError>(&r))
-        return QStringLiteral("refused (%1): %2").arg(categoryName(e->category), e->message);
-    const auto &m = std::get<ImportedMatrix>(r);
-    return QStringLiteral("a %1×%2 matrix").arg(m.data.rows()).arg(m.data.cols());
-}
-
-bool sameMatrix(const Eigen::MatrixXd &got, const Eigen::MatrixXd &expected, double tol,
-                QString *why)
-{
-    if (got.rows() != expected.rows() || got.cols() != expected.cols()) {
-        *why = QStringLiteral("shape %1×%2, expected %3×%4")
-                   .arg(got.rows())
-                   .arg(got.cols())
-                   .arg(expected.rows())
-                   .arg(expected.cols());
-        return false;
-    }
-    for (Eigen::Index i = 0; i < got.rows(); ++i)
-        for (Eigen::Index j = 0; j < got.cols(); ++j)
-            if (!(std::abs(got(i, j) - expected(i, j)) <= tol)) {
-                *why = QStringLiteral("entry (%1, %2) is %3, expected %4")
-                           .arg(i)
-                           .arg(j)
-                           .arg(got(i, j), 0, 'g', 17)
-                           .arg(expected(i, j), 0, 'g', 17);
-                return false;
-            }
-    return true;
 }
 
 Eigen::MatrixXd matrix(Eigen::Index rows, Eigen::Index cols, std::initializer_list<double> rowMajor)

@@ -3,31 +3,14 @@
 // interval, and GIS and Newton agree.
 #include "Analysis.h"
 #include "MaxEnt.h"
+#include "TestHelpers.h"
 
 #include <QtTest>
 
 #include <cmath>
-#include <random>
 
 using namespace sml;
-
-Q_DECLARE_METATYPE(Eigen::VectorXd)
-
-namespace {
-Eigen::VectorXd vec(std::initializer_list<double> xs)
-{
-    Eigen::VectorXd v(Eigen::Index(xs.size()));
-    Eigen::Index i = 0;
-    for (double x : xs)
-        v[i++] = x;
-    return v;
-}
-
-bool near(double a, double b, double tol)
-{
-    return std::abs(a - b) <= tol;
-}
-} // namespace
+using namespace sml::test;
 
 class TestMaxEnt : public QObject
 {
@@ -118,13 +101,10 @@ void TestMaxEnt::defaultTargetGivesSoftmax()
 {
     // MATH.md §5.3: at μ = Σ w f the solver lands on λ = 1/τ and p = w.
     QFETCH(double, tau);
-    std::mt19937 rng(3);
-    std::normal_distribution<double> normal;
+    NormalDraws normal(3);
     for (int trial = 0; trial < 25; ++trial) {
         const int n = 2 + trial % 7;
-        Eigen::VectorXd f(n);
-        for (int t = 0; t < n; ++t)
-            f[t] = normal(rng);
+        const Eigen::VectorXd f = normal.vector(n);
         const SoftmaxRow w = softmax(f / tau);
         const double mu = maxent::defaultTarget(f, w.weights);
         const maxent::Solution solved = maxent::solve(f, mu);
@@ -163,10 +143,12 @@ void TestMaxEnt::infeasibleTargets_data()
 {
     QTest::addColumn<double>("mu");
     QTest::addColumn<QString>("message");
-    QTest::newRow("above max f") << 3.0 << QStringLiteral("target 3 outside (min f, max f) = (0, 2)");
+    QTest::newRow("above max f") << 3.0
+                                 << QStringLiteral("target 3 outside (min f, max f) = (0, 2)");
     QTest::newRow("equal to max f (open interval)")
         << 2.0 << QStringLiteral("target 2 outside (min f, max f) = (0, 2)");
-    QTest::newRow("equal to min f") << 0.0 << QStringLiteral("target 0 outside (min f, max f) = (0, 2)");
+    QTest::newRow("equal to min f")
+        << 0.0 << QStringLiteral("target 0 outside (min f, max f) = (0, 2)");
     QTest::newRow("below min f") << -0.5
                                  << QStringLiteral("target -0.5 outside (min f, max f) = (0, 2)");
 }
@@ -234,7 +216,8 @@ void TestMaxEnt::entropyCurve()
     for (int j = 0; j < 20; ++j)
         QVERIFY(h[j] < h[j + 1]);
     for (double lambda : {-3.0, -0.4, 0.7, 2.5}) {
-        const double dh = (maxent::entropyAt(f, lambda + 1e-6) - maxent::entropyAt(f, lambda - 1e-6)) / 2e-6;
+        const double dh =
+            (maxent::entropyAt(f, lambda + 1e-6) - maxent::entropyAt(f, lambda - 1e-6)) / 2e-6;
         QVERIFY2(near(dh, -lambda * maxent::featureVariance(f, lambda), 1e-7),
                  qPrintable(QString::number(dh, 'g', 17)));
     }
@@ -255,7 +238,8 @@ void TestMaxEnt::shiftInvariance()
     const Eigen::VectorXd f = vec({2, 1, 0, -3});
     for (double c : {100.0, -7.5, 1e6}) {
         const Eigen::VectorXd g = (f.array() + c).matrix();
-        QVERIFY(maxAbsDiff(maxent::gibbs(f, 0.8), maxent::gibbs(g, 0.8)) <= 1e-15 * std::max(1.0, c));
+        QVERIFY(maxAbsDiff(maxent::gibbs(f, 0.8), maxent::gibbs(g, 0.8)) <=
+                1e-15 * std::max(1.0, c));
         const maxent::Solution a = maxent::solve(f, 0.5);
         const maxent::Solution b = maxent::solve(g, 0.5 + c);
         QVERIFY(near(*a.lambda, *b.lambda, 1e-9));

@@ -1,25 +1,14 @@
 // Tests of the MaxEnt dual objective g(λ) = log Z(λ) − λμ (MATH.md §5.2), which the optimizer
 // animation plots per iteration. References computed with mpmath at 50 digits.
 #include "MaxEnt.h"
+#include "TestHelpers.h"
 
 #include <QtTest>
 
 #include <cmath>
 
 using namespace sml;
-
-Q_DECLARE_METATYPE(Eigen::VectorXd)
-
-namespace {
-Eigen::VectorXd vec(std::initializer_list<double> xs)
-{
-    Eigen::VectorXd v(Eigen::Index(xs.size()));
-    Eigen::Index i = 0;
-    for (double x : xs)
-        v[i++] = x;
-    return v;
-}
-} // namespace
+using namespace sml::test;
 
 class TestMaxEntDual : public QObject
 {
@@ -63,9 +52,10 @@ void TestMaxEntDual::values()
     QFETCH(double, expected);
     const double g = maxent::dualObjective(f, mu, lambda);
     QVERIFY2(std::isfinite(g), qPrintable(QString::number(g)));
-    QVERIFY2(std::abs(g - expected) <= 1e-14 * std::max(1.0, std::abs(expected)),
-             qPrintable(QStringLiteral("g = %1, expected %2").arg(g, 0, 'g', 17).arg(expected, 0,
-                                                                                    'g', 17)));
+    QVERIFY2(
+        std::abs(g - expected) <= 1e-14 * std::max(1.0, std::abs(expected)),
+        qPrintable(
+            QStringLiteral("g = %1, expected %2").arg(g, 0, 'g', 17).arg(expected, 0, 'g', 17)));
 }
 
 void TestMaxEntDual::minimumIsAtTheSolverLambda()
@@ -92,9 +82,9 @@ void TestMaxEntDual::derivativeIsConstraintResidual()
     const double mu = 1.5;
     for (double lambda : {-2.0, 0.0, 0.5, 3.0}) {
         const double h = 1e-5;
-        const double numeric = (maxent::dualObjective(f, mu, lambda + h) -
-                                maxent::dualObjective(f, mu, lambda - h)) /
-                               (2 * h);
+        const double numeric =
+            (maxent::dualObjective(f, mu, lambda + h) - maxent::dualObjective(f, mu, lambda - h)) /
+            (2 * h);
         QVERIFY(std::abs(numeric - (maxent::expectedFeature(f, lambda) - mu)) <= 1e-9);
     }
 }

@@ -2,6 +2,7 @@
 // scenario-format.md, "Command line". The files under tests/data/npy/ were written by NumPy
 // itself (tests/data/npy/make_npy.py); every good one holds the same 2×3 matrix A, so a wrong
 // byte order or a wrong C/Fortran order shows up as a wrong entry.
+#include "MatrixChecks.h"
 #include "NpyMatrix.h"
 
 #include <QtTest>
@@ -10,18 +11,9 @@
 #include <cmath>
 
 using namespace sml;
-
-Q_DECLARE_METATYPE(sml::ErrorCategory)
+using namespace sml::test;
 
 namespace {
-
-/// The reader converts stored numbers, it does not compute: every value must match exactly.
-constexpr double kExact = 0.0;
-
-QString npyPath(const QString &name)
-{
-    return QStringLiteral(SML_TEST_DATA_DIR "/data/npy/") + name;
-}
 
 QByteArray npyBytes(const QString &name)
 {
@@ -31,44 +23,12 @@ QByteArray npyBytes(const QString &name)
     return f.readAll();
 }
 
-QString describe(const MatrixResult &r)
-{
-    if (const auto *e = std::get_if<LoadError>(&r))
-        return QStringLiteral("refused (%1): %2").arg(categoryName(e->category), e->message);
-    const auto &m = std::get<ImportedMatrix>(r);
-    return QStringLiteral("a %1×%2 matrix").arg(m.data.rows()).arg(m.data.cols());
-}
-
 /// The matrix A of make_npy.py.
 Eigen::MatrixXd matrixA()
 {
     Eigen::MatrixXd a(2, 3);
     a << 1.5, -2.25, 3.0, 0.5, 0.125, -4.0;
     return a;
-}
-
-bool sameMatrix(const Eigen::MatrixXd &got, const Eigen::MatrixXd &expected, double tol,
-                QString *why)
-{
-    if (got.rows() != expected.rows() || got.cols() != expected.cols()) {
-        *why = QStringLiteral("shape %1×%2, expected %3×%4")
-                   .arg(got.rows())
-                   .arg(got.cols())
-                   .arg(expected.rows())
-                   .arg(expected.cols());
-        return false;
-    }
-    for (Eigen::Index i = 0; i < got.rows(); ++i)
-        for (Eigen::Index j = 0; j < got.cols(); ++j)
-            if (!(std::abs(got(i, j) - expected(i, j)) <= tol)) {
-                *why = QStringLiteral("entry (%1, %2) is %3, expected %4")
-                           .arg(i)
-                           .arg(j)
-                           .arg(got(i, j), 0, 'g', 17)
-                           .arg(expected(i, j), 0, 'g', 17);
-                return false;
-            }
-    return true;
 }
 
 } // namespace

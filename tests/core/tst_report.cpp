@@ -1,6 +1,7 @@
 // Tests of the JSON report (scenario-format.md, "Report, version 1"): the numbers of MATH.md §6 B
 // to 1e-12 against the independent NumPy reference, and the contract's shapes for masked keys,
 // undetermined λ, infeasible targets and out-of-range quantities.
+#include "JsonChecks.h"
 #include "Report.h"
 #include "Scenario.h"
 #include "ScenarioIo.h"
@@ -12,6 +13,7 @@
 #include <cmath>
 
 using namespace sml;
+using namespace sml::test;
 
 namespace {
 QJsonObject referenceCase(const QString &name)
@@ -45,23 +47,6 @@ bool closeArrays(const QJsonArray &a, const QJsonArray &b, double tol, QString *
     return true;
 }
 
-/// Recursively checks that no number in the report is NaN or infinite.
-bool allFinite(const QJsonValue &v)
-{
-    if (v.isDouble())
-        return std::isfinite(v.toDouble());
-    if (v.isArray()) {
-        for (const QJsonValue &x : v.toArray())
-            if (!allFinite(x))
-                return false;
-    }
-    if (v.isObject()) {
-        for (const QJsonValue &x : v.toObject())
-            if (!allFinite(x))
-                return false;
-    }
-    return true;
-}
 } // namespace
 
 class TestReport : public QObject

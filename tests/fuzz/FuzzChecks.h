@@ -6,6 +6,7 @@
 // no NaN or ±inf in it. A broken invariant aborts, which libFuzzer and ctest both report.
 #pragma once
 
+#include "../core/JsonChecks.h"
 #include "Analysis.h"
 #include "MatrixImport.h"
 #include "Report.h"
@@ -20,6 +21,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
+#include <variant>
 
 namespace sml::fuzz {
 
@@ -39,23 +42,8 @@ inline QByteArray bytesOf(const uint8_t *data, size_t size)
     return QByteArray::fromRawData(reinterpret_cast<const char *>(data), qsizetype(size));
 }
 
-/// True when no double anywhere in `v` is NaN or ±inf.
-inline bool allFinite(const QJsonValue &v)
-{
-    if (v.isDouble())
-        return std::isfinite(v.toDouble());
-    if (v.isArray()) {
-        for (const QJsonValue &e : v.toArray())
-            if (!allFinite(e))
-                return false;
-    } else if (v.isObject()) {
-        const QJsonObject o = v.toObject();
-        for (auto it = o.begin(); it != o.end(); ++it)
-            if (!allFinite(it.value()))
-                return false;
-    }
-    return true;
-}
+/// True when no double anywhere in a JSON value is NaN or ±inf (shared with tests/core).
+using test::allFinite;
 
 /// Every weight of the report in [0, 1] (null only where the format allows it).
 inline bool weightsInRange(const QJsonObject &report)
@@ -187,9 +175,37 @@ inline void checkAcceptedMatrix(const ImportedMatrix &m)
     }
 }
 
+/// One reader's result (a LoadResult or a MatrixResult): a refusal must carry a message, and an
+/// accepted scenario or matrix must keep the invariants of checkAcceptedScenario or
+/// checkAcceptedMatrix. Returns 0, what an entry point returns.
+template <typename Accepted> int checkResult(const std::variant<Accepted, LoadError> &r)
+{
+    if (const auto *e = std::get_if<LoadError>(&r)) {
+        require(!e->message.isEmpty(), "a refusal without a message");
+        return 0;
+    }
+    if constexpr (std::is_same_v<Accepted, Scenario>)
+        checkAcceptedScenario(std::get<Scenario>(r));
+    else
+        checkAcceptedMatrix(std::get<ImportedMatrix>(r));
+    return 0;
+}
+
 /// The three entry points (one per file, fuzz_<name>.cpp). Always return 0.
 int scenarioOne(const uint8_t *data, size_t size);
 int csvOne(const uint8_t *data, size_t size);
 int npyOne(const uint8_t *data, size_t size);
 
 } // namespace sml::fuzz
+
+/// Defines libFuzzer's entry point as sml::fuzz::`one` in the libFuzzer builds of run.sh; nothing
+/// in the corpus replay (SML_FUZZ_REPLAY), whose main() calls all three entry points.
+#ifdef SML_FUZZ_REPLAY
+#define SML_FUZZ_TARGET(one)
+#else
+#define SML_FUZZ_TARGET(one)                                                                       \
+    extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)                        \
+    {                                                                                              \
+        return sml::fuzz::one(data, size);                                                         \
+    }
+#endif

@@ -68,10 +68,11 @@ declare -A flavour_link=(
   [cov]="-fsanitize=fuzzer -fprofile-instr-generate"
 )
 
-# Compiles SOURCE into OBJECT when the object is older than the source or any core header.
+# Compiles SOURCE into OBJECT when the object is older than the source or any header it may use
+# (core/, tests/fuzz/ and tests/core/JsonChecks.h).
 compile() {
   local flavour="$1" src="$2" obj="$3"
-  if [ -f "$obj" ] && [ "$obj" -nt "$src" ] && [ -z "$(find "$root/core" "$here" -name '*.h' -newer "$obj" | head -1)" ]; then
+  if [ -f "$obj" ] && [ "$obj" -nt "$src" ] && [ -z "$(find "$root/core" "$here" "$root/tests/core/JsonChecks.h" -name '*.h' -newer "$obj" | head -1)" ]; then
     return 0
   fi
   # shellcheck disable=SC2086

@@ -155,6 +155,19 @@ void resetAppearance()
     look->setPresentationScale(Appearance::defaultPresentationScale);
 }
 
+/// Makes view tab `tab` of `window` current, lets it lay out, and returns the plot views visible
+/// on it (not yet redrawn).
+QList<PlotView *> showTab(MainWindow &window, int tab)
+{
+    window.viewTabs()->setCurrentIndex(tab);
+    QCoreApplication::processEvents();
+    QList<PlotView *> visible;
+    for (PlotView *view : window.plotViews())
+        if (view->isVisible())
+            visible << view;
+    return visible;
+}
+
 /// Three queries, so that ←/→ have somewhere to go.
 Scenario threeQueries()
 {
@@ -272,19 +285,13 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         if (switchAfterStart) {
             // Every tab drawn once in the light theme first, then the switch.
-            for (int tab = 0; tab < window.viewTabs()->count(); ++tab) {
-                window.viewTabs()->setCurrentIndex(tab);
-                QCoreApplication::processEvents();
-            }
+            for (int tab = 0; tab < window.viewTabs()->count(); ++tab)
+                showTab(window, tab);
             choose();
         }
         int checked = 0;
         for (int tab = 0; tab < window.viewTabs()->count(); ++tab) {
-            window.viewTabs()->setCurrentIndex(tab);
-            QCoreApplication::processEvents();
-            for (PlotView *view : window.plotViews()) {
-                if (!view->isVisible())
-                    continue;
+            for (PlotView *view : showTab(window, tab)) {
                 view->replot();
                 for (const Text &t : visibleTexts(view)) {
                     ++checked;
@@ -317,11 +324,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         int checked = 0;
         for (int tab = 0; tab < window.viewTabs()->count(); ++tab) {
-            window.viewTabs()->setCurrentIndex(tab);
-            QCoreApplication::processEvents();
-            for (PlotView *view : window.plotViews()) {
-                if (!view->isVisible())
-                    continue;
+            for (PlotView *view : showTab(window, tab)) {
                 view->replot(); // labels fit the axis lengths of the layout before
                 view->replot();
                 const QString name = QString::fromLatin1(view->metaObject()->className());

@@ -1,5 +1,7 @@
 // Tests of the command line (scenario-format.md, "Command line"), run as a child process exactly
 // as a user or a script would: exit codes, stdout/stderr, and headless operation with no DISPLAY.
+#include "AppRunner.h"
+
 #include <QtTest>
 
 #include <QImage>
@@ -8,44 +10,7 @@
 
 #include <cmath>
 
-namespace {
-struct Run
-{
-    int exitCode = -1;
-    QProcess::ExitStatus status = QProcess::CrashExit;
-    QByteArray out;
-    QByteArray err;
-};
-
-/// Runs softmaxlab with no display at all: DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM unset.
-Run runApp(const QStringList &args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(SML_APP_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitCode();
-    r.status = p.exitStatus();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
-
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    f.open(QIODevice::WriteOnly);
-    f.write(content);
-    return path;
-}
-} // namespace
+using namespace sml::test;
 
 class TestCli : public QObject
 {
@@ -64,7 +29,7 @@ private slots:
 
 void TestCli::reportOfDefaultScenario()
 {
-    const Run r = runApp({QStringLiteral("--report")});
+    const AppRun r = runApp({QStringLiteral("--report")});
     QCOMPARE(r.status, QProcess::NormalExit);
     QCOMPARE(r.exitCode, 0);
     QJsonParseError perr;
@@ -76,14 +41,16 @@ void TestCli::reportOfDefaultScenario()
     for (int t = 0; t < 3; ++t)
         QVERIFY(std::abs(q["weights"].toArray()[t].toDouble() - w[t]) <= 1e-12);
     QVERIFY(std::abs(q["output"].toArray()[0].toDouble() - 0.3890820071071172) <= 1e-12);
-    QVERIFY(std::abs(q["mle"].toObject()["log_likelihood"].toDouble() + 6.9707749665264025) <= 1e-12);
+    QVERIFY(std::abs(q["mle"].toObject()["log_likelihood"].toDouble() + 6.9707749665264025) <=
+            1e-12);
 }
 
 void TestCli::reportOfIrisGivesClassProbabilities()
 {
-    const Run r = runApp({QStringLiteral("--report"),
-                          QStringLiteral(SML_SOURCE_DIR
-                                         "/resources/scenarios/iris-kernel-smoother.softmaxlab.json")});
+    const AppRun r =
+        runApp({QStringLiteral("--report"),
+                QStringLiteral(SML_SOURCE_DIR
+                               "/resources/scenarios/iris-kernel-smoother.softmaxlab.json")});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject report = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(report["d_k"].toInt(), 5);
@@ -124,10 +91,12 @@ void TestCli::badFilesExit2_data()
             "temperature":{"mode":"sqrt_dk"},"mask":"none",
             "variance":{"mode":"linked","sigma0_squared":1},"maxent":{"targets":null}})")
         << QStringLiteral("keys[1].vector");
-    QTest::newRow("syntax error") << QByteArray("{\n  \"format\": \"softmaxlab-scenario\",\n  \"version\": 1,\n  \"title\": NaN\n}")
-                                  << QStringLiteral("line 4");
-    QTest::newRow("newer version")
-        << QByteArray(R"({"format":"softmaxlab-scenario","version":2})") << QStringLiteral("version 2");
+    QTest::newRow("syntax error")
+        << QByteArray(
+               "{\n  \"format\": \"softmaxlab-scenario\",\n  \"version\": 1,\n  \"title\": NaN\n}")
+        << QStringLiteral("line 4");
+    QTest::newRow("newer version") << QByteArray(R"({"format":"softmaxlab-scenario","version":2})")
+                                   << QStringLiteral("version 2");
     QTest::newRow("empty file") << QByteArray() << QString();
 }
 
@@ -137,19 +106,21 @@ void TestCli::badFilesExit2()
     QFETCH(QString, messagePart);
     QTemporaryDir dir;
     const QString path = writeFile(dir, QStringLiteral("bad.softmaxlab.json"), content);
-    for (const QStringList &args : {QStringList{QStringLiteral("--report"), path},
-                                    QStringList{QStringLiteral("--export"), dir.filePath("out"), path}}) {
-        const Run r = runApp(args);
+    for (const QStringList &args :
+         {QStringList{QStringLiteral("--report"), path},
+          QStringList{QStringLiteral("--export"), dir.filePath("out"), path}}) {
+        const AppRun r = runApp(args);
         QCOMPARE(r.status, QProcess::NormalExit);
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.out.isEmpty());
         QVERIFY2(QString::fromUtf8(r.err).contains(messagePart), r.err.constData());
         QVERIFY(!r.err.isEmpty());
     }
-    const Run missing = runApp({QStringLiteral("--report"), dir.filePath("does-not-exist.json")});
+    const AppRun missing =
+        runApp({QStringLiteral("--report"), dir.filePath("does-not-exist.json")});
     QCOMPARE(missing.exitCode, 2);
     QVERIFY(missing.err.contains("does-not-exist.json"));
-    const Run directory = runApp({QStringLiteral("--report"), dir.path()});
+    const AppRun directory = runApp({QStringLiteral("--report"), dir.path()});
     QCOMPARE(directory.exitCode, 2);
 }
 
@@ -159,23 +130,22 @@ void TestCli::usageErrorsExit64_data()
     QTest::newRow("unknown option") << QStringList{QStringLiteral("--bogus")};
     QTest::newRow("missing --export value") << QStringList{QStringLiteral("--export")};
     QTest::newRow("unknown format")
-        << QStringList{QStringLiteral("--export"), QStringLiteral("/tmp/x"), QStringLiteral("--format"),
-                       QStringLiteral("gif")};
-    QTest::newRow("bad size")
-        << QStringList{QStringLiteral("--export"), QStringLiteral("/tmp/x"), QStringLiteral("--size"),
-                       QStringLiteral("12x")};
-    QTest::newRow("report and export")
-        << QStringList{QStringLiteral("--report"), QStringLiteral("--export"), QStringLiteral("/tmp/x")};
+        << QStringList{QStringLiteral("--export"), QStringLiteral("/tmp/x"),
+                       QStringLiteral("--format"), QStringLiteral("gif")};
+    QTest::newRow("bad size") << QStringList{QStringLiteral("--export"), QStringLiteral("/tmp/x"),
+                                             QStringLiteral("--size"), QStringLiteral("12x")};
+    QTest::newRow("report and export") << QStringList{
+        QStringLiteral("--report"), QStringLiteral("--export"), QStringLiteral("/tmp/x")};
     QTest::newRow("two files") << QStringList{QStringLiteral("--report"), QStringLiteral("a"),
                                               QStringLiteral("b")};
-    QTest::newRow("format without export") << QStringList{QStringLiteral("--report"), QStringLiteral("--format"),
-                                                          QStringLiteral("png")};
+    QTest::newRow("format without export") << QStringList{
+        QStringLiteral("--report"), QStringLiteral("--format"), QStringLiteral("png")};
 }
 
 void TestCli::usageErrorsExit64()
 {
     QFETCH(QStringList, args);
-    const Run r = runApp(args);
+    const AppRun r = runApp(args);
     QCOMPARE(r.status, QProcess::NormalExit);
     QCOMPARE(r.exitCode, 64);
     QVERIFY(!r.err.isEmpty());
@@ -193,13 +163,14 @@ void TestCli::exportWritesNonBlankImages()
     QFETCH(QString, format);
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("views"));
-    const Run r = runApp({QStringLiteral("--export"), out, QStringLiteral("--format"), format,
-                          QStringLiteral("--size"), QStringLiteral("900x600")});
+    const AppRun r = runApp({QStringLiteral("--export"), out, QStringLiteral("--format"), format,
+                             QStringLiteral("--size"), QStringLiteral("900x600")});
     QCOMPARE(r.status, QProcess::NormalExit);
     QVERIFY2(r.exitCode == 0, r.err.constData());
-    const QStringList names = {QStringLiteral("attention-heatmap"), QStringLiteral("weight-bars"),
-                               QStringLiteral("entropy"), QStringLiteral("key-space"),
-                               QStringLiteral("value-space"), QStringLiteral("mle-optimizer")};
+    const QStringList names = {
+        QStringLiteral("attention-heatmap"), QStringLiteral("weight-bars"),
+        QStringLiteral("entropy"),           QStringLiteral("key-space"),
+        QStringLiteral("value-space"),       QStringLiteral("mle-optimizer")};
     for (const QString &name : names) {
         const QString path = out + QLatin1Char('/') + name + QLatin1Char('.') + format;
         QVERIFY2(QFileInfo::exists(path), qPrintable(path));
@@ -211,7 +182,8 @@ void TestCli::exportWritesNonBlankImages()
             for (int y = 0; y < img.height(); y += 7)
                 for (int x = 0; x < img.width(); x += 7)
                     colours.insert(img.pixel(x, y));
-            QVERIFY2(colours.size() > 8, qPrintable(QStringLiteral("%1: %2 colours").arg(name).arg(colours.size())));
+            QVERIFY2(colours.size() > 8,
+                     qPrintable(QStringLiteral("%1: %2 colours").arg(name).arg(colours.size())));
         } else {
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadOnly));

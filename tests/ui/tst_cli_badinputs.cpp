@@ -3,6 +3,7 @@
 // of tests/data/bad/scenario/ and on malformed command lines. A file that cannot be loaded exits
 // 2 with the loader's message on stderr, word for word; a usage error exits 64; nothing crashes,
 // and nothing is printed on stdout or written to an export folder for a refused file.
+#include "AppRunner.h"
 #include "MatrixImport.h"
 #include "ScenarioIo.h"
 
@@ -18,41 +19,11 @@
 #include <QTemporaryDir>
 
 using namespace sml;
+using namespace sml::test;
 
 namespace {
 
 const QString kBadDir = QStringLiteral(SML_TEST_DATA_DIR "/data/bad");
-
-struct Run
-{
-    int exitCode = -1;
-    QProcess::ExitStatus status = QProcess::CrashExit;
-    QByteArray out;
-    QByteArray err;
-};
-
-/// Runs softmaxlab with no display: DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM unset.
-Run runApp(const QStringList &args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(SML_APP_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitCode();
-    r.status = p.exitStatus();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 /// The lines of stderr that are not Qt's own chatter (XDG_RUNTIME_DIR and the like).
 QByteArray ownStderr(const QByteArray &err)
@@ -64,7 +35,7 @@ QByteArray ownStderr(const QByteArray &err)
     return out;
 }
 
-QString describe(const Run &r)
+QString describe(const AppRun &r)
 {
     return QStringLiteral("exit %1 (%2), stderr: %3")
         .arg(r.exitCode)
@@ -89,7 +60,7 @@ QStringList badScenarioFiles()
 
 bool appHasImport()
 {
-    const Run help = runApp({QStringLiteral("--help")});
+    const AppRun help = runApp({QStringLiteral("--help")});
     return help.out.contains("--queries");
 }
 
@@ -151,7 +122,7 @@ void TestCliBadInputs::refusedFiles()
                                     .arg(path, std::get<LoadError>(loaded).message)
                                     .toUtf8();
 
-    const Run r = runApp({QStringLiteral("--report"), path});
+    const AppRun r = runApp({QStringLiteral("--report"), path});
     QVERIFY2(r.status == QProcess::NormalExit, qPrintable(describe(r)));
     QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
     QVERIFY2(r.out.isEmpty(), r.out.constData());
@@ -174,7 +145,7 @@ void TestCliBadInputs::refusedFileExportWritesNothing()
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("views"));
     for (const QString &format : {QStringLiteral("png"), QStringLiteral("svg")}) {
-        const Run r =
+        const AppRun r =
             runApp({QStringLiteral("--export"), out, QStringLiteral("--format"), format, file});
         QVERIFY2(r.status == QProcess::NormalExit && r.exitCode == 2, qPrintable(describe(r)));
         QVERIFY(r.out.isEmpty());
@@ -198,7 +169,7 @@ void TestCliBadInputs::goodCatalogFilesLoad_data()
 void TestCliBadInputs::goodCatalogFilesLoad()
 {
     QFETCH(QString, file);
-    const Run r = runApp({QStringLiteral("--report"), file});
+    const AppRun r = runApp({QStringLiteral("--report"), file});
     QVERIFY2(r.status == QProcess::NormalExit && r.exitCode == 0, qPrintable(describe(r)));
     QJsonParseError perr;
     const QJsonObject report = QJsonDocument::fromJson(r.out, &perr).object();
@@ -245,7 +216,7 @@ void TestCliBadInputs::usageErrors_data()
 void TestCliBadInputs::usageErrors()
 {
     QFETCH(QStringList, args);
-    const Run r = runApp(args);
+    const AppRun r = runApp(args);
     QVERIFY2(r.status == QProcess::NormalExit, qPrintable(describe(r)));
     QVERIFY2(r.exitCode == 64, qPrintable(describe(r)));
     QVERIFY2(r.out.isEmpty(), r.out.constData());
@@ -288,7 +259,7 @@ void TestCliBadInputs::badMatrixImports()
         QSKIP("this softmaxlab has no --queries/--keys import yet");
     QFETCH(QStringList, args);
     QFETCH(QString, messagePart);
-    const Run r = runApp(args);
+    const AppRun r = runApp(args);
     QVERIFY2(r.status == QProcess::NormalExit && r.exitCode == 2, qPrintable(describe(r)));
     QVERIFY(r.out.isEmpty());
     QVERIFY2(QString::fromUtf8(r.err).contains(messagePart), r.err.constData());

@@ -2,6 +2,7 @@
 // original scenario; refused edits and failed loads change nothing.
 #include "MatrixImport.h"
 #include "ScenarioIo.h"
+#include "TestScenarios.h"
 #include "document/ScenarioDocument.h"
 #include "tables/KeysTableModel.h"
 #include "tables/QueriesTableModel.h"
@@ -47,17 +48,7 @@ bool identical(const Scenario &a, const Scenario &b)
 /// Three queries, four keys, d_k = d_v = 2, a user MaxEnt target, unknown fields, linked, √d_k.
 Scenario baseScenario()
 {
-    Scenario s = defaultScenario();
-    s.title = QStringLiteral("base");
-    s.queryLabels = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
-    s.queries.resize(3, 2);
-    s.queries << 1.0, 0.5, 0.5, -1.0, -0.3, 0.8;
-    s.keyLabels = {QStringLiteral("k1"), QStringLiteral("k2"), QStringLiteral("k3"),
-                   QStringLiteral("k4")};
-    s.keys.resize(4, 2);
-    s.keys << 1.0, 0.0, 0.0, 1.0, -1.0, 0.0, 0.5, 0.5;
-    s.values.resize(4, 2);
-    s.values << 1.0, 0.0, 0.0, 1.0, -1.0, -1.0, 0.25, 0.75;
+    Scenario s = test::threeQueriesFourKeys(QStringLiteral("base"));
     s.fixedTau = 0.8; // ignored in √d_k mode, but must survive undo
     s.freeVariances.resize(3, 4);
     s.freeVariances << 0.5, 2, 4, 1, 1.5, 0.25, 3, 2, 1, 1, 1, 0.125;

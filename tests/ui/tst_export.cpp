@@ -3,6 +3,7 @@
 // through QSvgRenderer with <text> elements, PDF by its header, embedded fonts and a page count
 // of 1); sizes in pixels and in centimetres at a DPI; transparent PNG/SVG; the CSV behind each
 // plot; File ▸ Export all views…; and `--export --format jpg|svg` end to end.
+#include "AppRunner.h"
 #include "CsvMatrix.h"
 #include "document/ScenarioDocument.h"
 #include "export/ExportImageDialog.h"
@@ -37,6 +38,7 @@
 #include <variant>
 
 using namespace sml;
+using namespace sml::test;
 
 namespace {
 
@@ -172,28 +174,6 @@ public:
 protected:
     void updateTicks() override {}
 };
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray err;
-};
-
-Run runApp(const QStringList &args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(SML_APP_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 /// The options of one data row: "png px", "pdf cm 300", "svg px transparent"…
 ImageExportOptions optionsFor(const QString &format, bool cm, bool transparent)
@@ -618,10 +598,11 @@ void TestExport::commandLineExportDecodes()
     QFETCH(QString, format);
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("views"));
-    const Run r = runApp(
+    const AppRun r = runApp(
         {QStringLiteral("--export"), out, QStringLiteral("--format"), format,
          QStringLiteral("--size"), QStringLiteral("700x450"),
          QStringLiteral(SML_SOURCE_DIR "/resources/scenarios/causal-sentence.softmaxlab.json")});
+    QVERIFY2(r.status == QProcess::NormalExit, r.err.constData());
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const ImageExportOptions o = ImageExportOptions::pixels(format, QSize(700, 450));
     for (const QString &name : exportViewNames()) {

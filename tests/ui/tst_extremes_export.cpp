@@ -2,6 +2,8 @@
 // on each scenario of tests/data/extremes/ (scores of ±1e300, τ = 1e-300 and 1e300, T = 1, ties,
 // all similarities equal, σ² = 1e-300 and 1e300, d_k = 1024) writes every view, and no image is
 // blank: each PNG has more than 8 distinct colours. tests/core/tst_extremes.cpp checks the numbers.
+#include "AppRunner.h"
+
 #include <QtTest>
 
 #include <QDir>
@@ -10,38 +12,11 @@
 #include <QSet>
 #include <QTemporaryDir>
 
+using namespace sml::test;
+
 namespace {
 
 const QString kDir = QStringLiteral(SML_TEST_DATA_DIR "/data/extremes");
-
-struct Run
-{
-    int exitCode = -1;
-    QProcess::ExitStatus status = QProcess::CrashExit;
-    QByteArray err;
-};
-
-/// Runs softmaxlab with no display: DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM unset.
-Run runApp(const QStringList &args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(SML_APP_PATH), args);
-    Run r;
-    if (!p.waitForFinished(180000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitCode();
-    r.status = p.exitStatus();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 /// Distinct colours on a 7-pixel grid, as tests/ui/tst_cli.cpp counts them.
 int distinctColours(const QImage &img)
@@ -81,8 +56,9 @@ void TestExtremesExport::everyViewIsDrawn()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString out = dir.filePath(QStringLiteral("views"));
-    const Run r = runApp({QStringLiteral("--export"), out, QStringLiteral("--size"),
-                          QStringLiteral("900x600"), file});
+    const AppRun r = runApp({QStringLiteral("--export"), out, QStringLiteral("--size"),
+                             QStringLiteral("900x600"), file},
+                            180000);
     QVERIFY2(r.status == QProcess::NormalExit, r.err.constData());
     QVERIFY2(r.exitCode == 0, r.err.constData());
 

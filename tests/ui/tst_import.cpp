@@ -2,6 +2,7 @@
 // files of every variant, the roles guessed for dropped files, drag and drop onto the window, the
 // import as one undo step, and the same import on the command line
 // (softmaxlab --queries Q --keys K [--values V] (--report | --export DIR | --save FILE)).
+#include "AppRunner.h"
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "tables/QueriesTableModel.h"
@@ -26,6 +27,7 @@
 #include <variant>
 
 using namespace sml;
+using namespace sml::test;
 using Role = ImportDialog::Role;
 
 namespace {
@@ -45,49 +47,12 @@ QString badNpy(const QString &name)
     return QStringLiteral(SML_TEST_DATA_DIR "/data/bad/npy/") + name;
 }
 
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    f.open(QIODevice::WriteOnly);
-    f.write(content);
-    return path;
-}
-
 QString copyAs(const QTemporaryDir &dir, const QString &from, const QString &name)
 {
     const QString to = dir.filePath(name);
     QFile::remove(to);
     QFile::copy(from, to);
     return to;
-}
-
-struct Run
-{
-    int exitCode = -1;
-    QProcess::ExitStatus status = QProcess::CrashExit;
-    QByteArray out;
-    QByteArray err;
-};
-
-/// softmaxlab as a script runs it: no display at all.
-Run runApp(const QStringList &args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(SML_APP_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.exitCode = p.exitCode();
-    r.status = p.exitStatus();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
 }
 
 } // namespace
@@ -490,7 +455,7 @@ void TestImport::commandLineReport()
     QFETCH(QStringList, args);
     QFETCH(int, T);
     QFETCH(int, dV);
-    const Run r = runApp(args);
+    const AppRun r = runApp(args);
     QCOMPARE(r.status, QProcess::NormalExit);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject report = QJsonDocument::fromJson(r.out).object();
@@ -511,7 +476,7 @@ void TestImport::commandLineSaveAndExport()
     const QStringList import = {"--queries",         npy("import_q.npy"), "--keys",
                                 npy("import_k.npy"), "--values",          npy("import_v.npy")};
     // --save appends the extension when the name has none (the Save As rule).
-    Run r = runApp(import + QStringList{"--save", dir.filePath(QStringLiteral("lesson"))});
+    AppRun r = runApp(import + QStringList{"--save", dir.filePath(QStringLiteral("lesson"))});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QString saved = dir.filePath(QStringLiteral("lesson.softmaxlab.json"));
     QVERIFY(r.err.contains("lesson.softmaxlab.json"));
@@ -566,7 +531,7 @@ void TestImport::commandLineRefusesBadMatrices()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, messagePart);
-    const Run r = runApp(args);
+    const AppRun r = runApp(args);
     QCOMPARE(r.status, QProcess::NormalExit);
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.out.isEmpty());
@@ -600,7 +565,7 @@ void TestImport::commandLineUsageErrors_data()
 void TestImport::commandLineUsageErrors()
 {
     QFETCH(QStringList, args);
-    const Run r = runApp(args);
+    const AppRun r = runApp(args);
     QCOMPARE(r.status, QProcess::NormalExit);
     QCOMPARE(r.exitCode, 64);
     QVERIFY(!r.err.isEmpty());

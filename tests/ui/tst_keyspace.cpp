@@ -63,11 +63,12 @@ bool allFinite(const QList<QCPAbstractItem *> &items)
     return true;
 }
 
-/// Shows the view on the document at 900×700 and draws it once; false if it never appears.
-bool showOn(KeySpaceView &view, ScenarioDocument &doc)
+/// Shows the view on the document at `size` (900×700 unless told) and draws it once; false if it
+/// never appears.
+bool showOn(KeySpaceView &view, ScenarioDocument &doc, QSize size = QSize(900, 700))
 {
     view.bindToDocument(&doc);
-    view.resize(900, 700);
+    view.resize(size);
     view.show();
     if (!QTest::qWaitForWindowExposed(&view))
         return false;
@@ -172,11 +173,7 @@ void TestKeySpace::axesStayAfterASmallDrag()
 {
     ScenarioDocument doc;
     KeySpaceView view;
-    view.bindToDocument(&doc);
-    view.resize(800, 600);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.replot();
+    QVERIFY(showOn(view, doc, QSize(800, 600)));
     const QCPRange x0 = view.xAxis->range(), y0 = view.yAxis->range();
     // A small move inside the view: after the release the disc stays under the cursor.
     const QPointF to = view.keyPixel(1) + QPointF(30, -20);
@@ -195,11 +192,7 @@ void TestKeySpace::dragIsOneUndoStep()
 {
     ScenarioDocument doc;
     KeySpaceView view;
-    view.bindToDocument(&doc);
-    view.resize(800, 600);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.replot();
+    QVERIFY(showOn(view, doc, QSize(800, 600)));
     const Scenario original = doc.scenario();
     QSignalSpy changed(&doc, &ScenarioDocument::changed);
     const QPointF from = view.keyPixel(1);
@@ -223,11 +216,7 @@ void TestKeySpace::queryDragMovesTheQuery()
 {
     ScenarioDocument doc;
     KeySpaceView view;
-    view.bindToDocument(&doc);
-    view.resize(800, 600);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.replot();
+    QVERIFY(showOn(view, doc, QSize(800, 600)));
     const Eigen::VectorXd before = doc.scenario().queries.row(0).transpose();
     const QPointF from = view.queryPixel(0);
     const QPointF to = from + QPointF(-40, -60);

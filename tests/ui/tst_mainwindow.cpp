@@ -1,6 +1,7 @@
 // Tests of the main window, the table models, the number delegate, the plot views and the view
 // export, all offscreen.
 #include "ScenarioIo.h"
+#include "TestScenarios.h"
 #include "document/ScenarioDocument.h"
 #include "panels/ControlPanel.h"
 #include "plots/PlotView.h"
@@ -43,17 +44,7 @@ namespace {
 /// Three queries, four keys, causal mask: some cells are masked.
 Scenario causalScenario()
 {
-    Scenario s = defaultScenario();
-    s.title = QStringLiteral("causal");
-    s.queryLabels = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
-    s.queries.resize(3, 2);
-    s.queries << 1.0, 0.5, 0.5, -1.0, -0.3, 0.8;
-    s.keyLabels = {QStringLiteral("k1"), QStringLiteral("k2"), QStringLiteral("k3"),
-                   QStringLiteral("k4")};
-    s.keys.resize(4, 2);
-    s.keys << 1.0, 0.0, 0.0, 1.0, -1.0, 0.0, 0.5, 0.5;
-    s.values.resize(4, 2);
-    s.values << 1.0, 0.0, 0.0, 1.0, -1.0, -1.0, 0.25, 0.75;
+    Scenario s = test::threeQueriesFourKeys(QStringLiteral("causal"));
     s.mask = MaskKind::Causal;
     s.normalizeSideArrays();
     return s;

@@ -1,0 +1,63 @@
+// The real softmaxlab executable run as a child process, exactly as a user's script runs it
+// (scenario-format.md, "Command line"): shared by the tests/ui tests that check the command line.
+// SML_APP_PATH is the executable's path, defined for every tests/ui test by tests/CMakeLists.txt.
+// Header-only, so that the glob of tests/ui/tst_*.cpp stays one test per file.
+#pragma once
+
+#include <QByteArray>
+#include <QFile>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+namespace sml::test {
+
+/// What one run of softmaxlab gave back: its exit code and status and all it printed. A run that
+/// did not finish in time keeps the defaults (exit code -1, CrashExit, nothing printed).
+struct AppRun
+{
+    int exitCode = -1;
+    QProcess::ExitStatus status = QProcess::CrashExit;
+    QByteArray out;
+    QByteArray err;
+};
+
+/// Runs softmaxlab with `args` and no display at all: DISPLAY, WAYLAND_DISPLAY and
+/// QT_QPA_PLATFORM unset. Waits up to `timeoutMs` milliseconds; a child still running then is
+/// killed and the run comes back with its defaults.
+inline AppRun runApp(const QStringList &args, int timeoutMs = 120000)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(SML_APP_PATH), args);
+    AppRun r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitCode();
+    r.status = p.exitStatus();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+/// Writes `content` to the file `name` in `dir` (replacing it) and returns the file's path: an
+/// input for a command line.
+inline QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(content);
+    return path;
+}
+
+} // namespace sml::test
