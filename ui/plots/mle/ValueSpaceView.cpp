@@ -3,6 +3,7 @@
 #include "style/Appearance.h"
 
 #include "Analysis.h"
+#include "LikelihoodField.h"
 #include "document/ScenarioDocument.h"
 #include "plots/PlaneFit.h"
 #include "plots/mle/MleAnimation.h"
@@ -682,103 +683,38 @@ void ValueSpaceView::updateField()
     mFieldDirty = false;
     mFieldX = xr;
     mFieldY = yr;
-    const Eigen::VectorXd &hat = mMle->mleOutput();
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    // ℓ(o) on the slice o = ô with the shown coordinates replaced (MATH.md §4.2). Completing
-    // the square, ℓ(o) = ℓ(ô) − ½ (Σ_t σ_t⁻²) ‖o − ô‖² exactly (MATH.md §4.3), so each cell costs
-    // O(1) instead of a sum over the T values (issue 5: 140² cells × T = 512 took ~300 ms), and
-    // it has no cancellation near ô. The drop is formed in logs: Σ σ⁻² alone may overflow.
-    const std::optional<double> peak = mMle->logLikelihood(hat);
-    const double logTotalPrecision = mMle->logTotalPrecision();
-    auto ell = [&](double x, double y) {
-        if (!peak)
-            return nan;
-        const double dx = x * mUnit - hat[mDimX];
-        const double dy = isLine() ? 0.0 : y * mUnit - hat[mDimY];
-        const double d2 = dx * dx + dy * dy;
-        if (d2 == 0)
-            return *peak;
-        const double l = *peak - 0.5 * std::exp(logTotalPrecision + std::log(d2));
-        return std::isfinite(l) ? l : nan; // below −1.8e308: no value, as logLikelihood()
-    };
+    // ℓ(o) on the slice o = ô with the shown coordinates replaced (MATH.md §4.2).
+    const LikelihoodField field(*mMle, mDimX, mDimY, {}, mUnit);
+    const bool dragging = mDrag.has_value();
 
     if (isLine()) {
-        const int samples = 300;
-        QVector<double> xs(samples), ys(samples);
-        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-        for (int k = 0; k < samples; ++k) {
-            xs[k] = xr.lower + (xr.upper - xr.lower) * k / (samples - 1);
-            ys[k] = ell(xs[k], 0);
-            if (std::isfinite(ys[k])) {
-                lo = std::min(lo, ys[k]);
-                hi = std::max(hi, ys[k]);
-            }
-        }
-        if (peak)
-            hi = std::max(hi, *peak);
-        mCurve->setData(xs, ys, true);
-        if (!std::isfinite(lo) || !std::isfinite(hi)) {
-            lo = -1;
-            hi = 0;
-        }
-        double span = hi - lo;
+        const LikelihoodCurve curve = field.sampleLine(xr.lower, xr.upper);
+        mCurve->setData(curve.xs, curve.ys, true);
+        double span = curve.hi - curve.lo;
         if (!(span > 0))
-            span = std::max(1.0, std::abs(hi));
+            span = std::max(1.0, std::abs(curve.hi));
         // The curve in the upper part of the plot, the intervals in the lower part.
-        yAxis->setRange(hi - span / 0.52, hi + 0.08 * span);
+        yAxis->setRange(curve.hi - span / 0.52, curve.hi + 0.08 * span);
         mLevels.clear();
         return;
     }
 
-    const Eigen::Index n = Eigen::Index(mKeys.size());
-    const int side =
-        int(std::clamp(std::sqrt(2.5e6 / double(std::max<Eigen::Index>(1, n * mDv))), 32.0, 140.0));
+    const int side = LikelihoodField::gridSide(Eigen::Index(mKeys.size()), mDv);
+    const LikelihoodPlane plane = field.samplePlane(xr.lower, xr.upper, yr.lower, yr.upper, side);
+    // During a drag the colour scale keeps its mode and range (like the axes): new tick labels
+    // could change the scale's width, and the plane would slide under the mouse.
+    if (!dragging)
+        mLogDrop = plane.prefersLogDrop();
+    const QVector<double> cells = mLogDrop ? plane.logDrops() : plane.grid.values;
     QCPColorMapData *data = mMap->data();
     data->setSize(side, side);
     data->setRange(xr, yr);
-    mGrid.nx = mGrid.ny = side;
-    mGrid.x0 = xr.lower;
-    mGrid.y0 = yr.lower;
-    mGrid.dx = (xr.upper - xr.lower) / (side - 1);
-    mGrid.dy = (yr.upper - yr.lower) / (side - 1);
-    mGrid.values.resize(side * side);
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (int iy = 0; iy < side; ++iy)
-        for (int ix = 0; ix < side; ++ix) {
-            const double v = ell(mGrid.x0 + ix * mGrid.dx, mGrid.y0 + iy * mGrid.dy);
-            mGrid.values[iy * side + ix] = v;
-            data->setCell(ix, iy, v);
-            if (std::isfinite(v)) {
-                lo = std::min(lo, v);
-                hi = std::max(hi, v);
-            }
-        }
-    if (peak)
-        hi = std::max(hi, *peak);
-    if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) {
-        lo = std::isfinite(hi) ? hi - 1 : -1;
-        hi = std::isfinite(hi) ? hi : 0;
-    }
-    // The colours: ℓ itself while its drop over the plot is moderate; when it falls by more
-    // than 100 nats (a sharp row: a tiny σ² makes ℓ a spike at ô), the drop ℓ(ô) − ℓ(o) on a log
-    // scale instead, so the rings around ô stay visible.
-    const double depth = hi - lo;
-    // During a drag the colour scale keeps its mode and range (like the axes): new tick labels
-    // could change the scale's width, and the plane would slide under the mouse.
-    if (!mDrag)
-        mLogDrop = depth > 100;
-    if (mLogDrop) {
-        const double floor = std::max(depth * 1e-9, std::numeric_limits<double>::min());
-        for (int iy = 0; iy < side; ++iy)
-            for (int ix = 0; ix < side; ++ix) {
-                const double v = mGrid.values[iy * side + ix];
-                data->setCell(ix, iy, std::isfinite(v) ? std::max(hi - v, floor) : depth);
-            }
-    }
-    if (mDrag) {
+        for (int ix = 0; ix < side; ++ix)
+            data->setCell(ix, iy, cells[iy * side + ix]);
+    if (dragging) {
         // keep the scale as it was at the press
     } else if (mLogDrop) {
-        const double floor = std::max(depth * 1e-9, std::numeric_limits<double>::min());
         mMap->setGradient(likelihoodGradient().inverted());
         mScale->setGradient(likelihoodGradient().inverted());
         mMap->setDataScaleType(QCPAxis::stLogarithmic);
@@ -787,7 +723,8 @@ void ValueSpaceView::updateField()
         mScale->axis()->setNumberPrecision(0);
         mScale->axis()->setRangeReversed(true);
         mScale->axis()->setLabel(tr("drop ℓ(ô) − ℓ(o), log scale"));
-        mMap->setDataRange(QCPRange(std::max(floor, depth * 1e-6), depth));
+        mMap->setDataRange(
+            QCPRange(std::max(plane.logDropFloor(), plane.depth() * 1e-6), plane.depth()));
     } else {
         mMap->setGradient(likelihoodGradient());
         mScale->setGradient(likelihoodGradient());
@@ -797,59 +734,29 @@ void ValueSpaceView::updateField()
         mScale->axis()->setNumberPrecision(6);
         mScale->axis()->setRangeReversed(false);
         mScale->axis()->setLabel(tr("log-likelihood ℓ(o)"));
-        mMap->setDataRange(QCPRange(lo, hi));
+        mMap->setDataRange(QCPRange(plane.lo, plane.hi));
     }
 
-    // Iso-lines: spaced like equally spaced radii (ℓ is quadratic around ô), at rounded levels.
+    // Iso-lines, each labelled where it meets a ray from ô towards the lower right, so that the
+    // labels of the nested circles line up along the ray instead of piling up.
     mLevels.clear();
-    QVector<QPointF> all;
+    for (QCPItemText *label : std::as_const(mContourLabels))
+        label->setVisible(false);
     const double nanv = std::numeric_limits<double>::quiet_NaN();
-    for (qsizetype k = 0; k < mContourLabels.size(); ++k)
-        mContourLabels[k]->setVisible(false);
-    // Linear: levels spaced like equally spaced radii (ℓ is quadratic around ô). Log: drops
-    // 4× apart, i.e. radii 2× apart. Either way rounded to readable numbers.
-    std::vector<double> candidates;
-    if (mLogDrop) {
-        for (double drop = depth / 2; drop > depth * 1e-5 && candidates.size() < 7; drop /= 4) {
-            const double p10 = std::pow(10.0, std::floor(std::log10(drop)) - 1);
-            candidates.push_back(hi - std::round(drop / p10) * p10);
-        }
-    } else {
-        const double rounding = planeFit::niceStep(depth, 40);
-        for (int j = 1; j <= 5; ++j)
-            candidates.push_back(std::round((hi - depth * (j / 5.6) * (j / 5.6)) / rounding) *
-                                 rounding);
-    }
+    QVector<double> cx, cy;
     int labelIndex = 0;
-    for (const double level : candidates) {
-        if (!(level < hi) || !(level > lo) ||
-            (!mLevels.empty() && std::abs(level - mLevels.back()) < 1e-9 * depth))
-            continue;
-        const QVector<QPointF> pts = contours::isoLine(mGrid, level);
-        if (pts.isEmpty())
-            continue;
-        mLevels.push_back(level);
-        if (!all.isEmpty())
-            all.append(QPointF(nanv, nanv));
-        all += pts;
-        // Label where the contour meets a ray from ô towards the lower right, so that the labels
-        // of the nested circles line up along the ray instead of piling up.
-        const double cx = coordX(hat), cy = coordY(hat);
-        const double ux = std::cos(-0.6), uy = std::sin(-0.6);
-        const double sx = 1.0 / std::max(1e-300, xr.size()), sy = 1.0 / std::max(1e-300, yr.size());
-        QPointF best = pts.front();
-        double bestScore = -std::numeric_limits<double>::infinity();
-        for (const QPointF &p : pts) {
-            if (!std::isfinite(p.x()))
-                continue;
-            const double dx = (p.x() - cx) * sx, dy = (p.y() - cy) * sy;
-            const double norm = std::hypot(dx, dy);
-            const double score = norm > 0 ? (dx * ux + dy * uy) / norm : -1;
-            if (score > bestScore) {
-                bestScore = score;
-                best = p;
-            }
+    for (const LikelihoodIsoLine &iso : plane.isoLines(mLogDrop)) {
+        mLevels.push_back(iso.level);
+        if (!cx.isEmpty()) {
+            cx << nanv;
+            cy << nanv;
         }
+        for (const QPointF &p : iso.points) {
+            cx << p.x();
+            cy << p.y();
+        }
+        const QPointF best =
+            contours::pointTowards(iso.points, field.centre(), -0.6, xr.size(), yr.size());
         if (labelIndex >= mContourLabels.size()) {
             auto *label = makeLabel(this, QColor(110, 70, 20));
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
@@ -858,7 +765,7 @@ void ValueSpaceView::updateField()
         }
         QCPItemText *label = mContourLabels[labelIndex++];
         label->position->setCoords(best.x(), best.y());
-        label->setText(tr("ℓ = %1").arg(plotStyle::compact(level)));
+        label->setText(tr("ℓ = %1").arg(plotStyle::compact(iso.level)));
         // Only labels that fit inside the plot.
         const QRect rect = axisRect()->rect();
         const double px = xAxis->coordToPixel(best.x()), py = yAxis->coordToPixel(best.y());
@@ -868,13 +775,6 @@ void ValueSpaceView::updateField()
                           py + fm.height() / 2 < rect.bottom());
     }
     std::sort(mLevels.begin(), mLevels.end());
-    QVector<double> cx, cy;
-    cx.reserve(all.size());
-    cy.reserve(all.size());
-    for (const QPointF &p : all) {
-        cx << p.x();
-        cy << p.y();
-    }
     mContours->setData(cx, cy);
 }
 

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "Contours.h"
 #include "GaussianMle.h"
 #include "plots/PlotView.h"
 
@@ -28,6 +27,7 @@ class ScenarioDocument;
 /// - ô = Σ π_t v_t is marked, and so is the attention output o = Σ w_t v_t: in linked mode they
 ///   coincide (π = w) and share one label; in free mode they differ.
 /// - d_v = 1: ℓ(o) is a curve over the value line, and each value an interval ±1σ, ±2σ.
+/// - ℓ and its iso-lines are computed by LikelihoodField (core/LikelihoodField.h).
 /// - With a document in free-variance mode, dragging a 1σ circle (or interval end) sets that σ²
 ///   (SetCellCommand, one merged undo step per drag). With an MleAnimation, its path is drawn,
 ///   and Shift+click (or a click in pick mode) sets its start point.
@@ -160,7 +160,6 @@ private:
     QCPRange mFieldX, mFieldY;
     bool mFieldDirty = true;
     bool mLogDrop = false; ///< colours show ℓ(ô) − ℓ(o) on a log scale
-    contours::Grid mGrid;
 
     std::optional<Drag> mDrag;
 };
