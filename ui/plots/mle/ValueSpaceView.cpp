@@ -7,6 +7,7 @@
 #include "document/ScenarioDocument.h"
 #include "plots/PlaneFit.h"
 #include "plots/mle/MleAnimation.h"
+#include "plots/mle/VarianceRingDrag.h"
 #include "style/PlotStyle.h"
 #include "widgets/DocumentBinding.h"
 
@@ -84,8 +85,11 @@ QCPItemText *makeLabel(QCustomPlot *plot, const QColor &color, bool bold = false
 
 } // namespace
 
-ValueSpaceView::ValueSpaceView(QWidget *parent) : PlotView(parent)
+ValueSpaceView::ValueSpaceView(QWidget *parent)
+    : PlotView(parent), mRingDrag(new VarianceRingDrag(this))
 {
+    connect(mRingDrag, &VarianceRingDrag::startPicked, this, &ValueSpaceView::startPicked);
+    connect(mRingDrag, &VarianceRingDrag::message, this, &ValueSpaceView::message);
     mTitle = addTitle();
     plotLayout()->insertRow(1);
     mSubtitle = new QCPTextElement(this, QString(), plotStyle::subtitleFont());
@@ -199,7 +203,7 @@ void ValueSpaceView::setValueDimensions(int x, int y)
         return;
     mDimX = x;
     mDimY = y;
-    mDrag.reset();
+    mRingDrag->cancel();
     refreshFromDocument();
     emit dimensionsChanged();
 }
@@ -211,11 +215,6 @@ void ValueSpaceView::setPickStartMode(bool on)
     mPickStart = on;
     setCursor(on ? Qt::CrossCursor : Qt::ArrowCursor);
     emit pickStartModeChanged(on);
-}
-
-bool ValueSpaceView::canEditVariances() const
-{
-    return document() && mDefined && document()->scenario().varianceMode == VarianceMode::Free;
 }
 
 void ValueSpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
@@ -232,8 +231,8 @@ void ValueSpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
     mLinked = s.varianceMode == VarianceMode::Linked;
     mDefined =
         s.m() > 0 && size_t(mSelected) < att.defined.size() && att.defined[size_t(mSelected)];
-    if (mDrag && (!mDefined || mLinked))
-        mDrag.reset();
+    if (!mDefined || mLinked)
+        mRingDrag->cancel();
     mKeyLabels = s.keyLabels;
     mQueryLabel = s.queryLabels.value(mSelected);
     mMle.reset();
@@ -255,7 +254,7 @@ void ValueSpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
         mOutput = att.outputs.row(mSelected).transpose();
     }
 
-    if (!mDrag) {
+    if (!mRingDrag->isDragging()) {
         // The region: every visible value, ô and o (not the radii, which may be huge).
         double largest = 0;
         if (mValues.size() > 0)
@@ -630,7 +629,7 @@ void ValueSpaceView::updateLayout()
     planeFit::fitTitle(mTitle, titleText(), viewport().width(), 18, 14, true);
     planeFit::fitTitle(mSubtitle, mSubtitleText, viewport().width(), 14, 12, false);
     PlotView::updateLayout();
-    if (!mDrag) {
+    if (!mRingDrag->isDragging()) {
         if (isLine()) {
             xAxis->setRange(mBounds.left(), mBounds.right());
         } else {
@@ -685,7 +684,7 @@ void ValueSpaceView::updateField()
     mFieldY = yr;
     // ℓ(o) on the slice o = ô with the shown coordinates replaced (MATH.md §4.2).
     const LikelihoodField field(*mMle, mDimX, mDimY, {}, mUnit);
-    const bool dragging = mDrag.has_value();
+    const bool dragging = mRingDrag->isDragging();
 
     if (isLine()) {
         const LikelihoodCurve curve = field.sampleLine(xr.lower, xr.upper);
@@ -831,6 +830,14 @@ Eigen::VectorXd ValueSpaceView::planeToFull(const QPointF &pixel) const
     return o;
 }
 
+double ValueSpaceView::planeDistanceSquared(int slot, const QPointF &pixel) const
+{
+    const Eigen::VectorXd v = mValues.row(slot).transpose();
+    const double dx = (xAxis->pixelToCoord(pixel.x()) - coordX(v)) * mUnit;
+    const double dy = isLine() ? 0.0 : (yAxis->pixelToCoord(pixel.y()) - coordY(v)) * mUnit;
+    return dx * dx + dy * dy;
+}
+
 std::optional<int> ValueSpaceView::ringAt(const QPointF &pixel) const
 {
     if (!mMle || !axisRect()->rect().contains(pixel.toPoint()))
@@ -871,67 +878,22 @@ std::optional<int> ValueSpaceView::ringAt(const QPointF &pixel) const
 
 void ValueSpaceView::mousePressEvent(QMouseEvent *event)
 {
-    const QPointF pos = event->position();
-    if (event->button() == Qt::LeftButton && axisRect()->rect().contains(pos.toPoint())) {
-        const bool pick = mPickStart || (event->modifiers() & Qt::ShiftModifier);
-        if (pick && mDefined && mMle) {
-            const Eigen::VectorXd start = planeToFull(pos);
-            if (start.allFinite()) {
-                if (mAnimation)
-                    mAnimation->setStart(start);
-                emit startPicked(start);
-            }
-            setPickStartMode(false);
-            event->accept();
-            return;
-        }
-        if (canEditVariances()) {
-            if (const auto slot = ringAt(pos)) {
-                mDrag = Drag{mKeys[size_t(*slot)], *slot, document()->beginGesture()};
-                setCursor(Qt::SizeAllCursor);
-                event->accept();
-                return;
-            }
-        }
-    }
-    PlotView::mousePressEvent(event);
+    if (!mRingDrag->mousePress(event))
+        PlotView::mousePressEvent(event);
 }
 
 void ValueSpaceView::mouseMoveEvent(QMouseEvent *event)
 {
-    const QPointF pos = event->position();
-    if (mDrag && !canEditVariances())
-        mDrag.reset(); // the variances became linked under the drag (undo)
-    if (mDrag && document() && mMle && mDrag->slot < mValues.rows()) {
-        // The new σ is the distance from v_t to the mouse, in the plane (the blob is isotropic).
-        const Eigen::VectorXd v = mValues.row(mDrag->slot).transpose();
-        const double dx = (xAxis->pixelToCoord(pos.x()) - coordX(v)) * mUnit;
-        const double dy = isLine() ? 0.0 : (yAxis->pixelToCoord(pos.y()) - coordY(v)) * mUnit;
-        double variance = dx * dx + dy * dy;
-        if (!std::isfinite(variance))
-            variance = 1e300;
-        variance = std::clamp(variance, 1e-300, 1e300);
-        if (auto error = document()->setCell(CellTable::Variance, mSelected, mDrag->key, variance,
-                                             mDrag->gesture))
-            emit message(*error);
-        event->accept();
-        return;
-    }
-    if (!mPickStart)
-        setCursor(canEditVariances() && ringAt(pos) ? Qt::SizeAllCursor : Qt::ArrowCursor);
-    PlotView::mouseMoveEvent(event);
+    if (!mRingDrag->mouseMove(event))
+        PlotView::mouseMoveEvent(event);
 }
 
 void ValueSpaceView::mouseReleaseEvent(QMouseEvent *event)
 {
-    if (mDrag) {
-        mDrag.reset();
-        setCursor(Qt::ArrowCursor);
-        refreshFromDocument();
-        event->accept();
-        return;
-    }
-    PlotView::mouseReleaseEvent(event);
+    if (mRingDrag->mouseRelease(event))
+        refreshFromDocument(); // refits what the drag kept frozen
+    else
+        PlotView::mouseReleaseEvent(event);
 }
 
 QString ValueSpaceView::toolTipAt(const QPointF &pos) const

@@ -14,6 +14,7 @@ namespace sml {
 
 class MleAnimation;
 class ScenarioDocument;
+class VarianceRingDrag;
 
 /// Value space: the likelihood landscape of the selected query (MATH.md §4).
 ///
@@ -30,7 +31,8 @@ class ScenarioDocument;
 /// - ℓ and its iso-lines are computed by LikelihoodField (core/LikelihoodField.h).
 /// - With a document in free-variance mode, dragging a 1σ circle (or interval end) sets that σ²
 ///   (SetCellCommand, one merged undo step per drag). With an MleAnimation, its path is drawn,
-///   and Shift+click (or a click in pick mode) sets its start point.
+///   and Shift+click (or a click in pick mode) sets its start point. The view draws; the mouse
+///   editing is its VarianceRingDrag's, to which it forwards its mouse events.
 class ValueSpaceView : public PlotView
 {
     Q_OBJECT
@@ -73,6 +75,17 @@ public:
     QPointF outputPixel() const;
     /// A full d_v point of the plane: o = ô with the two shown coordinates replaced.
     Eigen::VectorXd planeToFull(const QPointF &pixel) const;
+    /// The squared distance, in value units, from the value of blob `slot` (an index into
+    /// blobKeys()) to the plane point under `pixel`, in the two shown coordinates (d_v = 1:
+    /// along the line). May be inf for values near the double range.
+    double planeDistanceSquared(int slot, const QPointF &pixel) const;
+    /// The blob (index into blobKeys()) whose drawn 1σ circle (d_v = 1: an end of its ±1σ bar,
+    /// in its lane) passes nearest `pixel`, within 8 pixels, inside the plot; nullopt if none.
+    std::optional<int> ringAt(const QPointF &pixel) const;
+    /// The selected query of the last showAnalysis sees a key: there is a likelihood to show.
+    bool hasLikelihood() const { return mDefined && mMle.has_value(); }
+    /// The query of the last showAnalysis (0-based).
+    int selectedQuery() const { return mSelected; }
 
 signals:
     void message(const QString &text);
@@ -96,13 +109,6 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
 
 private:
-    struct Drag
-    {
-        int key;  ///< scenario key index
-        int slot; ///< index into mKeys
-        int gesture;
-    };
-
     void rebuildItems();
     void updateField();
     void updatePath();
@@ -115,9 +121,8 @@ private:
     /// 1σ radius in display units, clamped into what can be drawn.
     double drawnRadius(int slot, double multiple) const;
     double laneY(int slot) const;
-    std::optional<int> ringAt(const QPointF &pixel) const;
-    bool canEditVariances() const;
     QPointer<MleAnimation> mAnimation;
+    VarianceRingDrag *mRingDrag;
     QCPTextElement *mTitle;
     QCPTextElement *mSubtitle;
     QString mSubtitleText;
@@ -160,8 +165,6 @@ private:
     QCPRange mFieldX, mFieldY;
     bool mFieldDirty = true;
     bool mLogDrop = false; ///< colours show ℓ(ô) − ℓ(o) on a log scale
-
-    std::optional<Drag> mDrag;
 };
 
 } // namespace sml
