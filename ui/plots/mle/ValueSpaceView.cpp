@@ -16,20 +16,15 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 
 namespace sml {
 
 namespace {
 
-constexpr int maxBlobs = 300;      // keys drawn as blobs (the largest π first)
-constexpr int maxFilledBlobs = 16; // of those, filled (the rest: outlines)
-constexpr int maxLanes = 24;       // d_v = 1: intervals drawn, one lane each
-constexpr int maxValueLabels = 12; // label groups of coincident values up to this many
-const QString layerBlobs = QStringLiteral("blobs");
-const QString layerMarkers = QStringLiteral("markers");
-const QString layerPath = QStringLiteral("path");
-const QString layerLabels = QStringLiteral("labels");
+const QString layerBlobs = valueSpaceLayer::blobs;
+const QString layerMarkers = valueSpaceLayer::markers;
+const QString layerPath = valueSpaceLayer::path;
+const QString layerLabels = valueSpaceLayer::labels;
 
 /// ℓ(o) from pale (low) to warm (high, at ô); the blobs and labels stay readable on top.
 QCPColorGradient likelihoodGradient()
@@ -199,10 +194,10 @@ MleAnimation *ValueSpaceView::animation() const
 
 void ValueSpaceView::setValueDimensions(int x, int y)
 {
-    if (x == mDimX && y == mDimY)
+    if (x == mScene.dimX && y == mScene.dimY)
         return;
-    mDimX = x;
-    mDimY = y;
+    mScene.dimX = x;
+    mScene.dimY = y;
     mRingDrag->cancel();
     refreshFromDocument();
     emit dimensionsChanged();
@@ -219,108 +214,27 @@ void ValueSpaceView::setPickStartMode(bool on)
 
 void ValueSpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
 {
-    const Scenario &s = analysis.scenario();
-    const AttentionResult &att = analysis.attention();
-    const int oldDv = mDv;
-    mDv = std::max(1, s.dV());
-    mSelected = std::clamp(selectedQuery, 0, std::max(0, s.m() - 1));
-    mDimX = std::clamp(mDimX, 0, mDv - 1);
-    mDimY = std::clamp(mDimY, 0, mDv - 1);
-    if (mDv >= 2 && mDimX == mDimY)
-        mDimY = (mDimX + 1) % mDv;
-    mLinked = s.varianceMode == VarianceMode::Linked;
-    mDefined =
-        s.m() > 0 && size_t(mSelected) < att.defined.size() && att.defined[size_t(mSelected)];
-    if (!mDefined || mLinked)
+    const int oldDv = mScene.dV;
+    mScene.load(analysis, selectedQuery);
+    if (!mScene.defined || mScene.linked)
         mRingDrag->cancel();
-    mKeyLabels = s.keyLabels;
-    mQueryLabel = s.queryLabels.value(mSelected);
-    mMle.reset();
-    mKeys.clear();
-    mValues.resize(0, mDv);
-    mWeights.resize(0);
-    mOutput = Eigen::VectorXd::Zero(mDv);
-    if (mDefined) {
-        mKeys = visibleKeys(analysis.mask(), mSelected, s.T());
-        mMle.emplace(analysis.gaussian(mSelected));
-        mValues.resize(Eigen::Index(mKeys.size()), mDv);
-        mWeights.resize(Eigen::Index(mKeys.size()));
-        // weightRow(): a large scenario's Analysis keeps no weight matrix (issue 5).
-        const Eigen::VectorXd weightRow = analysis.weightRow(mSelected);
-        for (size_t j = 0; j < mKeys.size(); ++j) {
-            mValues.row(Eigen::Index(j)) = s.values.row(mKeys[j]);
-            mWeights[Eigen::Index(j)] = weightRow[mKeys[j]];
-        }
-        mOutput = att.outputs.row(mSelected).transpose();
-    }
-
-    if (!mRingDrag->isDragging()) {
-        // The region: every visible value, ô and o (not the radii, which may be huge).
-        double largest = 0;
-        if (mValues.size() > 0)
-            largest = mValues.cwiseAbs().maxCoeff();
-        mUnit = planeFit::displayUnit(largest);
-        double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
-        auto include = [&](const Eigen::VectorXd &v) {
-            x0 = std::min(x0, coordX(v));
-            x1 = std::max(x1, coordX(v));
-            y0 = std::min(y0, coordY(v));
-            y1 = std::max(y1, coordY(v));
-        };
-        for (Eigen::Index j = 0; j < mValues.rows(); ++j)
-            include(mValues.row(j).transpose());
-        if (mMle)
-            include(mMle->mleOutput());
-        include(mOutput);
-        if (!std::isfinite(x0)) {
-            x0 = y0 = -1;
-            x1 = y1 = 1;
-        }
-        double span = std::max(x1 - x0, isLine() ? 0.0 : y1 - y0);
-        if (!(span > 0))
-            span = std::max(1.0, std::abs(x0));
-        const double pad = 0.28 * span;
-        mBounds = QRectF(QPointF(x0 - pad, y0 - pad), QPointF(x1 + pad, y1 + pad));
-    }
+    if (!mRingDrag->isDragging())
+        mScene.fitRegion(); // during a drag the plane stays where it is under the mouse
     mFieldDirty = true;
 
-    const QString unit = mUnit != 1 ? tr("  (× %1)").arg(plotStyle::compact(mUnit)) : QString();
-    xAxis->setLabel(tr("output coordinate o_%1").arg(mDimX + 1) + unit);
+    const double u = mScene.unit;
+    const QString unit = u != 1 ? tr("  (× %1)").arg(plotStyle::compact(u)) : QString();
+    xAxis->setLabel(tr("output coordinate o_%1").arg(mScene.dimX + 1) + unit);
     yAxis->setLabel(isLine() ? tr("log-likelihood ℓ(o)")
-                             : tr("output coordinate o_%1").arg(mDimY + 1) + unit);
-    QString sub;
-    if (!mDefined) {
-        sub = tr("This query sees no key: there is no likelihood.");
-    } else if (isLine()) {
-        sub = tr("v_t ~ N(o, σ_t²): bars at ±1σ and ±2σ\ndarker = larger precision weight π_t");
-    } else {
-        const QString circles = int(mKeys.size()) > maxFilledBlobs
-                                    ? tr("circles at 1σ (2σ: the %1 heaviest)").arg(maxFilledBlobs)
-                                    : tr("circles at 1σ and 2σ");
-        sub = tr("v_t ~ N(o, σ_t² I): %1\ndarker = larger precision weight π_t · lines: equal ℓ")
-                  .arg(circles);
-        if (mDv > 2 && mMle) {
-            // The slice: the coordinates not shown are held at those of ô.
-            QStringList fixed;
-            for (int k = 0; k < mDv && fixed.size() < 3; ++k)
-                if (k != mDimX && k != mDimY)
-                    fixed
-                        << tr("o_%1 = %2").arg(k + 1).arg(plotStyle::compact(mMle->mleOutput()[k]));
-            if (mDv - 2 > 3)
-                fixed << tr("…");
-            sub += tr("\na slice through ô: %1").arg(fixed.join(QStringLiteral(", ")));
-        }
-    }
-    if (mDefined && !mLinked)
-        sub += tr("\nfree variances: drag a 1σ circle to change its σ²");
-    mSubtitleText = sub;
+                             : tr("output coordinate o_%1").arg(mScene.dimY + 1) + unit);
+    mSubtitleText = mScene.subtitle();
 
     const bool line = isLine();
-    mMap->setVisible(!line && mDefined);
-    mContours->setVisible(!line && mDefined);
-    mCurve->setVisible(line && mDefined);
-    mMleLine->setVisible(line && mDefined);
-    mOutputLine->setVisible(line && mDefined);
+    mMap->setVisible(!line && mScene.defined);
+    mContours->setVisible(!line && mScene.defined);
+    mCurve->setVisible(line && mScene.defined);
+    mMleLine->setVisible(line && mScene.defined);
+    mOutputLine->setVisible(line && mScene.defined);
     if (line == mMapRow->hasElement(0, 1)) {
         if (line) {
             mMapRow->take(mScale);
@@ -334,39 +248,14 @@ void ValueSpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
 
     rebuildItems();
     updatePath();
-    if (oldDv != mDv)
+    if (oldDv != mScene.dV)
         emit dimensionsChanged();
     replot();
 }
 
 QString ValueSpaceView::titleText() const
 {
-    const QString q = mQueryLabel.isEmpty() ? QString::number(mSelected + 1) : mQueryLabel;
-    if (isLine())
-        return tr("Likelihood ℓ(o) · query “%1” (d_v = 1)").arg(q);
-    if (mDv == 2)
-        return tr("Likelihood ℓ(o) · query “%1”").arg(q);
-    return tr("Likelihood ℓ(o) · query “%1” · value dimensions %2, %3 of %4")
-        .arg(q)
-        .arg(mDimX + 1)
-        .arg(mDimY + 1)
-        .arg(mDv);
-}
-
-double ValueSpaceView::drawnRadius(int slot, double multiple) const
-{
-    // σ in display units, computed in the log domain so that σ² = 1e±300 never overflows.
-    const double span = std::max(mBounds.width(), mBounds.height());
-    const double lo = std::log(std::max(span * 0.004, std::numeric_limits<double>::min()));
-    const double hi = std::log(std::max(span * 30, std::numeric_limits<double>::min()));
-    const double logR = 0.5 * mMle->logVariances()[slot] - std::log(mUnit) + std::log(multiple);
-    return std::exp(std::clamp(logR, lo, hi));
-}
-
-double ValueSpaceView::laneY(int slot) const
-{
-    const int lanes = std::min<int>(maxLanes, int(mKeys.size()));
-    return 0.05 + 0.34 * (slot + 0.5) / std::max(1, lanes);
+    return mScene.title();
 }
 
 void ValueSpaceView::rebuildItems()
@@ -385,17 +274,15 @@ void ValueSpaceView::rebuildItems()
     mMleLabel->setVisible(false);
     mOutputLabel->setVisible(false);
     mLabelPixels = 0;
-    if (!mDefined || !mMle)
+    if (!mScene.defined || !mScene.mle)
         return;
 
-    const int n = int(mKeys.size());
-    const Eigen::VectorXd &pi = mMle->precisionWeights();
-    std::vector<int> order(static_cast<size_t>(n));
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return pi[a] > pi[b]; });
+    const int n = int(mScene.keys.size());
+    const Eigen::VectorXd &pi = mScene.mle->precisionWeights();
+    const std::vector<int> order = mScene.byPrecision();
     const bool line = isLine();
     const QColor base = plotStyle::softmaxColor();
-    const int blobs = std::min(n, line ? maxLanes : maxBlobs);
+    const int blobs = mScene.drawnCount();
 
     // Blobs, the least weighted first so the heavy ones sit on top.
     for (int r = blobs - 1; r >= 0; --r) {
@@ -405,13 +292,13 @@ void ValueSpaceView::rebuildItems()
         fill.setAlpha(int(110 * strength));
         QColor edge = base.darker(130);
         edge.setAlpha(int(40 + 200 * strength));
-        const double x = coordX(mValues.row(j).transpose());
+        const double x = mScene.coordX(mScene.value(j));
         if (line) {
-            const double y = laneY(r);
+            const double y = mScene.laneY(r);
             for (double multiple : {2.0, 1.0}) {
                 auto *bar = new QCPItemLine(this);
                 bar->setLayer(layerBlobs);
-                const double rad = drawnRadius(j, multiple);
+                const double rad = mScene.drawnRadius(j, multiple);
                 bar->start->setAxes(xAxis, yAxis2);
                 bar->end->setAxes(xAxis, yAxis2);
                 bar->start->setCoords(x - rad, y);
@@ -431,32 +318,32 @@ void ValueSpaceView::rebuildItems()
             dot->setPen(QPen(Qt::white, 1.5));
             dot->setBrush(base.darker(150));
             mItems << dot;
-            if (r < maxValueLabels) {
+            if (r < ValueSpaceScene::maxValueLabels) {
                 auto *label = makeLabel(this, base.darker(170));
                 label->position->setParentAnchor(dot->position);
                 label->position->setType(QCPItemPosition::ptAbsolute);
                 label->position->setCoords(0, -9);
                 label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-                label->setText(
-                    tr("%1  π = %2")
-                        .arg(mKeyLabels.value(mKeys[size_t(j)]), planeFit::labelNumber(pi[j])));
+                label->setText(tr("%1  π = %2")
+                                   .arg(mScene.keyLabels.value(mScene.keys[size_t(j)]),
+                                        planeFit::labelNumber(pi[j])));
                 label->setPadding(QMargins(2, 0, 2, 0));
                 mItems << label;
             }
             continue;
         }
-        const double y = coordY(mValues.row(j).transpose());
+        const double y = mScene.coordY(mScene.value(j));
         for (double multiple : {2.0, 1.0}) {
             // Dashed 2σ circles only for the heaviest blobs: stroking dashes along an ellipse
             // costs a path each, and a light blob's 2σ circle only adds clutter (issue 5).
-            if (multiple == 2.0 && r >= maxFilledBlobs)
+            if (multiple == 2.0 && r >= ValueSpaceScene::maxFilledBlobs)
                 continue;
-            const double rad = drawnRadius(j, multiple);
+            const double rad = mScene.drawnRadius(j, multiple);
             auto *circle = new QCPItemEllipse(this);
             circle->setLayer(layerBlobs);
             circle->topLeft->setCoords(x - rad, y + rad);
             circle->bottomRight->setCoords(x + rad, y - rad);
-            const double span = std::max(mBounds.width(), mBounds.height());
+            const double span = std::max(mScene.bounds.width(), mScene.bounds.height());
             // Pens of 1 px: Qt draws them directly, while wider pens and fills go through a
             // span fill that Qt 6 splits across threads and waits for, which made the outlines
             // and fills of many blobs cost most of a replot (issue 5).
@@ -464,8 +351,9 @@ void ValueSpaceView::rebuildItems()
                 circle->setPen(QPen(edge, r < 4 ? 2 : 1)); // the 4 heaviest stand out
                 // A circle far larger than the plot would only tint everything: outline only.
                 // Past the heaviest few, a fill would be nearly transparent anyway.
-                circle->setBrush(rad < 3 * span && r < maxFilledBlobs ? QBrush(fill)
-                                                                      : QBrush(Qt::NoBrush));
+                circle->setBrush(rad < 3 * span && r < ValueSpaceScene::maxFilledBlobs
+                                     ? QBrush(fill)
+                                     : QBrush(Qt::NoBrush));
             } else {
                 QColor faint = edge;
                 faint.setAlpha(edge.alpha() * 2 / 3);
@@ -486,14 +374,14 @@ void ValueSpaceView::rebuildItems()
             QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(Qt::white, 1), base.darker(150), 10));
         dots->removeFromLegend();
         QVector<double> xs, ys;
-        const double tol = 1e-9 * std::max(mBounds.width(), mBounds.height());
+        const double tol = 1e-9 * std::max(mScene.bounds.width(), mScene.bounds.height());
 
         std::vector<std::vector<int>> groups;
         std::vector<QPointF> groupAt; // each group's point, projected once (d_v can be 64)
         for (int r = 0; r < n; ++r) {
             const int j = order[size_t(r)];
-            const double x = coordX(mValues.row(j).transpose());
-            const double y = coordY(mValues.row(j).transpose());
+            const double x = mScene.coordX(mScene.value(j));
+            const double y = mScene.coordY(mScene.value(j));
             xs << x;
             ys << y;
             int found = -1;
@@ -511,15 +399,15 @@ void ValueSpaceView::rebuildItems()
             }
         }
         dots->setData(xs, ys);
-        for (size_t g = 0; g < groups.size() && g < size_t(maxValueLabels); ++g) {
+        for (size_t g = 0; g < groups.size() && g < size_t(ValueSpaceScene::maxValueLabels); ++g) {
             const std::vector<int> &members = groups[g];
             const int first = members.front();
             double sumPi = 0;
             for (int j : members)
                 sumPi += pi[j];
             QString text;
-            const QString name = plotStyle::elide(mKeyLabels.value(mKeys[size_t(first)]),
-                                                  plotStyle::tickFont(), 120);
+            const QString name = plotStyle::elide(
+                mScene.keyLabels.value(mScene.keys[size_t(first)]), plotStyle::tickFont(), 120);
             if (members.size() == 1)
                 text = tr("%1  π = %2").arg(name, planeFit::labelNumber(sumPi));
             else
@@ -529,8 +417,8 @@ void ValueSpaceView::rebuildItems()
                            .arg(planeFit::labelNumber(sumPi));
             auto *anchor = new QCPItemTracer(this);
             anchor->setStyle(QCPItemTracer::tsNone);
-            anchor->position->setCoords(coordX(mValues.row(first).transpose()),
-                                        coordY(mValues.row(first).transpose()));
+            anchor->position->setCoords(mScene.coordX(mScene.value(first)),
+                                        mScene.coordY(mScene.value(first)));
             mItems << anchor;
             auto *label = makeLabel(this, base.darker(170));
             label->position->setParentAnchor(anchor->position);
@@ -545,9 +433,9 @@ void ValueSpaceView::rebuildItems()
     }
 
     // ô and the attention output o.
-    const Eigen::VectorXd &hat = mMle->mleOutput();
+    const Eigen::VectorXd &hat = mScene.mle->mleOutput();
     const bool coincide =
-        (hat - mOutput).norm() <= 1e-9 * std::max({1.0, hat.norm(), mOutput.norm()});
+        (hat - mScene.output).norm() <= 1e-9 * std::max({1.0, hat.norm(), mScene.output.norm()});
     auto placeLabel = [&](QCPItemText *label, double x, double y, double dx, double dy,
                           Qt::Alignment align, const QString &text) {
         auto *anchor = new QCPItemTracer(this);
@@ -563,7 +451,7 @@ void ValueSpaceView::rebuildItems()
         label->setText(text);
         label->setVisible(true);
     };
-    const double hx = coordX(hat), ox = coordX(mOutput);
+    const double hx = mScene.coordX(hat), ox = mScene.coordX(mScene.output);
     if (line) {
         mMleLine->point1->setCoords(hx, 0);
         mMleLine->point2->setCoords(hx, 1);
@@ -576,7 +464,7 @@ void ValueSpaceView::rebuildItems()
             placeLabel(mOutputLabel, ox, 0.88, 6, 0, Qt::AlignLeft | Qt::AlignTop,
                        tr("o (attention output)"));
     } else {
-        const double hy = coordY(hat), oy = coordY(mOutput);
+        const double hy = mScene.coordY(hat), oy = mScene.coordY(mScene.output);
         mMleMarker->setData({hx}, {hy});
         mOutputMarker->setData({ox}, {oy});
         mMleMarker->setName(coincide ? tr("ô = o: MLE = attention output")
@@ -593,8 +481,8 @@ void ValueSpaceView::rebuildItems()
 
 void ValueSpaceView::updatePath()
 {
-    const bool show = mAnimation && mDefined && mAnimation->isDefined() &&
-                      !mAnimation->path().empty() && mAnimation->path().front().size() == mDv;
+    const bool show = mAnimation && mScene.defined && mAnimation->isDefined() &&
+                      !mAnimation->path().empty() && mAnimation->path().front().size() == mScene.dV;
     mPath->removeFromLegend();
     mStart->removeFromLegend();
     if (!show) {
@@ -609,8 +497,8 @@ void ValueSpaceView::updatePath()
     const auto &path = mAnimation->path();
     const auto &ll = mAnimation->logLikelihoods();
     for (size_t k = 0; k < path.size(); ++k) {
-        xs << coordX(path[k]);
-        ys << (isLine() ? ll[k] : coordY(path[k]));
+        xs << mScene.coordX(path[k]);
+        ys << (isLine() ? ll[k] : mScene.coordY(path[k]));
     }
     mPath->setData(xs, ys);
     mStart->setData({xs.front()}, {ys.front()});
@@ -631,10 +519,10 @@ void ValueSpaceView::updateLayout()
     PlotView::updateLayout();
     if (!mRingDrag->isDragging()) {
         if (isLine()) {
-            xAxis->setRange(mBounds.left(), mBounds.right());
+            xAxis->setRange(mScene.bounds.left(), mScene.bounds.right());
         } else {
-            planeFit::fitEqualAspectWithLabels(xAxis, yAxis, mBounds, axisRect()->rect().size(),
-                                               mLabelPixels);
+            planeFit::fitEqualAspectWithLabels(xAxis, yAxis, mScene.bounds,
+                                               axisRect()->rect().size(), mLabelPixels);
         }
     }
     updateField();
@@ -674,7 +562,7 @@ void ValueSpaceView::updateLayout()
 
 void ValueSpaceView::updateField()
 {
-    if (!mDefined || !mMle)
+    if (!mScene.defined || !mScene.mle)
         return;
     const QCPRange xr = xAxis->range(), yr = yAxis->range();
     if (!mFieldDirty && xr == mFieldX && (isLine() || yr == mFieldY))
@@ -683,7 +571,7 @@ void ValueSpaceView::updateField()
     mFieldX = xr;
     mFieldY = yr;
     // ℓ(o) on the slice o = ô with the shown coordinates replaced (MATH.md §4.2).
-    const LikelihoodField field(*mMle, mDimX, mDimY, {}, mUnit);
+    const LikelihoodField field(*mScene.mle, mScene.dimX, mScene.dimY, {}, mScene.unit);
     const bool dragging = mRingDrag->isDragging();
 
     if (isLine()) {
@@ -698,7 +586,7 @@ void ValueSpaceView::updateField()
         return;
     }
 
-    const int side = LikelihoodField::gridSide(Eigen::Index(mKeys.size()), mDv);
+    const int side = LikelihoodField::gridSide(Eigen::Index(mScene.keys.size()), mScene.dV);
     const LikelihoodPlane plane = field.samplePlane(xr.lower, xr.upper, yr.lower, yr.upper, side);
     // During a drag the colour scale keeps its mode and range (like the axes): new tick labels
     // could change the scale's width, and the plane would slide under the mouse.
@@ -779,9 +667,9 @@ void ValueSpaceView::updateField()
 
 double ValueSpaceView::sigmaPixels(int key) const
 {
-    for (size_t j = 0; j < mKeys.size(); ++j)
-        if (mKeys[j] == key && mMle) {
-            const double r = drawnRadius(int(j), 1.0);
+    for (size_t j = 0; j < mScene.keys.size(); ++j)
+        if (mScene.keys[j] == key && mScene.mle) {
+            const double r = mScene.drawnRadius(int(j), 1.0);
             return std::abs(xAxis->coordToPixel(r) - xAxis->coordToPixel(0));
         }
     return 0;
@@ -789,84 +677,72 @@ double ValueSpaceView::sigmaPixels(int key) const
 
 QPointF ValueSpaceView::valuePixel(int key) const
 {
-    for (size_t j = 0; j < mKeys.size(); ++j)
-        if (mKeys[j] == key) {
-            const Eigen::VectorXd v = mValues.row(Eigen::Index(j)).transpose();
-            if (isLine()) {
-                int rank = 0;
-                const Eigen::VectorXd &pi = mMle->precisionWeights();
-                for (size_t k = 0; k < mKeys.size(); ++k)
-                    if (pi[Eigen::Index(k)] > pi[Eigen::Index(j)] ||
-                        (pi[Eigen::Index(k)] == pi[Eigen::Index(j)] && k < j))
-                        ++rank;
-                return QPointF(xAxis->coordToPixel(coordX(v)), yAxis2->coordToPixel(laneY(rank)));
-            }
-            return QPointF(xAxis->coordToPixel(coordX(v)), yAxis->coordToPixel(coordY(v)));
+    for (size_t j = 0; j < mScene.keys.size(); ++j)
+        if (mScene.keys[j] == key) {
+            const Eigen::VectorXd v = mScene.value(int(j));
+            const double x = xAxis->coordToPixel(mScene.coordX(v));
+            if (isLine())
+                return QPointF(x, yAxis2->coordToPixel(mScene.laneY(mScene.rankOf(int(j)))));
+            return QPointF(x, yAxis->coordToPixel(mScene.coordY(v)));
         }
     return {};
 }
 
 QPointF ValueSpaceView::mlePixel() const
 {
-    if (!mMle)
+    if (!mScene.mle)
         return {};
-    const Eigen::VectorXd &hat = mMle->mleOutput();
-    return QPointF(xAxis->coordToPixel(coordX(hat)),
-                   isLine() ? yAxis2->coordToPixel(0.97) : yAxis->coordToPixel(coordY(hat)));
+    const Eigen::VectorXd &hat = mScene.mle->mleOutput();
+    return QPointF(xAxis->coordToPixel(mScene.coordX(hat)),
+                   isLine() ? yAxis2->coordToPixel(0.97) : yAxis->coordToPixel(mScene.coordY(hat)));
 }
 
 QPointF ValueSpaceView::outputPixel() const
 {
-    return QPointF(xAxis->coordToPixel(coordX(mOutput)),
-                   isLine() ? yAxis2->coordToPixel(0.88) : yAxis->coordToPixel(coordY(mOutput)));
+    return QPointF(xAxis->coordToPixel(mScene.coordX(mScene.output)),
+                   isLine() ? yAxis2->coordToPixel(0.88)
+                            : yAxis->coordToPixel(mScene.coordY(mScene.output)));
 }
 
 Eigen::VectorXd ValueSpaceView::planeToFull(const QPointF &pixel) const
 {
-    Eigen::VectorXd o = mMle ? mMle->mleOutput() : Eigen::VectorXd::Zero(mDv);
-    o[mDimX] = xAxis->pixelToCoord(pixel.x()) * mUnit;
+    Eigen::VectorXd o = mScene.mle ? mScene.mle->mleOutput() : Eigen::VectorXd::Zero(mScene.dV);
+    o[mScene.dimX] = xAxis->pixelToCoord(pixel.x()) * mScene.unit;
     if (!isLine())
-        o[mDimY] = yAxis->pixelToCoord(pixel.y()) * mUnit;
+        o[mScene.dimY] = yAxis->pixelToCoord(pixel.y()) * mScene.unit;
     return o;
 }
 
 double ValueSpaceView::planeDistanceSquared(int slot, const QPointF &pixel) const
 {
-    const Eigen::VectorXd v = mValues.row(slot).transpose();
-    const double dx = (xAxis->pixelToCoord(pixel.x()) - coordX(v)) * mUnit;
-    const double dy = isLine() ? 0.0 : (yAxis->pixelToCoord(pixel.y()) - coordY(v)) * mUnit;
+    const Eigen::VectorXd v = mScene.value(slot);
+    const double dx = (xAxis->pixelToCoord(pixel.x()) - mScene.coordX(v)) * mScene.unit;
+    const double dy =
+        isLine() ? 0.0 : (yAxis->pixelToCoord(pixel.y()) - mScene.coordY(v)) * mScene.unit;
     return dx * dx + dy * dy;
 }
 
 std::optional<int> ValueSpaceView::ringAt(const QPointF &pixel) const
 {
-    if (!mMle || !axisRect()->rect().contains(pixel.toPoint()))
+    if (!mScene.mle || !axisRect()->rect().contains(pixel.toPoint()))
         return std::nullopt;
     std::optional<int> best;
     double bestGap = 8; // pixels
-    const int n = int(mKeys.size());
-    const Eigen::VectorXd &pi = mMle->precisionWeights();
-    std::vector<int> order(static_cast<size_t>(n));
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return pi[a] > pi[b]; });
-    const int drawn = std::min(n, isLine() ? maxLanes : maxBlobs);
-    for (int r = 0; r < drawn; ++r) {
+    const std::vector<int> order = mScene.byPrecision();
+    for (int r = 0; r < mScene.drawnCount(); ++r) {
         const int j = order[size_t(r)];
-        const Eigen::VectorXd v = mValues.row(j).transpose();
-        const double rad = drawnRadius(j, 1.0);
+        const Eigen::VectorXd v = mScene.value(j);
+        const double rad = mScene.drawnRadius(j, 1.0);
+        const double cx = xAxis->coordToPixel(mScene.coordX(v));
+        const double ends = std::abs(xAxis->coordToPixel(mScene.coordX(v) + rad) - cx);
         double gap;
         if (isLine()) {
-            const double y = yAxis2->coordToPixel(laneY(r));
-            if (std::abs(pixel.y() - y) > 10)
+            if (std::abs(pixel.y() - yAxis2->coordToPixel(mScene.laneY(r))) > 10)
                 continue;
-            const double cx = xAxis->coordToPixel(coordX(v));
-            const double ends = std::abs(xAxis->coordToPixel(coordX(v) + rad) - cx);
             gap = std::abs(std::abs(pixel.x() - cx) - ends);
         } else {
-            const double cx = xAxis->coordToPixel(coordX(v));
-            const double cy = yAxis->coordToPixel(coordY(v));
-            const double rp = std::abs(xAxis->coordToPixel(coordX(v) + rad) - cx);
-            gap = std::abs(std::hypot(pixel.x() - cx, pixel.y() - cy) - rp);
+            const double cy = yAxis->coordToPixel(mScene.coordY(v));
+            gap = std::abs(std::hypot(pixel.x() - cx, pixel.y() - cy) - ends);
         }
         if (gap < bestGap) {
             bestGap = gap;
@@ -898,57 +774,57 @@ void ValueSpaceView::mouseReleaseEvent(QMouseEvent *event)
 
 QString ValueSpaceView::toolTipAt(const QPointF &pos) const
 {
-    if (!axisRect()->rect().contains(pos.toPoint()) || !mMle)
+    if (!axisRect()->rect().contains(pos.toPoint()) || !mScene.mle)
         return {};
-    const Eigen::VectorXd &hat = mMle->mleOutput();
-    const Eigen::VectorXd &pi = mMle->precisionWeights();
+    const Eigen::VectorXd &hat = mScene.mle->mleOutput();
+    const Eigen::VectorXd &pi = mScene.mle->precisionWeights();
     // ô and o.
     if (QLineF(pos, mlePixel()).length() <= 12 || QLineF(pos, outputPixel()).length() <= 12) {
         QString text = tr("MLE ô = Σ π_t v_t = %1").arg(vectorText(hat));
-        if (const auto l = mMle->logLikelihood(hat))
+        if (const auto l = mScene.mle->logLikelihood(hat))
             text += tr("\nℓ(ô) = %1 (the maximum)").arg(plotStyle::exact(*l));
         else
             text += tr("\nℓ(ô) < −1.8e308");
-        if (const auto se = mMle->standardError())
+        if (const auto se = mScene.mle->standardError())
             text += tr("\nstandard error (Σσ⁻²)^(−1/2) = %1").arg(plotStyle::exact(*se));
-        text += tr("\nattention output o = Σ w_t v_t = %1").arg(vectorText(mOutput));
-        text += tr("\nmax |π − w| = %1").arg(plotStyle::exact(maxAbsDiff(pi, mWeights)));
+        text += tr("\nattention output o = Σ w_t v_t = %1").arg(vectorText(mScene.output));
+        text += tr("\nmax |π − w| = %1").arg(plotStyle::exact(maxAbsDiff(pi, mScene.weights)));
         return text;
     }
     // A value or its 1σ ring.
     std::optional<int> slot = ringAt(pos);
     if (!slot) {
-        for (size_t j = 0; j < mKeys.size(); ++j)
-            if (QLineF(pos, valuePixel(mKeys[j])).length() <= 9) {
+        for (size_t j = 0; j < mScene.keys.size(); ++j)
+            if (QLineF(pos, valuePixel(mScene.keys[j])).length() <= 9) {
                 slot = int(j);
                 break;
             }
     }
     if (slot) {
         const int j = *slot;
-        const int t = mKeys[size_t(j)];
-        const double logVar = mMle->logVariances()[j];
+        const int t = mScene.keys[size_t(j)];
+        const double logVar = mScene.mle->logVariances()[j];
         QString text = tr("key %1 “%2”: value v = %3")
                            .arg(t + 1)
-                           .arg(mKeyLabels.value(t))
-                           .arg(vectorText(mValues.row(j).transpose()));
+                           .arg(mScene.keyLabels.value(t))
+                           .arg(vectorText(mScene.value(j)));
         text += tr("\nσ² = %1").arg(varianceText(logVar, QStringLiteral("σ²")));
         text += tr("\nσ = %1").arg(varianceText(0.5 * logVar, QStringLiteral("σ")));
         text += tr("\nprecision weight π = %1\nattention weight w = %2")
-                    .arg(plotStyle::exact(pi[j]), plotStyle::exact(mWeights[j]));
-        text += mLinked ? tr("\nlinked: σ² = σ0²·exp(−s); edit the keys to change it")
-                        : tr("\nfree: drag the 1σ circle to change σ²");
+                    .arg(plotStyle::exact(pi[j]), plotStyle::exact(mScene.weights[j]));
+        text += mScene.linked ? tr("\nlinked: σ² = σ0²·exp(−s); edit the keys to change it")
+                              : tr("\nfree: drag the 1σ circle to change σ²");
         return text;
     }
     // A path iterate.
     if (mAnimation && mAnimation->isDefined()) {
         const auto &path = mAnimation->path();
         for (size_t k = path.size(); k-- > 0;) {
-            if (path[k].size() != mDv)
+            if (path[k].size() != mScene.dV)
                 break;
-            const QPointF px(xAxis->coordToPixel(coordX(path[k])),
+            const QPointF px(xAxis->coordToPixel(mScene.coordX(path[k])),
                              isLine() ? yAxis->coordToPixel(mAnimation->logLikelihoods()[k])
-                                      : yAxis->coordToPixel(coordY(path[k])));
+                                      : yAxis->coordToPixel(mScene.coordY(path[k])));
             if (QLineF(pos, px).length() <= 7)
                 return tr("iterate o⁽%1⁾ = %2\nℓ = %3\n‖o − ô‖ = %4")
                     .arg(k)
@@ -960,7 +836,7 @@ QString ValueSpaceView::toolTipAt(const QPointF &pos) const
     // The landscape.
     const Eigen::VectorXd o = planeToFull(pos);
     QString text = tr("o = %1").arg(vectorText(o));
-    if (const auto l = mMle->logLikelihood(o))
+    if (const auto l = mScene.mle->logLikelihood(o))
         text += tr("\nℓ(o) = %1").arg(plotStyle::exact(*l));
     else
         text += tr("\nℓ(o) < −1.8e308");

@@ -1,11 +1,10 @@
 #pragma once
 
-#include "GaussianMle.h"
 #include "plots/PlotView.h"
+#include "plots/mle/ValueSpaceScene.h"
 
 #include <Eigen/Core>
 #include <QPointer>
-#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -50,9 +49,9 @@ public:
 
     /// The value dimensions on x and y (0-based; ignored when d_v = 1).
     void setValueDimensions(int x, int y);
-    int dimensionX() const { return mDimX; }
-    int dimensionY() const { return mDimY; }
-    int dV() const { return mDv; }
+    int dimensionX() const { return mScene.dimX; }
+    int dimensionY() const { return mScene.dimY; }
+    int dV() const { return mScene.dV; }
     /// While on, the next left click on the plane sets the start of the animation.
     void setPickStartMode(bool on);
     bool pickStartMode() const { return mPickStart; }
@@ -67,7 +66,7 @@ public:
     const std::vector<double> &contourLevels() const { return mLevels; }
     /// Keys drawn as blobs (indices into the scenario's keys) and their 1σ radius in pixels as
     /// drawn (after clamping).
-    const std::vector<int> &blobKeys() const { return mKeys; }
+    const std::vector<int> &blobKeys() const { return mScene.keys; }
     double sigmaPixels(int key) const;
     /// Widget pixel of value t, of ô and of the attention output (for tests).
     QPointF valuePixel(int key) const;
@@ -83,9 +82,9 @@ public:
     /// in its lane) passes nearest `pixel`, within 8 pixels, inside the plot; nullopt if none.
     std::optional<int> ringAt(const QPointF &pixel) const;
     /// The selected query of the last showAnalysis sees a key: there is a likelihood to show.
-    bool hasLikelihood() const { return mDefined && mMle.has_value(); }
+    bool hasLikelihood() const { return mScene.hasLikelihood(); }
     /// The query of the last showAnalysis (0-based).
-    int selectedQuery() const { return mSelected; }
+    int selectedQuery() const { return mScene.selected; }
 
 signals:
     void message(const QString &text);
@@ -112,15 +111,7 @@ private:
     void rebuildItems();
     void updateField();
     void updatePath();
-    bool isLine() const { return mDv == 1; }
-    double coordX(const Eigen::Ref<const Eigen::VectorXd> &v) const { return v[mDimX] / mUnit; }
-    double coordY(const Eigen::Ref<const Eigen::VectorXd> &v) const
-    {
-        return isLine() ? 0.0 : v[mDimY] / mUnit;
-    }
-    /// 1σ radius in display units, clamped into what can be drawn.
-    double drawnRadius(int slot, double multiple) const;
-    double laneY(int slot) const;
+    bool isLine() const { return mScene.isLine(); }
     QPointer<MleAnimation> mAnimation;
     VarianceRingDrag *mRingDrag;
     QCPTextElement *mTitle;
@@ -142,26 +133,10 @@ private:
     QCPItemStraightLine *mMleLine;    ///< d_v = 1
     QCPItemStraightLine *mOutputLine; ///< d_v = 1
 
-    int mDimX = 0;
-    int mDimY = 1;
     bool mPickStart = false;
-
-    // What the last showAnalysis drew.
-    int mDv = 2;
-    int mSelected = 0;
-    bool mDefined = true;
-    bool mLinked = true;
-    double mUnit = 1;
-    std::optional<GaussianMle> mMle;
-    std::vector<int> mKeys; ///< visible keys drawn as blobs
-    QStringList mKeyLabels;
-    QString mQueryLabel;      ///< the selected query's label, from the analysed scenario
-    Eigen::MatrixXd mValues;  ///< n×d_v values of the visible keys
-    Eigen::VectorXd mWeights; ///< attention weights w (n)
-    Eigen::VectorXd mOutput;  ///< attention output o (d_v)
-    std::vector<double> mLevels;
-    QRectF mBounds;          ///< display units
+    ValueSpaceScene mScene;  ///< what the last showAnalysis drew, and the chosen dimensions
     double mLabelPixels = 0; ///< widest value label (room kept on the right)
+    std::vector<double> mLevels;
     QCPRange mFieldX, mFieldY;
     bool mFieldDirty = true;
     bool mLogDrop = false; ///< colours show ℓ(ô) − ℓ(o) on a log scale
