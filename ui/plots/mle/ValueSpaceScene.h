@@ -7,12 +7,20 @@
 #include <QRectF>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
+
+class QColor;
+class QCPItemText;
 
 namespace sml {
 
 class Analysis;
+
+/// Makes a text label in the value-space view's style, in `color`: how the view lends its label
+/// style to the parts that draw for it.
+using ValueSpaceLabelFactory = std::function<QCPItemText *(const QColor &color)>;
 
 /// The layers the value space draws on, above QCustomPlot's "main", bottom to top.
 namespace valueSpaceLayer {

@@ -6,11 +6,13 @@
 #include <Eigen/Core>
 #include <QPointer>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace sml {
 
+class LikelihoodLandscape;
 class MleAnimation;
 class ScenarioDocument;
 class VarianceRingDrag;
@@ -27,17 +29,22 @@ class VarianceRingDrag;
 /// - ô = Σ π_t v_t is marked, and so is the attention output o = Σ w_t v_t: in linked mode they
 ///   coincide (π = w) and share one label; in free mode they differ.
 /// - d_v = 1: ℓ(o) is a curve over the value line, and each value an interval ±1σ, ±2σ.
-/// - ℓ and its iso-lines are computed by LikelihoodField (core/LikelihoodField.h).
 /// - With a document in free-variance mode, dragging a 1σ circle (or interval end) sets that σ²
 ///   (SetCellCommand, one merged undo step per drag). With an MleAnimation, its path is drawn,
-///   and Shift+click (or a click in pick mode) sets its start point. The view draws; the mouse
-///   editing is its VarianceRingDrag's, to which it forwards its mouse events.
+///   and Shift+click (or a click in pick mode) sets its start point.
+///
+/// The parts: what is shown is a ValueSpaceScene; ℓ and its iso-lines are computed by
+/// LikelihoodField (core/LikelihoodField.h) and drawn by a LikelihoodLandscape; the values are
+/// drawn by addValueBlobs(); the mouse editing is a VarianceRingDrag's, to which the view
+/// forwards its mouse events. The view draws ô, o and the path, places the labels, hit-tests
+/// and writes the tooltips.
 class ValueSpaceView : public PlotView
 {
     Q_OBJECT
 
 public:
     explicit ValueSpaceView(QWidget *parent = nullptr);
+    ~ValueSpaceView() override;
 
     QString viewName() const override { return QStringLiteral("value-space"); }
     void showAnalysis(const Analysis &analysis, int selectedQuery) override;
@@ -57,13 +64,13 @@ public:
     bool pickStartMode() const { return mPickStart; }
 
     QString titleText() const;
-    QCPColorMap *likelihoodMap() const { return mMap; }
+    QCPColorMap *likelihoodMap() const;
     /// The marching-squares iso-lines (NaN-separated polylines) as last drawn.
-    QCPCurve *contourCurve() const { return mContours; }
+    QCPCurve *contourCurve() const;
     /// The animation's iterates as drawn.
     QCPCurve *pathCurve() const { return mPath; }
     /// The levels of the iso-lines, ascending.
-    const std::vector<double> &contourLevels() const { return mLevels; }
+    const std::vector<double> &contourLevels() const;
     /// Keys drawn as blobs (indices into the scenario's keys) and their 1σ radius in pixels as
     /// drawn (after clamping).
     const std::vector<int> &blobKeys() const { return mScene.keys; }
@@ -109,24 +116,20 @@ protected:
 
 private:
     void rebuildItems();
-    void updateField();
     void updatePath();
     bool isLine() const { return mScene.isLine(); }
+
     QPointer<MleAnimation> mAnimation;
     VarianceRingDrag *mRingDrag;
+    ValueSpaceLabelFactory mNewLabel; ///< text labels in this view's style
+    std::unique_ptr<LikelihoodLandscape> mLandscape;
     QCPTextElement *mTitle;
     QCPTextElement *mSubtitle;
     QString mSubtitleText;
-    QCPColorMap *mMap;
-    QCPColorScale *mScale;
-    QCPLayoutGrid *mMapRow;
-    QCPCurve *mContours;
-    QCPGraph *mCurve; ///< d_v = 1: ℓ over the line
     QCPCurve *mPath;
     QCPGraph *mMleMarker;
     QCPGraph *mOutputMarker;
     QList<QCPAbstractItem *> mItems; ///< rebuilt on every showAnalysis
-    QList<QCPItemText *> mContourLabels;
     QCPItemText *mMleLabel;
     QCPItemText *mOutputLabel;
     QCPGraph *mStart;
@@ -136,10 +139,6 @@ private:
     bool mPickStart = false;
     ValueSpaceScene mScene;  ///< what the last showAnalysis drew, and the chosen dimensions
     double mLabelPixels = 0; ///< widest value label (room kept on the right)
-    std::vector<double> mLevels;
-    QCPRange mFieldX, mFieldY;
-    bool mFieldDirty = true;
-    bool mLogDrop = false; ///< colours show ℓ(ô) − ℓ(o) on a log scale
 };
 
 } // namespace sml
