@@ -185,4 +185,43 @@ QVector<QPointF> isoLine(const Grid &g, double level)
     return out;
 }
 
+QPointF pointTowards(const QVector<QPointF> &points, QPointF centre, double angle, double xSpan,
+                     double ySpan)
+{
+    const double ux = std::cos(angle), uy = std::sin(angle);
+    const double sx = 1.0 / std::max(1e-300, xSpan), sy = 1.0 / std::max(1e-300, ySpan);
+    QPointF best = points.front();
+    double bestScore = -std::numeric_limits<double>::infinity();
+    for (const QPointF &p : points) {
+        if (!std::isfinite(p.x()))
+            continue;
+        const double dx = (p.x() - centre.x()) * sx, dy = (p.y() - centre.y()) * sy;
+        const double norm = std::hypot(dx, dy);
+        const double score = norm > 0 ? (dx * ux + dy * uy) / norm : -1;
+        if (score > bestScore) {
+            bestScore = score;
+            best = p;
+        }
+    }
+    return best;
+}
+
+double niceStep(double span, int count)
+{
+    if (!(span > 0) || !std::isfinite(span) || count < 1)
+        return 1;
+    const double raw = span / count;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double r = raw / magnitude;
+    double nice = 10;
+    if (r <= 1)
+        nice = 1;
+    else if (r <= 2)
+        nice = 2;
+    else if (r <= 5)
+        nice = 5;
+    const double step = nice * magnitude;
+    return std::isfinite(step) && step > 0 ? step : raw;
+}
+
 } // namespace sml::contours

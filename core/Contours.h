@@ -25,4 +25,16 @@ struct Grid
 /// for a QCPCurve (which leaves gaps at NaN). Saddle cells are resolved with the cell's mean.
 QVector<QPointF> isoLine(const Grid &grid, double level);
 
+/// The point of an iso-line (isoLine's points; NaN separators are skipped) whose direction from
+/// `centre` is closest to `angle` (radians, anticlockwise from +x), the offsets first divided by
+/// xSpan and ySpan (the widths of the plot, so the angle is as seen on it): where a ray from
+/// `centre` meets the line, so that the labels of nested iso-lines line up along one ray.
+/// points.front() when no point is off the centre; `points` must not be empty.
+QPointF pointTowards(const QVector<QPointF> &points, QPointF centre, double angle, double xSpan,
+                     double ySpan);
+
+/// A "nice" step (1, 2 or 5 × 10^k) so that `span` holds about `count` steps, for rounding
+/// iso-line levels and ticks. Positive and finite for any positive finite span; 1 otherwise.
+double niceStep(double span, int count);
+
 } // namespace sml::contours

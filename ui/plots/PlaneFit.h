@@ -17,8 +17,9 @@ namespace sml::planeFit {
 /// fall back to ±1; ranges are kept within QCPRange's limits.
 void fitEqualAspect(QCPAxis *xAxis, QCPAxis *yAxis, QRectF bounds, QSizeF pixels);
 
-/// A "nice" step (1, 2 or 5 × 10^k) so that `span` holds about `count` steps. Positive and
-/// finite for any positive finite span; 1 otherwise.
+/// contours::niceStep (core/Contours.h), for the plot code: a "nice" step (1, 2 or 5 × 10^k) so
+/// that `span` holds about `count` steps. Positive and finite for any positive finite span; 1
+/// otherwise.
 double niceStep(double span, int count);
 
 /// Largest power of ten ≤ |x| when |x| ≥ 1e100, else 1: a display unit that keeps plotted

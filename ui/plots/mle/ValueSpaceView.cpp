@@ -1,11 +1,12 @@
 #include "plots/mle/ValueSpaceView.h"
 
-#include "style/Appearance.h"
-
 #include "Analysis.h"
-#include "document/ScenarioDocument.h"
+#include "LikelihoodField.h"
 #include "plots/PlaneFit.h"
+#include "plots/mle/LikelihoodLandscape.h"
 #include "plots/mle/MleAnimation.h"
+#include "plots/mle/ValueBlobs.h"
+#include "plots/mle/VarianceRingDrag.h"
 #include "style/PlotStyle.h"
 #include "widgets/DocumentBinding.h"
 
@@ -13,37 +14,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <numeric>
 
 namespace sml {
 
 namespace {
 
-constexpr int maxBlobs = 300;      // keys drawn as blobs (the largest π first)
-constexpr int maxFilledBlobs = 16; // of those, filled (the rest: outlines)
-constexpr int maxLanes = 24;       // d_v = 1: intervals drawn, one lane each
-constexpr int maxValueLabels = 12; // label groups of coincident values up to this many
-const QString layerBlobs = QStringLiteral("blobs");
-const QString layerMarkers = QStringLiteral("markers");
-const QString layerPath = QStringLiteral("path");
-const QString layerLabels = QStringLiteral("labels");
-
-/// ℓ(o) from pale (low) to warm (high, at ô); the blobs and labels stay readable on top.
-QCPColorGradient likelihoodGradient()
-{
-    QCPColorGradient g;
-    g.clearColorStops();
-    const Appearance *look = Appearance::instance(); // dark tints in the dark theme
-    g.setColorStopAt(0.0, look->paper(QColor(246, 246, 246)));
-    g.setColorStopAt(0.6, look->paper(QColor(253, 241, 212)));
-    g.setColorStopAt(0.9, look->paper(QColor(251, 218, 160)));
-    g.setColorStopAt(1.0, look->paper(QColor(247, 196, 120)));
-    g.setColorInterpolation(QCPColorGradient::ciRGB);
-    g.setNanHandling(QCPColorGradient::nhLowestColor);
-    g.setLevelCount(200);
-    return g;
-}
+const QString layerLabels = valueSpaceLayer::labels;
 
 QString vectorText(const Eigen::Ref<const Eigen::VectorXd> &v, int maxEntries = 8)
 {
@@ -83,8 +59,12 @@ QCPItemText *makeLabel(QCustomPlot *plot, const QColor &color, bool bold = false
 
 } // namespace
 
-ValueSpaceView::ValueSpaceView(QWidget *parent) : PlotView(parent)
+ValueSpaceView::ValueSpaceView(QWidget *parent)
+    : PlotView(parent), mRingDrag(new VarianceRingDrag(this)),
+      mNewLabel([this](const QColor &color) { return makeLabel(this, color); })
 {
+    connect(mRingDrag, &VarianceRingDrag::startPicked, this, &ValueSpaceView::startPicked);
+    connect(mRingDrag, &VarianceRingDrag::message, this, &ValueSpaceView::message);
     mTitle = addTitle();
     plotLayout()->insertRow(1);
     mSubtitle = new QCPTextElement(this, QString(), plotStyle::subtitleFont());
@@ -93,54 +73,26 @@ ValueSpaceView::ValueSpaceView(QWidget *parent) : PlotView(parent)
     plotStyle::styleAxis(xAxis, QString());
     plotStyle::styleAxis(yAxis, QString());
 
-    addLayer(layerBlobs, layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    addLayer(layerMarkers, layer(layerBlobs), QCustomPlot::limAbove);
-    addLayer(layerPath, layer(layerMarkers), QCustomPlot::limAbove);
-    addLayer(layerLabels, layer(layerPath), QCustomPlot::limAbove);
+    addLayer(valueSpaceLayer::blobs, layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    addLayer(valueSpaceLayer::markers, layer(valueSpaceLayer::blobs), QCustomPlot::limAbove);
+    addLayer(valueSpaceLayer::path, layer(valueSpaceLayer::markers), QCustomPlot::limAbove);
+    addLayer(valueSpaceLayer::labels, layer(valueSpaceLayer::path), QCustomPlot::limAbove);
 
-    mMapRow = new QCPLayoutGrid;
-    QCPAxisRect *rect = axisRect();
-    plotLayout()->take(rect);
-    plotLayout()->addElement(2, 0, mMapRow);
-    mMapRow->addElement(0, 0, rect);
-    mScale = new QCPColorScale(this);
-    mMapRow->addElement(0, 1, mScale);
-    mMapRow->setColumnStretchFactor(1, 0.001);
-    mScale->setType(QCPAxis::atRight);
-    mScale->setGradient(likelihoodGradient());
-    mScale->setBarWidth(18);
-    plotStyle::styleAxis(mScale->axis(), tr("log-likelihood ℓ(o)"));
-    mScale->axis()->grid()->setVisible(false);
-    auto *group = new QCPMarginGroup(this);
-    axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, group);
-    mScale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
-
-    mMap = new QCPColorMap(xAxis, yAxis);
-    mMap->setLayer(QStringLiteral("background"));
-    mMap->setGradient(likelihoodGradient());
-    mMap->setInterpolate(true);
-    mMap->setColorScale(mScale);
-
-    mContours = new QCPCurve(xAxis, yAxis);
-    mContours->setPen(QPen(QColor(150, 110, 60), 1.1));
-
-    mCurve = new QCPGraph(xAxis, yAxis);
-    mCurve->setPen(QPen(QColor(200, 110, 20), 3));
-    mCurve->setVisible(false);
+    mLandscape = std::make_unique<LikelihoodLandscape>(this, 2, mNewLabel);
 
     mPath = new QCPCurve(xAxis, yAxis);
-    mPath->setLayer(layerPath);
+    mPath->setLayer(valueSpaceLayer::path);
     mPath->setPen(QPen(plotStyle::mleColor().darker(115), 2.5));
     mPath->setScatterStyle(QCPScatterStyle(
         QCPScatterStyle::ssDisc, plotStyle::mleColor().darker(140), plotStyle::mleColor(), 8));
 
     mOutputMarker = new QCPGraph(xAxis, yAxis);
-    mOutputMarker->setLayer(layerMarkers);
+    mOutputMarker->setLayer(valueSpaceLayer::markers);
     mOutputMarker->setLineStyle(QCPGraph::lsNone);
     mOutputMarker->setScatterStyle(QCPScatterStyle(
         QCPScatterStyle::ssCircle, QPen(plotStyle::softmaxColor(), 3), Qt::NoBrush, 30));
     mMleMarker = new QCPGraph(xAxis, yAxis);
-    mMleMarker->setLayer(layerMarkers);
+    mMleMarker->setLayer(valueSpaceLayer::markers);
     mMleMarker->setLineStyle(QCPGraph::lsNone);
     mMleMarker->setScatterStyle(QCPScatterStyle(
         QCPScatterStyle::ssCrossCircle, QPen(Qt::black, 2.5), QColor(255, 255, 255, 220), 18));
@@ -154,7 +106,7 @@ ValueSpaceView::ValueSpaceView(QWidget *parent) : PlotView(parent)
 
     // The start of the gradient ascent: a square, named in the legend (no label on the plane).
     mStart = new QCPGraph(xAxis, yAxis);
-    mStart->setLayer(layerPath);
+    mStart->setLayer(valueSpaceLayer::path);
     mStart->setLineStyle(QCPGraph::lsNone);
     mStart->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare,
                                             QPen(plotStyle::mleColor().darker(160), 2),
@@ -162,9 +114,7 @@ ValueSpaceView::ValueSpaceView(QWidget *parent) : PlotView(parent)
     mStart->setName(tr("start o⁽⁰⁾ (Shift+click)"));
 
     for (QCPAbstractPlottable *p :
-         {static_cast<QCPAbstractPlottable *>(mContours),
-          static_cast<QCPAbstractPlottable *>(mCurve), static_cast<QCPAbstractPlottable *>(mPath),
-          static_cast<QCPAbstractPlottable *>(mStart),
+         {static_cast<QCPAbstractPlottable *>(mPath), static_cast<QCPAbstractPlottable *>(mStart),
           static_cast<QCPAbstractPlottable *>(mOutputMarker),
           static_cast<QCPAbstractPlottable *>(mMleMarker)})
         p->removeFromLegend();
@@ -173,6 +123,8 @@ ValueSpaceView::ValueSpaceView(QWidget *parent) : PlotView(parent)
     plotStyle::addLegendRow(this, 3);
     yAxis2->setRange(0, 1);
 }
+
+ValueSpaceView::~ValueSpaceView() = default;
 
 void ValueSpaceView::setAnimation(MleAnimation *animation)
 {
@@ -194,11 +146,11 @@ MleAnimation *ValueSpaceView::animation() const
 
 void ValueSpaceView::setValueDimensions(int x, int y)
 {
-    if (x == mDimX && y == mDimY)
+    if (x == mScene.dimX && y == mScene.dimY)
         return;
-    mDimX = x;
-    mDimY = y;
-    mDrag.reset();
+    mScene.dimX = x;
+    mScene.dimY = y;
+    mRingDrag->cancel();
     refreshFromDocument();
     emit dimensionsChanged();
 }
@@ -212,161 +164,53 @@ void ValueSpaceView::setPickStartMode(bool on)
     emit pickStartModeChanged(on);
 }
 
-bool ValueSpaceView::canEditVariances() const
+QCPColorMap *ValueSpaceView::likelihoodMap() const
 {
-    return document() && mDefined && document()->scenario().varianceMode == VarianceMode::Free;
+    return mLandscape->map();
+}
+
+QCPCurve *ValueSpaceView::contourCurve() const
+{
+    return mLandscape->isoLines();
+}
+
+const std::vector<double> &ValueSpaceView::contourLevels() const
+{
+    return mLandscape->levels();
 }
 
 void ValueSpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
 {
-    const Scenario &s = analysis.scenario();
-    const AttentionResult &att = analysis.attention();
-    const int oldDv = mDv;
-    mDv = std::max(1, s.dV());
-    mSelected = std::clamp(selectedQuery, 0, std::max(0, s.m() - 1));
-    mDimX = std::clamp(mDimX, 0, mDv - 1);
-    mDimY = std::clamp(mDimY, 0, mDv - 1);
-    if (mDv >= 2 && mDimX == mDimY)
-        mDimY = (mDimX + 1) % mDv;
-    mLinked = s.varianceMode == VarianceMode::Linked;
-    mDefined =
-        s.m() > 0 && size_t(mSelected) < att.defined.size() && att.defined[size_t(mSelected)];
-    if (mDrag && (!mDefined || mLinked))
-        mDrag.reset();
-    mKeyLabels = s.keyLabels;
-    mQueryLabel = s.queryLabels.value(mSelected);
-    mMle.reset();
-    mKeys.clear();
-    mValues.resize(0, mDv);
-    mWeights.resize(0);
-    mOutput = Eigen::VectorXd::Zero(mDv);
-    if (mDefined) {
-        mKeys = visibleKeys(analysis.mask(), mSelected, s.T());
-        mMle.emplace(analysis.gaussian(mSelected));
-        mValues.resize(Eigen::Index(mKeys.size()), mDv);
-        mWeights.resize(Eigen::Index(mKeys.size()));
-        // weightRow(): a large scenario's Analysis keeps no weight matrix (issue 5).
-        const Eigen::VectorXd weightRow = analysis.weightRow(mSelected);
-        for (size_t j = 0; j < mKeys.size(); ++j) {
-            mValues.row(Eigen::Index(j)) = s.values.row(mKeys[j]);
-            mWeights[Eigen::Index(j)] = weightRow[mKeys[j]];
-        }
-        mOutput = att.outputs.row(mSelected).transpose();
-    }
+    const int oldDv = mScene.dV;
+    mScene.load(analysis, selectedQuery);
+    if (!mScene.defined || mScene.linked)
+        mRingDrag->cancel();
+    if (!mRingDrag->isDragging())
+        mScene.fitRegion(); // during a drag the plane stays where it is under the mouse
+    mLandscape->invalidate();
 
-    if (!mDrag) {
-        // The region: every visible value, ô and o (not the radii, which may be huge).
-        double largest = 0;
-        if (mValues.size() > 0)
-            largest = mValues.cwiseAbs().maxCoeff();
-        mUnit = planeFit::displayUnit(largest);
-        double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
-        auto include = [&](const Eigen::VectorXd &v) {
-            x0 = std::min(x0, coordX(v));
-            x1 = std::max(x1, coordX(v));
-            y0 = std::min(y0, coordY(v));
-            y1 = std::max(y1, coordY(v));
-        };
-        for (Eigen::Index j = 0; j < mValues.rows(); ++j)
-            include(mValues.row(j).transpose());
-        if (mMle)
-            include(mMle->mleOutput());
-        include(mOutput);
-        if (!std::isfinite(x0)) {
-            x0 = y0 = -1;
-            x1 = y1 = 1;
-        }
-        double span = std::max(x1 - x0, isLine() ? 0.0 : y1 - y0);
-        if (!(span > 0))
-            span = std::max(1.0, std::abs(x0));
-        const double pad = 0.28 * span;
-        mBounds = QRectF(QPointF(x0 - pad, y0 - pad), QPointF(x1 + pad, y1 + pad));
-    }
-    mFieldDirty = true;
-
-    const QString unit = mUnit != 1 ? tr("  (× %1)").arg(plotStyle::compact(mUnit)) : QString();
-    xAxis->setLabel(tr("output coordinate o_%1").arg(mDimX + 1) + unit);
+    const double u = mScene.unit;
+    const QString unit = u != 1 ? tr("  (× %1)").arg(plotStyle::compact(u)) : QString();
+    xAxis->setLabel(tr("output coordinate o_%1").arg(mScene.dimX + 1) + unit);
     yAxis->setLabel(isLine() ? tr("log-likelihood ℓ(o)")
-                             : tr("output coordinate o_%1").arg(mDimY + 1) + unit);
-    QString sub;
-    if (!mDefined) {
-        sub = tr("This query sees no key: there is no likelihood.");
-    } else if (isLine()) {
-        sub = tr("v_t ~ N(o, σ_t²): bars at ±1σ and ±2σ\ndarker = larger precision weight π_t");
-    } else {
-        const QString circles = int(mKeys.size()) > maxFilledBlobs
-                                    ? tr("circles at 1σ (2σ: the %1 heaviest)").arg(maxFilledBlobs)
-                                    : tr("circles at 1σ and 2σ");
-        sub = tr("v_t ~ N(o, σ_t² I): %1\ndarker = larger precision weight π_t · lines: equal ℓ")
-                  .arg(circles);
-        if (mDv > 2 && mMle) {
-            // The slice: the coordinates not shown are held at those of ô.
-            QStringList fixed;
-            for (int k = 0; k < mDv && fixed.size() < 3; ++k)
-                if (k != mDimX && k != mDimY)
-                    fixed
-                        << tr("o_%1 = %2").arg(k + 1).arg(plotStyle::compact(mMle->mleOutput()[k]));
-            if (mDv - 2 > 3)
-                fixed << tr("…");
-            sub += tr("\na slice through ô: %1").arg(fixed.join(QStringLiteral(", ")));
-        }
-    }
-    if (mDefined && !mLinked)
-        sub += tr("\nfree variances: drag a 1σ circle to change its σ²");
-    mSubtitleText = sub;
+                             : tr("output coordinate o_%1").arg(mScene.dimY + 1) + unit);
+    mSubtitleText = mScene.subtitle();
 
     const bool line = isLine();
-    mMap->setVisible(!line && mDefined);
-    mContours->setVisible(!line && mDefined);
-    mCurve->setVisible(line && mDefined);
-    mMleLine->setVisible(line && mDefined);
-    mOutputLine->setVisible(line && mDefined);
-    if (line == mMapRow->hasElement(0, 1)) {
-        if (line) {
-            mMapRow->take(mScale);
-            mMapRow->simplify();
-        } else {
-            mMapRow->addElement(0, 1, mScale);
-            mMapRow->setColumnStretchFactor(1, 0.001);
-        }
-        mScale->setVisible(!line);
-    }
+    mLandscape->setMode(line, mScene.defined);
+    mMleLine->setVisible(line && mScene.defined);
+    mOutputLine->setVisible(line && mScene.defined);
 
     rebuildItems();
     updatePath();
-    if (oldDv != mDv)
+    if (oldDv != mScene.dV)
         emit dimensionsChanged();
     replot();
 }
 
 QString ValueSpaceView::titleText() const
 {
-    const QString q = mQueryLabel.isEmpty() ? QString::number(mSelected + 1) : mQueryLabel;
-    if (isLine())
-        return tr("Likelihood ℓ(o) · query “%1” (d_v = 1)").arg(q);
-    if (mDv == 2)
-        return tr("Likelihood ℓ(o) · query “%1”").arg(q);
-    return tr("Likelihood ℓ(o) · query “%1” · value dimensions %2, %3 of %4")
-        .arg(q)
-        .arg(mDimX + 1)
-        .arg(mDimY + 1)
-        .arg(mDv);
-}
-
-double ValueSpaceView::drawnRadius(int slot, double multiple) const
-{
-    // σ in display units, computed in the log domain so that σ² = 1e±300 never overflows.
-    const double span = std::max(mBounds.width(), mBounds.height());
-    const double lo = std::log(std::max(span * 0.004, std::numeric_limits<double>::min()));
-    const double hi = std::log(std::max(span * 30, std::numeric_limits<double>::min()));
-    const double logR = 0.5 * mMle->logVariances()[slot] - std::log(mUnit) + std::log(multiple);
-    return std::exp(std::clamp(logR, lo, hi));
-}
-
-double ValueSpaceView::laneY(int slot) const
-{
-    const int lanes = std::min<int>(maxLanes, int(mKeys.size()));
-    return 0.05 + 0.34 * (slot + 0.5) / std::max(1, lanes);
+    return mScene.title();
 }
 
 void ValueSpaceView::rebuildItems()
@@ -376,8 +220,8 @@ void ValueSpaceView::rebuildItems()
     mItems.clear();
     for (int k = plottableCount() - 1; k >= 0; --k) {
         QCPAbstractPlottable *p = plottable(k);
-        if (p != mMap && p != mContours && p != mCurve && p != mPath && p != mMleMarker &&
-            p != mOutputMarker && p != mStart)
+        if (!mLandscape->owns(p) && p != mPath && p != mMleMarker && p != mOutputMarker &&
+            p != mStart)
             removePlottable(p);
     }
     mMleMarker->data()->clear();
@@ -385,169 +229,16 @@ void ValueSpaceView::rebuildItems()
     mMleLabel->setVisible(false);
     mOutputLabel->setVisible(false);
     mLabelPixels = 0;
-    if (!mDefined || !mMle)
+    if (!mScene.hasLikelihood())
         return;
-
-    const int n = int(mKeys.size());
-    const Eigen::VectorXd &pi = mMle->precisionWeights();
-    std::vector<int> order(static_cast<size_t>(n));
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return pi[a] > pi[b]; });
-    const bool line = isLine();
-    const QColor base = plotStyle::softmaxColor();
-    const int blobs = std::min(n, line ? maxLanes : maxBlobs);
-
-    // Blobs, the least weighted first so the heavy ones sit on top.
-    for (int r = blobs - 1; r >= 0; --r) {
-        const int j = order[size_t(r)];
-        const double strength = std::sqrt(std::clamp(pi[j], 0.0, 1.0)); // opacity by π
-        QColor fill = base;
-        fill.setAlpha(int(110 * strength));
-        QColor edge = base.darker(130);
-        edge.setAlpha(int(40 + 200 * strength));
-        const double x = coordX(mValues.row(j).transpose());
-        if (line) {
-            const double y = laneY(r);
-            for (double multiple : {2.0, 1.0}) {
-                auto *bar = new QCPItemLine(this);
-                bar->setLayer(layerBlobs);
-                const double rad = drawnRadius(j, multiple);
-                bar->start->setAxes(xAxis, yAxis2);
-                bar->end->setAxes(xAxis, yAxis2);
-                bar->start->setCoords(x - rad, y);
-                bar->end->setCoords(x + rad, y);
-                bar->setPen(QPen(multiple == 1.0 ? edge : fill, multiple == 1.0 ? 7 : 2.5,
-                                 Qt::SolidLine, Qt::FlatCap));
-                bar->setHead(QCPLineEnding(QCPLineEnding::esBar, 10));
-                bar->setTail(QCPLineEnding(QCPLineEnding::esBar, 10));
-                mItems << bar;
-            }
-            auto *dot = new QCPItemTracer(this);
-            dot->setLayer(layerMarkers);
-            dot->position->setAxes(xAxis, yAxis2);
-            dot->position->setCoords(x, y);
-            dot->setStyle(QCPItemTracer::tsCircle);
-            dot->setSize(9);
-            dot->setPen(QPen(Qt::white, 1.5));
-            dot->setBrush(base.darker(150));
-            mItems << dot;
-            if (r < maxValueLabels) {
-                auto *label = makeLabel(this, base.darker(170));
-                label->position->setParentAnchor(dot->position);
-                label->position->setType(QCPItemPosition::ptAbsolute);
-                label->position->setCoords(0, -9);
-                label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-                label->setText(
-                    tr("%1  π = %2")
-                        .arg(mKeyLabels.value(mKeys[size_t(j)]), planeFit::labelNumber(pi[j])));
-                label->setPadding(QMargins(2, 0, 2, 0));
-                mItems << label;
-            }
-            continue;
-        }
-        const double y = coordY(mValues.row(j).transpose());
-        for (double multiple : {2.0, 1.0}) {
-            // Dashed 2σ circles only for the heaviest blobs: stroking dashes along an ellipse
-            // costs a path each, and a light blob's 2σ circle only adds clutter (issue 5).
-            if (multiple == 2.0 && r >= maxFilledBlobs)
-                continue;
-            const double rad = drawnRadius(j, multiple);
-            auto *circle = new QCPItemEllipse(this);
-            circle->setLayer(layerBlobs);
-            circle->topLeft->setCoords(x - rad, y + rad);
-            circle->bottomRight->setCoords(x + rad, y - rad);
-            const double span = std::max(mBounds.width(), mBounds.height());
-            // Pens of 1 px: Qt draws them directly, while wider pens and fills go through a
-            // span fill that Qt 6 splits across threads and waits for, which made the outlines
-            // and fills of many blobs cost most of a replot (issue 5).
-            if (multiple == 1.0) {
-                circle->setPen(QPen(edge, r < 4 ? 2 : 1)); // the 4 heaviest stand out
-                // A circle far larger than the plot would only tint everything: outline only.
-                // Past the heaviest few, a fill would be nearly transparent anyway.
-                circle->setBrush(rad < 3 * span && r < maxFilledBlobs ? QBrush(fill)
-                                                                      : QBrush(Qt::NoBrush));
-            } else {
-                QColor faint = edge;
-                faint.setAlpha(edge.alpha() * 2 / 3);
-                circle->setPen(QPen(faint, 1, Qt::DashLine));
-                circle->setBrush(Qt::NoBrush);
-            }
-            circle->setSelectable(false);
-            mItems << circle;
-        }
-    }
-
-    if (!line) {
-        // The values, with one label per group of coincident points.
-        auto *dots = new QCPGraph(xAxis, yAxis);
-        dots->setLayer(layerMarkers);
-        dots->setLineStyle(QCPGraph::lsNone);
-        dots->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(Qt::white, 1), base.darker(150), 10));
-        dots->removeFromLegend();
-        QVector<double> xs, ys;
-        const double tol = 1e-9 * std::max(mBounds.width(), mBounds.height());
-
-        std::vector<std::vector<int>> groups;
-        std::vector<QPointF> groupAt; // each group's point, projected once (d_v can be 64)
-        for (int r = 0; r < n; ++r) {
-            const int j = order[size_t(r)];
-            const double x = coordX(mValues.row(j).transpose());
-            const double y = coordY(mValues.row(j).transpose());
-            xs << x;
-            ys << y;
-            int found = -1;
-            for (size_t g = 0; g < groups.size() && g < 64; ++g) {
-                if (std::abs(groupAt[g].x() - x) <= tol && std::abs(groupAt[g].y() - y) <= tol) {
-                    found = int(g);
-                    break;
-                }
-            }
-            if (found < 0) {
-                groups.push_back({j});
-                groupAt.emplace_back(x, y);
-            } else {
-                groups[size_t(found)].push_back(j);
-            }
-        }
-        dots->setData(xs, ys);
-        for (size_t g = 0; g < groups.size() && g < size_t(maxValueLabels); ++g) {
-            const std::vector<int> &members = groups[g];
-            const int first = members.front();
-            double sumPi = 0;
-            for (int j : members)
-                sumPi += pi[j];
-            QString text;
-            const QString name = plotStyle::elide(mKeyLabels.value(mKeys[size_t(first)]),
-                                                  plotStyle::tickFont(), 120);
-            if (members.size() == 1)
-                text = tr("%1  π = %2").arg(name, planeFit::labelNumber(sumPi));
-            else
-                text = tr("%1 +%2  Σπ = %3")
-                           .arg(name)
-                           .arg(members.size() - 1)
-                           .arg(planeFit::labelNumber(sumPi));
-            auto *anchor = new QCPItemTracer(this);
-            anchor->setStyle(QCPItemTracer::tsNone);
-            anchor->position->setCoords(coordX(mValues.row(first).transpose()),
-                                        coordY(mValues.row(first).transpose()));
-            mItems << anchor;
-            auto *label = makeLabel(this, base.darker(170));
-            label->position->setParentAnchor(anchor->position);
-            label->position->setType(QCPItemPosition::ptAbsolute);
-            label->position->setCoords(16, -11); // clear of the ô ring when ô is on the point
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-            label->setText(text);
-            mLabelPixels = std::max(mLabelPixels,
-                                    plotStyle::metrics(label->font()).horizontalAdvance(text) + 16);
-            mItems << label;
-        }
-    }
+    mLabelPixels = addValueBlobs(this, mScene, mNewLabel, mItems);
 
     // ô and the attention output o.
-    const Eigen::VectorXd &hat = mMle->mleOutput();
+    const bool line = isLine();
+    const Eigen::VectorXd &hat = mScene.mle->mleOutput();
+    const Eigen::VectorXd &output = mScene.output;
     const bool coincide =
-        (hat - mOutput).norm() <= 1e-9 * std::max({1.0, hat.norm(), mOutput.norm()});
+        (hat - output).norm() <= 1e-9 * std::max({1.0, hat.norm(), output.norm()});
     auto placeLabel = [&](QCPItemText *label, double x, double y, double dx, double dy,
                           Qt::Alignment align, const QString &text) {
         auto *anchor = new QCPItemTracer(this);
@@ -563,7 +254,7 @@ void ValueSpaceView::rebuildItems()
         label->setText(text);
         label->setVisible(true);
     };
-    const double hx = coordX(hat), ox = coordX(mOutput);
+    const double hx = mScene.coordX(hat), ox = mScene.coordX(output);
     if (line) {
         mMleLine->point1->setCoords(hx, 0);
         mMleLine->point2->setCoords(hx, 1);
@@ -576,7 +267,7 @@ void ValueSpaceView::rebuildItems()
             placeLabel(mOutputLabel, ox, 0.88, 6, 0, Qt::AlignLeft | Qt::AlignTop,
                        tr("o (attention output)"));
     } else {
-        const double hy = coordY(hat), oy = coordY(mOutput);
+        const double hy = mScene.coordY(hat), oy = mScene.coordY(output);
         mMleMarker->setData({hx}, {hy});
         mOutputMarker->setData({ox}, {oy});
         mMleMarker->setName(coincide ? tr("ô = o: MLE = attention output")
@@ -593,8 +284,8 @@ void ValueSpaceView::rebuildItems()
 
 void ValueSpaceView::updatePath()
 {
-    const bool show = mAnimation && mDefined && mAnimation->isDefined() &&
-                      !mAnimation->path().empty() && mAnimation->path().front().size() == mDv;
+    const bool show = mAnimation && mScene.defined && mAnimation->isDefined() &&
+                      !mAnimation->path().empty() && mAnimation->path().front().size() == mScene.dV;
     mPath->removeFromLegend();
     mStart->removeFromLegend();
     if (!show) {
@@ -609,8 +300,8 @@ void ValueSpaceView::updatePath()
     const auto &path = mAnimation->path();
     const auto &ll = mAnimation->logLikelihoods();
     for (size_t k = 0; k < path.size(); ++k) {
-        xs << coordX(path[k]);
-        ys << (isLine() ? ll[k] : coordY(path[k]));
+        xs << mScene.coordX(path[k]);
+        ys << (isLine() ? ll[k] : mScene.coordY(path[k]));
     }
     mPath->setData(xs, ys);
     mStart->setData({xs.front()}, {ys.front()});
@@ -629,17 +320,21 @@ void ValueSpaceView::updateLayout()
     planeFit::fitTitle(mTitle, titleText(), viewport().width(), 18, 14, true);
     planeFit::fitTitle(mSubtitle, mSubtitleText, viewport().width(), 14, 12, false);
     PlotView::updateLayout();
-    if (!mDrag) {
+    if (!mRingDrag->isDragging()) {
         if (isLine()) {
-            xAxis->setRange(mBounds.left(), mBounds.right());
+            xAxis->setRange(mScene.bounds.left(), mScene.bounds.right());
         } else {
-            planeFit::fitEqualAspectWithLabels(xAxis, yAxis, mBounds, axisRect()->rect().size(),
-                                               mLabelPixels);
+            planeFit::fitEqualAspectWithLabels(xAxis, yAxis, mScene.bounds,
+                                               axisRect()->rect().size(), mLabelPixels);
         }
     }
-    updateField();
+    // ℓ(o) on the slice o = ô with the shown coordinates replaced (MATH.md §4.2).
+    if (mScene.hasLikelihood() && !mLandscape->isCurrent())
+        mLandscape->update(LikelihoodField(*mScene.mle, mScene.dimX, mScene.dimY, {}, mScene.unit),
+                           LikelihoodField::gridSide(Eigen::Index(mScene.keys.size()), mScene.dV),
+                           mRingDrag->isDragging());
     if (!isLine()) {
-        // The value labels avoid the markers; contour labels give way to both.
+        // The value labels avoid the markers; iso-line labels give way to both.
         QList<QRectF> markers;
         for (const QPointF &p : {mlePixel(), outputPixel()})
             markers << QRectF(p - QPointF(15, 15), QSizeF(30, 30));
@@ -649,240 +344,16 @@ void ValueSpaceView::updateLayout()
             markers << QRectF(p - QPointF(8, 8), QSizeF(16, 16));
         }
         QList<QRectF> boxes = planeFit::placeLabels(mItems, axisRect()->rect(), markers);
-        boxes += markers;
-        for (QCPItemText *contour : std::as_const(mContourLabels)) {
-            if (!contour->visible())
-                continue;
-            const QPointF at = contour->position->pixelPosition();
-            const QFontMetricsF fm = plotStyle::metrics(contour->font());
-            const QRectF box(at.x(), at.y() - fm.height() / 2,
-                             fm.horizontalAdvance(contour->text()) + 6, fm.height());
-            bool clash = false;
-            for (const QRectF &other : std::as_const(boxes))
-                if (box.intersects(other)) {
-                    clash = true;
-                    break;
-                }
-            if (clash)
-                contour->setVisible(false);
-            else
-                boxes << box; // later contour labels give way to this one too
-        }
+        mLandscape->hideClashingLabels(boxes + markers);
     }
     PlotView::updateLayout();
 }
 
-void ValueSpaceView::updateField()
-{
-    if (!mDefined || !mMle)
-        return;
-    const QCPRange xr = xAxis->range(), yr = yAxis->range();
-    if (!mFieldDirty && xr == mFieldX && (isLine() || yr == mFieldY))
-        return;
-    mFieldDirty = false;
-    mFieldX = xr;
-    mFieldY = yr;
-    const Eigen::VectorXd &hat = mMle->mleOutput();
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    // ℓ(o) on the slice o = ô with the shown coordinates replaced (MATH.md §4.2). Completing
-    // the square, ℓ(o) = ℓ(ô) − ½ (Σ_t σ_t⁻²) ‖o − ô‖² exactly (MATH.md §4.3), so each cell costs
-    // O(1) instead of a sum over the T values (issue 5: 140² cells × T = 512 took ~300 ms), and
-    // it has no cancellation near ô. The drop is formed in logs: Σ σ⁻² alone may overflow.
-    const std::optional<double> peak = mMle->logLikelihood(hat);
-    const double logTotalPrecision = mMle->logTotalPrecision();
-    auto ell = [&](double x, double y) {
-        if (!peak)
-            return nan;
-        const double dx = x * mUnit - hat[mDimX];
-        const double dy = isLine() ? 0.0 : y * mUnit - hat[mDimY];
-        const double d2 = dx * dx + dy * dy;
-        if (d2 == 0)
-            return *peak;
-        const double l = *peak - 0.5 * std::exp(logTotalPrecision + std::log(d2));
-        return std::isfinite(l) ? l : nan; // below −1.8e308: no value, as logLikelihood()
-    };
-
-    if (isLine()) {
-        const int samples = 300;
-        QVector<double> xs(samples), ys(samples);
-        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-        for (int k = 0; k < samples; ++k) {
-            xs[k] = xr.lower + (xr.upper - xr.lower) * k / (samples - 1);
-            ys[k] = ell(xs[k], 0);
-            if (std::isfinite(ys[k])) {
-                lo = std::min(lo, ys[k]);
-                hi = std::max(hi, ys[k]);
-            }
-        }
-        if (peak)
-            hi = std::max(hi, *peak);
-        mCurve->setData(xs, ys, true);
-        if (!std::isfinite(lo) || !std::isfinite(hi)) {
-            lo = -1;
-            hi = 0;
-        }
-        double span = hi - lo;
-        if (!(span > 0))
-            span = std::max(1.0, std::abs(hi));
-        // The curve in the upper part of the plot, the intervals in the lower part.
-        yAxis->setRange(hi - span / 0.52, hi + 0.08 * span);
-        mLevels.clear();
-        return;
-    }
-
-    const Eigen::Index n = Eigen::Index(mKeys.size());
-    const int side =
-        int(std::clamp(std::sqrt(2.5e6 / double(std::max<Eigen::Index>(1, n * mDv))), 32.0, 140.0));
-    QCPColorMapData *data = mMap->data();
-    data->setSize(side, side);
-    data->setRange(xr, yr);
-    mGrid.nx = mGrid.ny = side;
-    mGrid.x0 = xr.lower;
-    mGrid.y0 = yr.lower;
-    mGrid.dx = (xr.upper - xr.lower) / (side - 1);
-    mGrid.dy = (yr.upper - yr.lower) / (side - 1);
-    mGrid.values.resize(side * side);
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-    for (int iy = 0; iy < side; ++iy)
-        for (int ix = 0; ix < side; ++ix) {
-            const double v = ell(mGrid.x0 + ix * mGrid.dx, mGrid.y0 + iy * mGrid.dy);
-            mGrid.values[iy * side + ix] = v;
-            data->setCell(ix, iy, v);
-            if (std::isfinite(v)) {
-                lo = std::min(lo, v);
-                hi = std::max(hi, v);
-            }
-        }
-    if (peak)
-        hi = std::max(hi, *peak);
-    if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) {
-        lo = std::isfinite(hi) ? hi - 1 : -1;
-        hi = std::isfinite(hi) ? hi : 0;
-    }
-    // The colours: ℓ itself while its drop over the plot is moderate; when it falls by more
-    // than 100 nats (a sharp row: a tiny σ² makes ℓ a spike at ô), the drop ℓ(ô) − ℓ(o) on a log
-    // scale instead, so the rings around ô stay visible.
-    const double depth = hi - lo;
-    // During a drag the colour scale keeps its mode and range (like the axes): new tick labels
-    // could change the scale's width, and the plane would slide under the mouse.
-    if (!mDrag)
-        mLogDrop = depth > 100;
-    if (mLogDrop) {
-        const double floor = std::max(depth * 1e-9, std::numeric_limits<double>::min());
-        for (int iy = 0; iy < side; ++iy)
-            for (int ix = 0; ix < side; ++ix) {
-                const double v = mGrid.values[iy * side + ix];
-                data->setCell(ix, iy, std::isfinite(v) ? std::max(hi - v, floor) : depth);
-            }
-    }
-    if (mDrag) {
-        // keep the scale as it was at the press
-    } else if (mLogDrop) {
-        const double floor = std::max(depth * 1e-9, std::numeric_limits<double>::min());
-        mMap->setGradient(likelihoodGradient().inverted());
-        mScale->setGradient(likelihoodGradient().inverted());
-        mMap->setDataScaleType(QCPAxis::stLogarithmic);
-        mScale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-        mScale->axis()->setNumberFormat(QStringLiteral("eb"));
-        mScale->axis()->setNumberPrecision(0);
-        mScale->axis()->setRangeReversed(true);
-        mScale->axis()->setLabel(tr("drop ℓ(ô) − ℓ(o), log scale"));
-        mMap->setDataRange(QCPRange(std::max(floor, depth * 1e-6), depth));
-    } else {
-        mMap->setGradient(likelihoodGradient());
-        mScale->setGradient(likelihoodGradient());
-        mMap->setDataScaleType(QCPAxis::stLinear);
-        mScale->axis()->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-        mScale->axis()->setNumberFormat(QStringLiteral("gb"));
-        mScale->axis()->setNumberPrecision(6);
-        mScale->axis()->setRangeReversed(false);
-        mScale->axis()->setLabel(tr("log-likelihood ℓ(o)"));
-        mMap->setDataRange(QCPRange(lo, hi));
-    }
-
-    // Iso-lines: spaced like equally spaced radii (ℓ is quadratic around ô), at rounded levels.
-    mLevels.clear();
-    QVector<QPointF> all;
-    const double nanv = std::numeric_limits<double>::quiet_NaN();
-    for (qsizetype k = 0; k < mContourLabels.size(); ++k)
-        mContourLabels[k]->setVisible(false);
-    // Linear: levels spaced like equally spaced radii (ℓ is quadratic around ô). Log: drops
-    // 4× apart, i.e. radii 2× apart. Either way rounded to readable numbers.
-    std::vector<double> candidates;
-    if (mLogDrop) {
-        for (double drop = depth / 2; drop > depth * 1e-5 && candidates.size() < 7; drop /= 4) {
-            const double p10 = std::pow(10.0, std::floor(std::log10(drop)) - 1);
-            candidates.push_back(hi - std::round(drop / p10) * p10);
-        }
-    } else {
-        const double rounding = planeFit::niceStep(depth, 40);
-        for (int j = 1; j <= 5; ++j)
-            candidates.push_back(std::round((hi - depth * (j / 5.6) * (j / 5.6)) / rounding) *
-                                 rounding);
-    }
-    int labelIndex = 0;
-    for (const double level : candidates) {
-        if (!(level < hi) || !(level > lo) ||
-            (!mLevels.empty() && std::abs(level - mLevels.back()) < 1e-9 * depth))
-            continue;
-        const QVector<QPointF> pts = contours::isoLine(mGrid, level);
-        if (pts.isEmpty())
-            continue;
-        mLevels.push_back(level);
-        if (!all.isEmpty())
-            all.append(QPointF(nanv, nanv));
-        all += pts;
-        // Label where the contour meets a ray from ô towards the lower right, so that the labels
-        // of the nested circles line up along the ray instead of piling up.
-        const double cx = coordX(hat), cy = coordY(hat);
-        const double ux = std::cos(-0.6), uy = std::sin(-0.6);
-        const double sx = 1.0 / std::max(1e-300, xr.size()), sy = 1.0 / std::max(1e-300, yr.size());
-        QPointF best = pts.front();
-        double bestScore = -std::numeric_limits<double>::infinity();
-        for (const QPointF &p : pts) {
-            if (!std::isfinite(p.x()))
-                continue;
-            const double dx = (p.x() - cx) * sx, dy = (p.y() - cy) * sy;
-            const double norm = std::hypot(dx, dy);
-            const double score = norm > 0 ? (dx * ux + dy * uy) / norm : -1;
-            if (score > bestScore) {
-                bestScore = score;
-                best = p;
-            }
-        }
-        if (labelIndex >= mContourLabels.size()) {
-            auto *label = makeLabel(this, QColor(110, 70, 20));
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-            label->setBrush(QColor(255, 255, 255, 170));
-            mContourLabels << label;
-        }
-        QCPItemText *label = mContourLabels[labelIndex++];
-        label->position->setCoords(best.x(), best.y());
-        label->setText(tr("ℓ = %1").arg(plotStyle::compact(level)));
-        // Only labels that fit inside the plot.
-        const QRect rect = axisRect()->rect();
-        const double px = xAxis->coordToPixel(best.x()), py = yAxis->coordToPixel(best.y());
-        const QFontMetricsF fm = plotStyle::metrics(label->font());
-        label->setVisible(px + fm.horizontalAdvance(label->text()) + 8 < rect.right() &&
-                          py - fm.height() / 2 > rect.top() &&
-                          py + fm.height() / 2 < rect.bottom());
-    }
-    std::sort(mLevels.begin(), mLevels.end());
-    QVector<double> cx, cy;
-    cx.reserve(all.size());
-    cy.reserve(all.size());
-    for (const QPointF &p : all) {
-        cx << p.x();
-        cy << p.y();
-    }
-    mContours->setData(cx, cy);
-}
-
 double ValueSpaceView::sigmaPixels(int key) const
 {
-    for (size_t j = 0; j < mKeys.size(); ++j)
-        if (mKeys[j] == key && mMle) {
-            const double r = drawnRadius(int(j), 1.0);
+    for (size_t j = 0; j < mScene.keys.size(); ++j)
+        if (mScene.keys[j] == key && mScene.mle) {
+            const double r = mScene.drawnRadius(int(j), 1.0);
             return std::abs(xAxis->coordToPixel(r) - xAxis->coordToPixel(0));
         }
     return 0;
@@ -890,76 +361,73 @@ double ValueSpaceView::sigmaPixels(int key) const
 
 QPointF ValueSpaceView::valuePixel(int key) const
 {
-    for (size_t j = 0; j < mKeys.size(); ++j)
-        if (mKeys[j] == key) {
-            const Eigen::VectorXd v = mValues.row(Eigen::Index(j)).transpose();
-            if (isLine()) {
-                int rank = 0;
-                const Eigen::VectorXd &pi = mMle->precisionWeights();
-                for (size_t k = 0; k < mKeys.size(); ++k)
-                    if (pi[Eigen::Index(k)] > pi[Eigen::Index(j)] ||
-                        (pi[Eigen::Index(k)] == pi[Eigen::Index(j)] && k < j))
-                        ++rank;
-                return QPointF(xAxis->coordToPixel(coordX(v)), yAxis2->coordToPixel(laneY(rank)));
-            }
-            return QPointF(xAxis->coordToPixel(coordX(v)), yAxis->coordToPixel(coordY(v)));
+    for (size_t j = 0; j < mScene.keys.size(); ++j)
+        if (mScene.keys[j] == key) {
+            const Eigen::VectorXd v = mScene.value(int(j));
+            const double x = xAxis->coordToPixel(mScene.coordX(v));
+            if (isLine())
+                return QPointF(x, yAxis2->coordToPixel(mScene.laneY(mScene.rankOf(int(j)))));
+            return QPointF(x, yAxis->coordToPixel(mScene.coordY(v)));
         }
     return {};
 }
 
 QPointF ValueSpaceView::mlePixel() const
 {
-    if (!mMle)
+    if (!mScene.mle)
         return {};
-    const Eigen::VectorXd &hat = mMle->mleOutput();
-    return QPointF(xAxis->coordToPixel(coordX(hat)),
-                   isLine() ? yAxis2->coordToPixel(0.97) : yAxis->coordToPixel(coordY(hat)));
+    const Eigen::VectorXd &hat = mScene.mle->mleOutput();
+    return QPointF(xAxis->coordToPixel(mScene.coordX(hat)),
+                   isLine() ? yAxis2->coordToPixel(0.97) : yAxis->coordToPixel(mScene.coordY(hat)));
 }
 
 QPointF ValueSpaceView::outputPixel() const
 {
-    return QPointF(xAxis->coordToPixel(coordX(mOutput)),
-                   isLine() ? yAxis2->coordToPixel(0.88) : yAxis->coordToPixel(coordY(mOutput)));
+    const Eigen::VectorXd &output = mScene.output;
+    return QPointF(xAxis->coordToPixel(mScene.coordX(output)),
+                   isLine() ? yAxis2->coordToPixel(0.88)
+                            : yAxis->coordToPixel(mScene.coordY(output)));
 }
 
 Eigen::VectorXd ValueSpaceView::planeToFull(const QPointF &pixel) const
 {
-    Eigen::VectorXd o = mMle ? mMle->mleOutput() : Eigen::VectorXd::Zero(mDv);
-    o[mDimX] = xAxis->pixelToCoord(pixel.x()) * mUnit;
+    Eigen::VectorXd o = mScene.mle ? mScene.mle->mleOutput() : Eigen::VectorXd::Zero(mScene.dV);
+    o[mScene.dimX] = xAxis->pixelToCoord(pixel.x()) * mScene.unit;
     if (!isLine())
-        o[mDimY] = yAxis->pixelToCoord(pixel.y()) * mUnit;
+        o[mScene.dimY] = yAxis->pixelToCoord(pixel.y()) * mScene.unit;
     return o;
+}
+
+double ValueSpaceView::planeDistanceSquared(int slot, const QPointF &pixel) const
+{
+    const Eigen::VectorXd v = mScene.value(slot);
+    const double dx = (xAxis->pixelToCoord(pixel.x()) - mScene.coordX(v)) * mScene.unit;
+    const double dy =
+        isLine() ? 0.0 : (yAxis->pixelToCoord(pixel.y()) - mScene.coordY(v)) * mScene.unit;
+    return dx * dx + dy * dy;
 }
 
 std::optional<int> ValueSpaceView::ringAt(const QPointF &pixel) const
 {
-    if (!mMle || !axisRect()->rect().contains(pixel.toPoint()))
+    if (!mScene.mle || !axisRect()->rect().contains(pixel.toPoint()))
         return std::nullopt;
     std::optional<int> best;
     double bestGap = 8; // pixels
-    const int n = int(mKeys.size());
-    const Eigen::VectorXd &pi = mMle->precisionWeights();
-    std::vector<int> order(static_cast<size_t>(n));
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return pi[a] > pi[b]; });
-    const int drawn = std::min(n, isLine() ? maxLanes : maxBlobs);
-    for (int r = 0; r < drawn; ++r) {
+    const std::vector<int> order = mScene.byPrecision();
+    for (int r = 0; r < mScene.drawnCount(); ++r) {
         const int j = order[size_t(r)];
-        const Eigen::VectorXd v = mValues.row(j).transpose();
-        const double rad = drawnRadius(j, 1.0);
+        const Eigen::VectorXd v = mScene.value(j);
+        const double rad = mScene.drawnRadius(j, 1.0);
+        const double cx = xAxis->coordToPixel(mScene.coordX(v));
+        const double ends = std::abs(xAxis->coordToPixel(mScene.coordX(v) + rad) - cx);
         double gap;
         if (isLine()) {
-            const double y = yAxis2->coordToPixel(laneY(r));
-            if (std::abs(pixel.y() - y) > 10)
+            if (std::abs(pixel.y() - yAxis2->coordToPixel(mScene.laneY(r))) > 10)
                 continue;
-            const double cx = xAxis->coordToPixel(coordX(v));
-            const double ends = std::abs(xAxis->coordToPixel(coordX(v) + rad) - cx);
             gap = std::abs(std::abs(pixel.x() - cx) - ends);
         } else {
-            const double cx = xAxis->coordToPixel(coordX(v));
-            const double cy = yAxis->coordToPixel(coordY(v));
-            const double rp = std::abs(xAxis->coordToPixel(coordX(v) + rad) - cx);
-            gap = std::abs(std::hypot(pixel.x() - cx, pixel.y() - cy) - rp);
+            const double cy = yAxis->coordToPixel(mScene.coordY(v));
+            gap = std::abs(std::hypot(pixel.x() - cx, pixel.y() - cy) - ends);
         }
         if (gap < bestGap) {
             bestGap = gap;
@@ -971,122 +439,74 @@ std::optional<int> ValueSpaceView::ringAt(const QPointF &pixel) const
 
 void ValueSpaceView::mousePressEvent(QMouseEvent *event)
 {
-    const QPointF pos = event->position();
-    if (event->button() == Qt::LeftButton && axisRect()->rect().contains(pos.toPoint())) {
-        const bool pick = mPickStart || (event->modifiers() & Qt::ShiftModifier);
-        if (pick && mDefined && mMle) {
-            const Eigen::VectorXd start = planeToFull(pos);
-            if (start.allFinite()) {
-                if (mAnimation)
-                    mAnimation->setStart(start);
-                emit startPicked(start);
-            }
-            setPickStartMode(false);
-            event->accept();
-            return;
-        }
-        if (canEditVariances()) {
-            if (const auto slot = ringAt(pos)) {
-                mDrag = Drag{mKeys[size_t(*slot)], *slot, document()->beginGesture()};
-                setCursor(Qt::SizeAllCursor);
-                event->accept();
-                return;
-            }
-        }
-    }
-    PlotView::mousePressEvent(event);
+    if (!mRingDrag->mousePress(event))
+        PlotView::mousePressEvent(event);
 }
 
 void ValueSpaceView::mouseMoveEvent(QMouseEvent *event)
 {
-    const QPointF pos = event->position();
-    if (mDrag && !canEditVariances())
-        mDrag.reset(); // the variances became linked under the drag (undo)
-    if (mDrag && document() && mMle && mDrag->slot < mValues.rows()) {
-        // The new σ is the distance from v_t to the mouse, in the plane (the blob is isotropic).
-        const Eigen::VectorXd v = mValues.row(mDrag->slot).transpose();
-        const double dx = (xAxis->pixelToCoord(pos.x()) - coordX(v)) * mUnit;
-        const double dy = isLine() ? 0.0 : (yAxis->pixelToCoord(pos.y()) - coordY(v)) * mUnit;
-        double variance = dx * dx + dy * dy;
-        if (!std::isfinite(variance))
-            variance = 1e300;
-        variance = std::clamp(variance, 1e-300, 1e300);
-        if (auto error = document()->setCell(CellTable::Variance, mSelected, mDrag->key, variance,
-                                             mDrag->gesture))
-            emit message(*error);
-        event->accept();
-        return;
-    }
-    if (!mPickStart)
-        setCursor(canEditVariances() && ringAt(pos) ? Qt::SizeAllCursor : Qt::ArrowCursor);
-    PlotView::mouseMoveEvent(event);
+    if (!mRingDrag->mouseMove(event))
+        PlotView::mouseMoveEvent(event);
 }
 
 void ValueSpaceView::mouseReleaseEvent(QMouseEvent *event)
 {
-    if (mDrag) {
-        mDrag.reset();
-        setCursor(Qt::ArrowCursor);
-        refreshFromDocument();
-        event->accept();
-        return;
-    }
-    PlotView::mouseReleaseEvent(event);
+    if (mRingDrag->mouseRelease(event))
+        refreshFromDocument(); // refits what the drag kept frozen
+    else
+        PlotView::mouseReleaseEvent(event);
 }
 
 QString ValueSpaceView::toolTipAt(const QPointF &pos) const
 {
-    if (!axisRect()->rect().contains(pos.toPoint()) || !mMle)
+    if (!axisRect()->rect().contains(pos.toPoint()) || !mScene.mle)
         return {};
-    const Eigen::VectorXd &hat = mMle->mleOutput();
-    const Eigen::VectorXd &pi = mMle->precisionWeights();
+    const GaussianMle &mle = *mScene.mle;
+    const Eigen::VectorXd &hat = mle.mleOutput();
+    const Eigen::VectorXd &pi = mle.precisionWeights();
     // ô and o.
     if (QLineF(pos, mlePixel()).length() <= 12 || QLineF(pos, outputPixel()).length() <= 12) {
         QString text = tr("MLE ô = Σ π_t v_t = %1").arg(vectorText(hat));
-        if (const auto l = mMle->logLikelihood(hat))
+        if (const auto l = mle.logLikelihood(hat))
             text += tr("\nℓ(ô) = %1 (the maximum)").arg(plotStyle::exact(*l));
         else
             text += tr("\nℓ(ô) < −1.8e308");
-        if (const auto se = mMle->standardError())
+        if (const auto se = mle.standardError())
             text += tr("\nstandard error (Σσ⁻²)^(−1/2) = %1").arg(plotStyle::exact(*se));
-        text += tr("\nattention output o = Σ w_t v_t = %1").arg(vectorText(mOutput));
-        text += tr("\nmax |π − w| = %1").arg(plotStyle::exact(maxAbsDiff(pi, mWeights)));
+        text += tr("\nattention output o = Σ w_t v_t = %1").arg(vectorText(mScene.output));
+        text += tr("\nmax |π − w| = %1").arg(plotStyle::exact(maxAbsDiff(pi, mScene.weights)));
         return text;
     }
     // A value or its 1σ ring.
     std::optional<int> slot = ringAt(pos);
-    if (!slot) {
-        for (size_t j = 0; j < mKeys.size(); ++j)
-            if (QLineF(pos, valuePixel(mKeys[j])).length() <= 9) {
-                slot = int(j);
-                break;
-            }
-    }
+    for (size_t j = 0; !slot && j < mScene.keys.size(); ++j)
+        if (QLineF(pos, valuePixel(mScene.keys[j])).length() <= 9)
+            slot = int(j);
     if (slot) {
         const int j = *slot;
-        const int t = mKeys[size_t(j)];
-        const double logVar = mMle->logVariances()[j];
+        const int t = mScene.keys[size_t(j)];
+        const double logVar = mle.logVariances()[j];
         QString text = tr("key %1 “%2”: value v = %3")
                            .arg(t + 1)
-                           .arg(mKeyLabels.value(t))
-                           .arg(vectorText(mValues.row(j).transpose()));
+                           .arg(mScene.keyLabels.value(t))
+                           .arg(vectorText(mScene.value(j)));
         text += tr("\nσ² = %1").arg(varianceText(logVar, QStringLiteral("σ²")));
         text += tr("\nσ = %1").arg(varianceText(0.5 * logVar, QStringLiteral("σ")));
         text += tr("\nprecision weight π = %1\nattention weight w = %2")
-                    .arg(plotStyle::exact(pi[j]), plotStyle::exact(mWeights[j]));
-        text += mLinked ? tr("\nlinked: σ² = σ0²·exp(−s); edit the keys to change it")
-                        : tr("\nfree: drag the 1σ circle to change σ²");
+                    .arg(plotStyle::exact(pi[j]), plotStyle::exact(mScene.weights[j]));
+        text += mScene.linked ? tr("\nlinked: σ² = σ0²·exp(−s); edit the keys to change it")
+                              : tr("\nfree: drag the 1σ circle to change σ²");
         return text;
     }
     // A path iterate.
     if (mAnimation && mAnimation->isDefined()) {
         const auto &path = mAnimation->path();
         for (size_t k = path.size(); k-- > 0;) {
-            if (path[k].size() != mDv)
+            if (path[k].size() != mScene.dV)
                 break;
-            const QPointF px(xAxis->coordToPixel(coordX(path[k])),
+            const QPointF px(xAxis->coordToPixel(mScene.coordX(path[k])),
                              isLine() ? yAxis->coordToPixel(mAnimation->logLikelihoods()[k])
-                                      : yAxis->coordToPixel(coordY(path[k])));
+                                      : yAxis->coordToPixel(mScene.coordY(path[k])));
             if (QLineF(pos, px).length() <= 7)
                 return tr("iterate o⁽%1⁾ = %2\nℓ = %3\n‖o − ô‖ = %4")
                     .arg(k)
@@ -1098,7 +518,7 @@ QString ValueSpaceView::toolTipAt(const QPointF &pos) const
     // The landscape.
     const Eigen::VectorXd o = planeToFull(pos);
     QString text = tr("o = %1").arg(vectorText(o));
-    if (const auto l = mMle->logLikelihood(o))
+    if (const auto l = mle.logLikelihood(o))
         text += tr("\nℓ(o) = %1").arg(plotStyle::exact(*l));
     else
         text += tr("\nℓ(o) < −1.8e308");

@@ -1,20 +1,21 @@
 #pragma once
 
-#include "Contours.h"
-#include "GaussianMle.h"
 #include "plots/PlotView.h"
+#include "plots/mle/ValueSpaceScene.h"
 
 #include <Eigen/Core>
 #include <QPointer>
-#include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace sml {
 
+class LikelihoodLandscape;
 class MleAnimation;
 class ScenarioDocument;
+class VarianceRingDrag;
 
 /// Value space: the likelihood landscape of the selected query (MATH.md §4).
 ///
@@ -31,12 +32,19 @@ class ScenarioDocument;
 /// - With a document in free-variance mode, dragging a 1σ circle (or interval end) sets that σ²
 ///   (SetCellCommand, one merged undo step per drag). With an MleAnimation, its path is drawn,
 ///   and Shift+click (or a click in pick mode) sets its start point.
+///
+/// The parts: what is shown is a ValueSpaceScene; ℓ and its iso-lines are computed by
+/// LikelihoodField (core/LikelihoodField.h) and drawn by a LikelihoodLandscape; the values are
+/// drawn by addValueBlobs(); the mouse editing is a VarianceRingDrag's, to which the view
+/// forwards its mouse events. The view draws ô, o and the path, places the labels, hit-tests
+/// and writes the tooltips.
 class ValueSpaceView : public PlotView
 {
     Q_OBJECT
 
 public:
     explicit ValueSpaceView(QWidget *parent = nullptr);
+    ~ValueSpaceView() override;
 
     QString viewName() const override { return QStringLiteral("value-space"); }
     void showAnalysis(const Analysis &analysis, int selectedQuery) override;
@@ -48,24 +56,24 @@ public:
 
     /// The value dimensions on x and y (0-based; ignored when d_v = 1).
     void setValueDimensions(int x, int y);
-    int dimensionX() const { return mDimX; }
-    int dimensionY() const { return mDimY; }
-    int dV() const { return mDv; }
+    int dimensionX() const { return mScene.dimX; }
+    int dimensionY() const { return mScene.dimY; }
+    int dV() const { return mScene.dV; }
     /// While on, the next left click on the plane sets the start of the animation.
     void setPickStartMode(bool on);
     bool pickStartMode() const { return mPickStart; }
 
     QString titleText() const;
-    QCPColorMap *likelihoodMap() const { return mMap; }
+    QCPColorMap *likelihoodMap() const;
     /// The marching-squares iso-lines (NaN-separated polylines) as last drawn.
-    QCPCurve *contourCurve() const { return mContours; }
+    QCPCurve *contourCurve() const;
     /// The animation's iterates as drawn.
     QCPCurve *pathCurve() const { return mPath; }
     /// The levels of the iso-lines, ascending.
-    const std::vector<double> &contourLevels() const { return mLevels; }
+    const std::vector<double> &contourLevels() const;
     /// Keys drawn as blobs (indices into the scenario's keys) and their 1σ radius in pixels as
     /// drawn (after clamping).
-    const std::vector<int> &blobKeys() const { return mKeys; }
+    const std::vector<int> &blobKeys() const { return mScene.keys; }
     double sigmaPixels(int key) const;
     /// Widget pixel of value t, of ô and of the attention output (for tests).
     QPointF valuePixel(int key) const;
@@ -73,6 +81,17 @@ public:
     QPointF outputPixel() const;
     /// A full d_v point of the plane: o = ô with the two shown coordinates replaced.
     Eigen::VectorXd planeToFull(const QPointF &pixel) const;
+    /// The squared distance, in value units, from the value of blob `slot` (an index into
+    /// blobKeys()) to the plane point under `pixel`, in the two shown coordinates (d_v = 1:
+    /// along the line). May be inf for values near the double range.
+    double planeDistanceSquared(int slot, const QPointF &pixel) const;
+    /// The blob (index into blobKeys()) whose drawn 1σ circle (d_v = 1: an end of its ±1σ bar,
+    /// in its lane) passes nearest `pixel`, within 8 pixels, inside the plot; nullopt if none.
+    std::optional<int> ringAt(const QPointF &pixel) const;
+    /// The selected query of the last showAnalysis sees a key: there is a likelihood to show.
+    bool hasLikelihood() const { return mScene.hasLikelihood(); }
+    /// The query of the last showAnalysis (0-based).
+    int selectedQuery() const { return mScene.selected; }
 
 signals:
     void message(const QString &text);
@@ -96,73 +115,30 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
 
 private:
-    struct Drag
-    {
-        int key;  ///< scenario key index
-        int slot; ///< index into mKeys
-        int gesture;
-    };
-
     void rebuildItems();
-    void updateField();
     void updatePath();
-    bool isLine() const { return mDv == 1; }
-    double coordX(const Eigen::Ref<const Eigen::VectorXd> &v) const { return v[mDimX] / mUnit; }
-    double coordY(const Eigen::Ref<const Eigen::VectorXd> &v) const
-    {
-        return isLine() ? 0.0 : v[mDimY] / mUnit;
-    }
-    /// 1σ radius in display units, clamped into what can be drawn.
-    double drawnRadius(int slot, double multiple) const;
-    double laneY(int slot) const;
-    std::optional<int> ringAt(const QPointF &pixel) const;
-    bool canEditVariances() const;
+    bool isLine() const { return mScene.isLine(); }
+
     QPointer<MleAnimation> mAnimation;
+    VarianceRingDrag *mRingDrag;
+    ValueSpaceLabelFactory mNewLabel; ///< text labels in this view's style
+    std::unique_ptr<LikelihoodLandscape> mLandscape;
     QCPTextElement *mTitle;
     QCPTextElement *mSubtitle;
     QString mSubtitleText;
-    QCPColorMap *mMap;
-    QCPColorScale *mScale;
-    QCPLayoutGrid *mMapRow;
-    QCPCurve *mContours;
-    QCPGraph *mCurve; ///< d_v = 1: ℓ over the line
     QCPCurve *mPath;
     QCPGraph *mMleMarker;
     QCPGraph *mOutputMarker;
     QList<QCPAbstractItem *> mItems; ///< rebuilt on every showAnalysis
-    QList<QCPItemText *> mContourLabels;
     QCPItemText *mMleLabel;
     QCPItemText *mOutputLabel;
     QCPGraph *mStart;
     QCPItemStraightLine *mMleLine;    ///< d_v = 1
     QCPItemStraightLine *mOutputLine; ///< d_v = 1
 
-    int mDimX = 0;
-    int mDimY = 1;
     bool mPickStart = false;
-
-    // What the last showAnalysis drew.
-    int mDv = 2;
-    int mSelected = 0;
-    bool mDefined = true;
-    bool mLinked = true;
-    double mUnit = 1;
-    std::optional<GaussianMle> mMle;
-    std::vector<int> mKeys; ///< visible keys drawn as blobs
-    QStringList mKeyLabels;
-    QString mQueryLabel;      ///< the selected query's label, from the analysed scenario
-    Eigen::MatrixXd mValues;  ///< n×d_v values of the visible keys
-    Eigen::VectorXd mWeights; ///< attention weights w (n)
-    Eigen::VectorXd mOutput;  ///< attention output o (d_v)
-    std::vector<double> mLevels;
-    QRectF mBounds;          ///< display units
+    ValueSpaceScene mScene;  ///< what the last showAnalysis drew, and the chosen dimensions
     double mLabelPixels = 0; ///< widest value label (room kept on the right)
-    QCPRange mFieldX, mFieldY;
-    bool mFieldDirty = true;
-    bool mLogDrop = false; ///< colours show ℓ(ô) − ℓ(o) on a log scale
-    contours::Grid mGrid;
-
-    std::optional<Drag> mDrag;
 };
 
 } // namespace sml

@@ -1,0 +1,215 @@
+#include "plots/mle/LikelihoodLandscape.h"
+
+#include "LikelihoodField.h"
+#include "style/Appearance.h"
+#include "style/PlotStyle.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace sml {
+
+namespace {
+
+/// ℓ(o) from pale (low) to warm (high, at ô); the blobs and labels stay readable on top.
+QCPColorGradient likelihoodGradient()
+{
+    QCPColorGradient g;
+    g.clearColorStops();
+    const Appearance *look = Appearance::instance(); // dark tints in the dark theme
+    g.setColorStopAt(0.0, look->paper(QColor(246, 246, 246)));
+    g.setColorStopAt(0.6, look->paper(QColor(253, 241, 212)));
+    g.setColorStopAt(0.9, look->paper(QColor(251, 218, 160)));
+    g.setColorStopAt(1.0, look->paper(QColor(247, 196, 120)));
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    g.setNanHandling(QCPColorGradient::nhLowestColor);
+    g.setLevelCount(200);
+    return g;
+}
+
+} // namespace
+
+LikelihoodLandscape::LikelihoodLandscape(QCustomPlot *plot, int layoutRow,
+                                         ValueSpaceLabelFactory newLabel)
+    : mPlot(plot), mNewLabel(std::move(newLabel))
+{
+    mRow = new QCPLayoutGrid;
+    QCPAxisRect *rect = plot->axisRect();
+    plot->plotLayout()->take(rect);
+    plot->plotLayout()->addElement(layoutRow, 0, mRow);
+    mRow->addElement(0, 0, rect);
+    mScale = new QCPColorScale(plot);
+    mRow->addElement(0, 1, mScale);
+    mRow->setColumnStretchFactor(1, 0.001);
+    mScale->setType(QCPAxis::atRight);
+    mScale->setGradient(likelihoodGradient());
+    mScale->setBarWidth(18);
+    plotStyle::styleAxis(mScale->axis(), tr("log-likelihood ℓ(o)"));
+    mScale->axis()->grid()->setVisible(false);
+    auto *group = new QCPMarginGroup(plot);
+    rect->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+    mScale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+
+    mMap = new QCPColorMap(plot->xAxis, plot->yAxis);
+    mMap->setLayer(QStringLiteral("background"));
+    mMap->setGradient(likelihoodGradient());
+    mMap->setInterpolate(true);
+    mMap->setColorScale(mScale);
+
+    mContours = new QCPCurve(plot->xAxis, plot->yAxis);
+    mContours->setPen(QPen(QColor(150, 110, 60), 1.1));
+    mContours->removeFromLegend();
+
+    mCurve = new QCPGraph(plot->xAxis, plot->yAxis);
+    mCurve->setPen(QPen(QColor(200, 110, 20), 3));
+    mCurve->setVisible(false);
+    mCurve->removeFromLegend();
+}
+
+void LikelihoodLandscape::setMode(bool line, bool defined)
+{
+    mLine = line;
+    mMap->setVisible(!line && defined);
+    mContours->setVisible(!line && defined);
+    mCurve->setVisible(line && defined);
+    if (line == mRow->hasElement(0, 1)) {
+        if (line) {
+            mRow->take(mScale);
+            mRow->simplify();
+        } else {
+            mRow->addElement(0, 1, mScale);
+            mRow->setColumnStretchFactor(1, 0.001);
+        }
+        mScale->setVisible(!line);
+    }
+}
+
+bool LikelihoodLandscape::isCurrent() const
+{
+    return !mDirty && mPlot->xAxis->range() == mFieldX &&
+           (mLine || mPlot->yAxis->range() == mFieldY);
+}
+
+bool LikelihoodLandscape::owns(const QCPAbstractPlottable *plottable) const
+{
+    return plottable == mMap || plottable == mContours || plottable == mCurve;
+}
+
+void LikelihoodLandscape::update(const LikelihoodField &field, int side, bool frozen)
+{
+    QCPAxis *xAxis = mPlot->xAxis;
+    QCPAxis *yAxis = mPlot->yAxis;
+    const QCPRange xr = xAxis->range(), yr = yAxis->range();
+    mDirty = false;
+    mFieldX = xr;
+    mFieldY = yr;
+    if (mLine) {
+        const LikelihoodCurve curve = field.sampleLine(xr.lower, xr.upper);
+        mCurve->setData(curve.xs, curve.ys, true);
+        double span = curve.hi - curve.lo;
+        if (!(span > 0))
+            span = std::max(1.0, std::abs(curve.hi));
+        yAxis->setRange(curve.hi - span / 0.52, curve.hi + 0.08 * span);
+        mLevels.clear();
+        return;
+    }
+
+    const LikelihoodPlane plane = field.samplePlane(xr.lower, xr.upper, yr.lower, yr.upper, side);
+    if (!frozen)
+        mLogDrop = plane.prefersLogDrop();
+    const QVector<double> cells = mLogDrop ? plane.logDrops() : plane.grid.values;
+    QCPColorMapData *data = mMap->data();
+    data->setSize(side, side);
+    data->setRange(xr, yr);
+    for (int iy = 0; iy < side; ++iy)
+        for (int ix = 0; ix < side; ++ix)
+            data->setCell(ix, iy, cells[iy * side + ix]);
+    if (!frozen) {
+        if (mLogDrop)
+            styleScale(true, std::max(plane.logDropFloor(), plane.depth() * 1e-6), plane.depth());
+        else
+            styleScale(false, plane.lo, plane.hi);
+    }
+
+    // Iso-lines, each labelled where it meets a ray from ô towards the lower right, so that the
+    // labels of the nested circles line up along the ray instead of piling up.
+    mLevels.clear();
+    for (QCPItemText *label : std::as_const(mLabels))
+        label->setVisible(false);
+    const double nanv = std::numeric_limits<double>::quiet_NaN();
+    QVector<double> cx, cy;
+    int labelIndex = 0;
+    for (const LikelihoodIsoLine &iso : plane.isoLines(mLogDrop)) {
+        mLevels.push_back(iso.level);
+        if (!cx.isEmpty()) {
+            cx << nanv;
+            cy << nanv;
+        }
+        for (const QPointF &p : iso.points) {
+            cx << p.x();
+            cy << p.y();
+        }
+        const QPointF best =
+            contours::pointTowards(iso.points, field.centre(), -0.6, xr.size(), yr.size());
+        if (labelIndex >= mLabels.size()) {
+            QCPItemText *label = mNewLabel(QColor(110, 70, 20));
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+            label->setBrush(QColor(255, 255, 255, 170));
+            mLabels << label;
+        }
+        QCPItemText *label = mLabels[labelIndex++];
+        label->position->setCoords(best.x(), best.y());
+        label->setText(tr("ℓ = %1").arg(plotStyle::compact(iso.level)));
+        // Only labels that fit inside the plot.
+        const QRect rect = mPlot->axisRect()->rect();
+        const double px = xAxis->coordToPixel(best.x()), py = yAxis->coordToPixel(best.y());
+        const QFontMetricsF fm = plotStyle::metrics(label->font());
+        label->setVisible(px + fm.horizontalAdvance(label->text()) + 8 < rect.right() &&
+                          py - fm.height() / 2 > rect.top() &&
+                          py + fm.height() / 2 < rect.bottom());
+    }
+    std::sort(mLevels.begin(), mLevels.end());
+    mContours->setData(cx, cy);
+}
+
+void LikelihoodLandscape::styleScale(bool logDrop, double lower, double upper)
+{
+    const QCPColorGradient gradient =
+        logDrop ? likelihoodGradient().inverted() : likelihoodGradient();
+    mMap->setGradient(gradient);
+    mScale->setGradient(gradient);
+    mMap->setDataScaleType(logDrop ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    mScale->axis()->setTicker(logDrop ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog)
+                                      : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    mScale->axis()->setNumberFormat(logDrop ? QStringLiteral("eb") : QStringLiteral("gb"));
+    mScale->axis()->setNumberPrecision(logDrop ? 0 : 6);
+    mScale->axis()->setRangeReversed(logDrop);
+    mScale->axis()->setLabel(logDrop ? tr("drop ℓ(ô) − ℓ(o), log scale")
+                                     : tr("log-likelihood ℓ(o)"));
+    mMap->setDataRange(QCPRange(lower, upper));
+}
+
+void LikelihoodLandscape::hideClashingLabels(QList<QRectF> boxes)
+{
+    for (QCPItemText *contour : mLabels) {
+        if (!contour->visible())
+            continue;
+        const QPointF at = contour->position->pixelPosition();
+        const QFontMetricsF fm = plotStyle::metrics(contour->font());
+        const QRectF box(at.x(), at.y() - fm.height() / 2,
+                         fm.horizontalAdvance(contour->text()) + 6, fm.height());
+        bool clash = false;
+        for (const QRectF &other : std::as_const(boxes))
+            if (box.intersects(other)) {
+                clash = true;
+                break;
+            }
+        if (clash)
+            contour->setVisible(false);
+        else
+            boxes << box; // later iso-line labels give way to this one too
+    }
+}
+
+} // namespace sml
