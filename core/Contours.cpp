@@ -185,4 +185,22 @@ QVector<QPointF> isoLine(const Grid &g, double level)
     return out;
 }
 
+double niceStep(double span, int count)
+{
+    if (!(span > 0) || !std::isfinite(span) || count < 1)
+        return 1;
+    const double raw = span / count;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double r = raw / magnitude;
+    double nice = 10;
+    if (r <= 1)
+        nice = 1;
+    else if (r <= 2)
+        nice = 2;
+    else if (r <= 5)
+        nice = 5;
+    const double step = nice * magnitude;
+    return std::isfinite(step) && step > 0 ? step : raw;
+}
+
 } // namespace sml::contours

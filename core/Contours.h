@@ -25,4 +25,8 @@ struct Grid
 /// for a QCPCurve (which leaves gaps at NaN). Saddle cells are resolved with the cell's mean.
 QVector<QPointF> isoLine(const Grid &grid, double level);
 
+/// A "nice" step between contour levels (1, 2 or 5 × 10^k) so that `span` holds about `count`
+/// steps. Positive and finite for any positive finite span; 1 otherwise.
+double niceStep(double span, int count);
+
 } // namespace sml::contours
