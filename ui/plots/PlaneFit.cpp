@@ -68,11 +68,6 @@ QString labelNumber(double value)
     return plotStyle::screenNumber(value, 'g', 3);
 }
 
-double niceStep(double span, int count)
-{
-    return contours::niceStep(span, count);
-}
-
 double displayUnit(double largestMagnitude)
 {
     if (!(largestMagnitude >= 1e100) || !std::isfinite(largestMagnitude))

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Contours.h"
+
 #include <QList>
 #include <QRectF>
 
@@ -17,10 +19,9 @@ namespace sml::planeFit {
 /// fall back to ±1; ranges are kept within QCPRange's limits.
 void fitEqualAspect(QCPAxis *xAxis, QCPAxis *yAxis, QRectF bounds, QSizeF pixels);
 
-/// contours::niceStep (core/Contours.h), for the plot code: a "nice" step (1, 2 or 5 × 10^k) so
-/// that `span` holds about `count` steps. Positive and finite for any positive finite span; 1
-/// otherwise.
-double niceStep(double span, int count);
+/// contours::niceStep(): a "nice" step (1, 2 or 5 × 10^k) so that `span` holds about `count`
+/// steps (it is in core/ so that the key-space fields can use it).
+using contours::niceStep;
 
 /// Largest power of ten ≤ |x| when |x| ≥ 1e100, else 1: a display unit that keeps plotted
 /// coordinates inside QCPRange's limits (±1e250) for vectors near the double range.

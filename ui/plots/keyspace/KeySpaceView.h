@@ -1,18 +1,20 @@
 #pragma once
 
 #include "KeyPlane.h"
-#include "document/commands/MoveVectorCommand.h"
 #include "plots/PlotView.h"
+#include "plots/keyspace/KeyPlaneScene.h"
+#include "plots/keyspace/VectorDrag.h"
 
 #include <Eigen/Core>
-#include <QPointer>
-#include <QStringList>
 
+#include <memory>
 #include <optional>
-#include <vector>
 
 namespace sml {
 
+class EqualScoreLines;
+class FieldBackground;
+class QueryArrow;
 class ScenarioDocument;
 
 /// Key space: the selected query and all keys in a plane (MATH.md §2 and §4.5).
@@ -31,6 +33,11 @@ class ScenarioDocument;
 ///   and the axis ranges stay frozen during the drag, the in-plane displacement δ is added to the
 ///   full vector (x + Bδ), and each move goes through ScenarioDocument::moveVector with the
 ///   drag's gesture number, so one drag is one undo step. Clicking another query selects it.
+///   The view forwards its mouse events to a VectorDrag, which does this.
+///
+/// The view draws what a KeyPlaneScene holds (the projected points, and the fields from
+/// KeySpaceFields in core); its parts are a QueryArrow, an EqualScoreLines and a
+/// FieldBackground.
 class KeySpaceView : public PlotView
 {
     Q_OBJECT
@@ -43,6 +50,7 @@ public:
     };
 
     explicit KeySpaceView(QWidget *parent = nullptr);
+    ~KeySpaceView() override;
 
     QString viewName() const override { return QStringLiteral("key-space"); }
     void showAnalysis(const Analysis &analysis, int selectedQuery) override;
@@ -70,15 +78,24 @@ public:
     void setEntropyFieldVisible(bool visible);
     void setScoreFieldVisible(bool visible);
     bool entropyFieldVisible() const { return mFieldKind == Field::Entropy; }
-    bool entropyFieldAvailable() const { return mDk == 2; }
+    bool entropyFieldAvailable() const { return mScene.dK == 2; }
 
     /// The plane in use (frozen during a drag).
-    const KeyPlane &plane() const { return mPlane; }
-    int dK() const { return mDk; }
-    bool isDragging() const { return mDrag.has_value(); }
+    const KeyPlane &plane() const { return mScene.plane; }
+    int dK() const { return mScene.dK; }
+    /// The selected query as last drawn (0-based).
+    int selectedQuery() const { return mScene.selected; }
+    bool isDragging() const { return mDrag->isDragging(); }
     QString titleText() const;
     QString subtitleText() const;
-    QCPColorMap *entropyField() const { return mField; }
+    /// The background colour map (score or H(q)), as last drawn.
+    QCPColorMap *entropyField() const;
+    /// What was last drawn, in plane units, and the fields of the background (scene().fields).
+    const KeyPlaneScene &scene() const { return mScene; }
+
+    /// The key disc or query handle under a widget pixel (the selected query's handle wins over
+    /// a key it overlaps); nullopt outside the axis rect or away from every vector.
+    std::optional<VectorHit> hitTest(const QPointF &pixel) const;
 
     /// Widget pixel position of key t / query i as last drawn (for tests).
     QPointF keyPixel(int key) const;
@@ -107,40 +124,21 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
 
 private:
-    struct Drag
-    {
-        VectorKind kind;
-        int row;
-        Eigen::VectorXd start;   ///< the full vector when the drag began
-        Eigen::Vector2d pressAt; ///< plot coordinates (real units) of the press
-        int gesture;
-    };
-    struct Hit
-    {
-        VectorKind kind;
-        int row;
-    };
-
     KeyPlane choosePlane(const Scenario &scenario) const;
     void rebuildItems();
     void updateIsoLines();
-    void updateEntropyField();
+    void updateField();
     /// Gradient and colour-scale label for mFieldKind.
     void styleField();
-    std::optional<Hit> hitTest(const QPointF &pixel) const;
     double keyRadiusPx(int key) const;
     QPointF toDisplay(const Eigen::Vector2d &p) const;
     QCPTextElement *mTitle;
     QCPTextElement *mSubtitle;
-    QCPColorMap *mField;
-    QCPColorScale *mFieldScale;
-    QCPLayoutGrid *mMapRow;
-    QCPItemStraightLine *mQueryLine;
-    QCPItemLine *mQueryArrow;
-    QCPCurve *mFeet;
+    std::unique_ptr<FieldBackground> mBackground;
+    std::unique_ptr<QueryArrow> mQueryArrow;
     QList<QCPAbstractItem *> mPointItems; ///< rebuilt on every showAnalysis
-    QList<QCPItemStraightLine *> mIsoLines;
-    QList<QCPItemText *> mIsoLabels;
+    std::unique_ptr<EqualScoreLines> mScoreLines;
+    VectorDrag *mDrag;
 
     Projection mProjection = Projection::Pca;
     int mDimX = 0;
@@ -148,26 +146,13 @@ private:
     Field mFieldKind = Field::None;
 
     // What the last showAnalysis drew.
-    KeyPlane mPlane = KeyPlane::dimensions(2, 0, 1);
-    int mDk = 2;
-    double mUnit = 1; ///< display unit (powers of ten for vectors near the double range)
-    double mTau = 1;
-    int mSelected = 0;
-    bool mDefined = true;
-    std::vector<Eigen::Vector2d> mKeyPoints;   ///< real units
-    std::vector<Eigen::Vector2d> mQueryPoints; ///< real units
-    QStringList mKeyLabels;
-    QStringList mQueryLabels;
-    std::vector<bool> mVisible;    ///< keys the selected query sees
-    Eigen::VectorXd mWeights;      ///< T (0 where masked)
-    Eigen::VectorXd mSimilarities; ///< T
-    Eigen::MatrixXd mVisibleKeys2; ///< visible keys (rows) when d_k = 2, for H(q)
-    QRectF mBounds;                ///< display units
-    double mLabelPixels = 0;       ///< widest point label (room kept on the right)
-    QCPRange mFieldX, mFieldY;     ///< ranges the field was computed for
+    KeyPlaneScene mScene;      ///< the plane (frozen during a drag), the points, the fields
+    double mUnit = 1;          ///< display unit (powers of ten for vectors near the double range)
+    QRectF mBounds;            ///< display units
+    double mLabelPixels = 0;   ///< widest point label (room kept on the right)
+    QCPRange mFieldX, mFieldY; ///< ranges the field was computed for
     bool mFieldDirty = true;
 
-    std::optional<Drag> mDrag;
     /// Set at the release of a drag: keep the axes if everything still fits them well, so the
     /// moved disc stays under the cursor instead of the plot jumping (dimension planes only; a
     /// PCA plane changes with the vectors). Holds the display unit of the drag.

@@ -3,6 +3,7 @@
 #include "Analysis.h"
 #include "LikelihoodField.h"
 #include "plots/PlaneFit.h"
+#include "plots/PlaneLabels.h"
 #include "plots/mle/LikelihoodLandscape.h"
 #include "plots/mle/MleAnimation.h"
 #include "plots/mle/ValueBlobs.h"
@@ -21,16 +22,6 @@ namespace {
 
 const QString layerLabels = valueSpaceLayer::labels;
 
-QString vectorText(const Eigen::Ref<const Eigen::VectorXd> &v, int maxEntries = 8)
-{
-    QStringList parts;
-    for (Eigen::Index k = 0; k < std::min<Eigen::Index>(v.size(), maxEntries); ++k)
-        parts << plotStyle::exact(v[k]);
-    if (v.size() > maxEntries)
-        parts << QStringLiteral("… (%1 numbers)").arg(v.size());
-    return QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
-}
-
 /// σ² from log σ² for display: exact, or "< 2.2e-308" / "> 1.8e308" (MATH.md §4.1).
 QString varianceText(double logValue, const QString &name)
 {
@@ -43,25 +34,11 @@ QString varianceText(double logValue, const QString &name)
     return plotStyle::exact(std::exp(logValue));
 }
 
-QCPItemText *makeLabel(QCustomPlot *plot, const QColor &color, bool bold = false)
-{
-    auto *label = new QCPItemText(plot);
-    label->setLayer(layerLabels);
-    QFont f = plotStyle::tickFont();
-    f.setBold(bold);
-    label->setFont(f);
-    label->setColor(color);
-    label->setBrush(QColor(255, 255, 255, 200));
-    label->setPadding(QMargins(3, 1, 3, 1));
-    label->setSelectable(false);
-    return label;
-}
-
 } // namespace
 
 ValueSpaceView::ValueSpaceView(QWidget *parent)
     : PlotView(parent), mRingDrag(new VarianceRingDrag(this)),
-      mNewLabel([this](const QColor &color) { return makeLabel(this, color); })
+      mNewLabel([this](const QColor &color) { return planeLabels::makeLabel(this, color); })
 {
     connect(mRingDrag, &VarianceRingDrag::startPicked, this, &ValueSpaceView::startPicked);
     connect(mRingDrag, &VarianceRingDrag::message, this, &ValueSpaceView::message);
@@ -101,8 +78,8 @@ ValueSpaceView::ValueSpaceView(QWidget *parent)
     mMleLine->setPen(QPen(Qt::black, 2));
     mOutputLine = new QCPItemStraightLine(this);
     mOutputLine->setPen(QPen(plotStyle::softmaxColor(), 2, Qt::DashLine));
-    mMleLabel = makeLabel(this, Qt::black, true);
-    mOutputLabel = makeLabel(this, plotStyle::softmaxColor().darker(130), true);
+    mMleLabel = planeLabels::makeLabel(this, Qt::black, true);
+    mOutputLabel = planeLabels::makeLabel(this, plotStyle::softmaxColor().darker(130), true);
 
     // The start of the gradient ascent: a square, named in the legend (no label on the plane).
     mStart = new QCPGraph(xAxis, yAxis);
@@ -466,14 +443,15 @@ QString ValueSpaceView::toolTipAt(const QPointF &pos) const
     const Eigen::VectorXd &pi = mle.precisionWeights();
     // ô and o.
     if (QLineF(pos, mlePixel()).length() <= 12 || QLineF(pos, outputPixel()).length() <= 12) {
-        QString text = tr("MLE ô = Σ π_t v_t = %1").arg(vectorText(hat));
+        QString text = tr("MLE ô = Σ π_t v_t = %1").arg(planeLabels::vectorText(hat));
         if (const auto l = mle.logLikelihood(hat))
             text += tr("\nℓ(ô) = %1 (the maximum)").arg(plotStyle::exact(*l));
         else
             text += tr("\nℓ(ô) < −1.8e308");
         if (const auto se = mle.standardError())
             text += tr("\nstandard error (Σσ⁻²)^(−1/2) = %1").arg(plotStyle::exact(*se));
-        text += tr("\nattention output o = Σ w_t v_t = %1").arg(vectorText(mScene.output));
+        text +=
+            tr("\nattention output o = Σ w_t v_t = %1").arg(planeLabels::vectorText(mScene.output));
         text += tr("\nmax |π − w| = %1").arg(plotStyle::exact(maxAbsDiff(pi, mScene.weights)));
         return text;
     }
@@ -489,7 +467,7 @@ QString ValueSpaceView::toolTipAt(const QPointF &pos) const
         QString text = tr("key %1 “%2”: value v = %3")
                            .arg(t + 1)
                            .arg(mScene.keyLabels.value(t))
-                           .arg(vectorText(mScene.value(j)));
+                           .arg(planeLabels::vectorText(mScene.value(j)));
         text += tr("\nσ² = %1").arg(varianceText(logVar, QStringLiteral("σ²")));
         text += tr("\nσ = %1").arg(varianceText(0.5 * logVar, QStringLiteral("σ")));
         text += tr("\nprecision weight π = %1\nattention weight w = %2")
@@ -510,14 +488,14 @@ QString ValueSpaceView::toolTipAt(const QPointF &pos) const
             if (QLineF(pos, px).length() <= 7)
                 return tr("iterate o⁽%1⁾ = %2\nℓ = %3\n‖o − ô‖ = %4")
                     .arg(k)
-                    .arg(vectorText(path[k]))
+                    .arg(planeLabels::vectorText(path[k]))
                     .arg(plotStyle::exact(mAnimation->logLikelihoods()[k]))
                     .arg(plotStyle::exact(mAnimation->distances()[k]));
         }
     }
     // The landscape.
     const Eigen::VectorXd o = planeToFull(pos);
-    QString text = tr("o = %1").arg(vectorText(o));
+    QString text = tr("o = %1").arg(planeLabels::vectorText(o));
     if (const auto l = mle.logLikelihood(o))
         text += tr("\nℓ(o) = %1").arg(plotStyle::exact(*l));
     else
