@@ -24,18 +24,14 @@ struct AppRun
     QByteArray err;
 };
 
-/// Runs softmaxlab with `args` and no display at all: DISPLAY, WAYLAND_DISPLAY and
-/// QT_QPA_PLATFORM unset. Waits up to `timeoutMs` milliseconds; a child still running then is
-/// killed and the run comes back with its defaults.
-inline AppRun runApp(const QStringList &args, int timeoutMs = 120000)
+/// Runs `program` with `args` in `env`. Waits up to `timeoutMs` milliseconds; a child still
+/// running then is killed and the run comes back with its defaults.
+inline AppRun runProcess(const QString &program, const QStringList &args,
+                         const QProcessEnvironment &env, int timeoutMs = 120000)
 {
     QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(SML_APP_PATH), args);
+    p.start(program, args);
     AppRun r;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
@@ -47,6 +43,23 @@ inline AppRun runApp(const QStringList &args, int timeoutMs = 120000)
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+/// The environment of a machine with no display at all: DISPLAY, WAYLAND_DISPLAY and
+/// QT_QPA_PLATFORM unset.
+inline QProcessEnvironment headlessEnvironment()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    return env;
+}
+
+/// Runs softmaxlab with `args` and no display at all (headlessEnvironment()).
+inline AppRun runApp(const QStringList &args, int timeoutMs = 120000)
+{
+    return runProcess(QStringLiteral(SML_APP_PATH), args, headlessEnvironment(), timeoutMs);
 }
 
 /// Writes `content` to the file `name` in `dir` (replacing it) and returns the file's path: an

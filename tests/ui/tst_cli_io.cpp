@@ -13,29 +13,15 @@ using namespace sml::test;
 
 namespace {
 
-/// Runs `script` with bash (APP = the softmaxlab executable, DIR = a folder for files); the
-/// display variables and XDG_RUNTIME_DIR are unset, as on a bare server.
+/// Runs `script` with bash (APP = the softmaxlab executable, DIR = a folder for files), with no
+/// display and no XDG_RUNTIME_DIR, as on a bare server.
 AppRun runShell(const QString &script, const QTemporaryDir &dir)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_RUNTIME_DIR"})
-        env.remove(QString::fromLatin1(name));
+    QProcessEnvironment env = headlessEnvironment();
+    env.remove(QStringLiteral("XDG_RUNTIME_DIR"));
     env.insert(QStringLiteral("APP"), QStringLiteral(SML_APP_PATH));
     env.insert(QStringLiteral("DIR"), dir.path());
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral("bash"), {QStringLiteral("-c"), script});
-    AppRun r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitCode();
-    r.status = p.exitStatus();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return runProcess(QStringLiteral("bash"), {QStringLiteral("-c"), script}, env);
 }
 
 /// 60 queries and 300 keys of 8 numbers as CSV: a scenario of about 1 MB when saved.

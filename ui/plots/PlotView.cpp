@@ -3,6 +3,7 @@
 #include "document/ScenarioDocument.h"
 #include "export/ExportImageDialog.h"
 #include "plots/PlaneFit.h"
+#include "plots/PlotInteraction.h"
 #include "style/Appearance.h"
 #include "style/PlotStyle.h"
 #include "style/ViewHelp.h"
@@ -121,6 +122,31 @@ void PlotView::refreshFromDocument()
 {
     if (mDocument)
         showAnalysis(mDocument->analysis(), mDocument->selectedQuery());
+}
+
+void PlotView::setInteraction(PlotInteraction *interaction)
+{
+    mInteraction = interaction;
+}
+
+void PlotView::mousePressEvent(QMouseEvent *event)
+{
+    if (!mInteraction || !mInteraction->mousePress(event))
+        QCustomPlot::mousePressEvent(event);
+}
+
+void PlotView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (!mInteraction || !mInteraction->mouseMove(event))
+        QCustomPlot::mouseMoveEvent(event);
+}
+
+void PlotView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (mInteraction && mInteraction->mouseRelease(event))
+        interactionFinished();
+    else
+        QCustomPlot::mouseReleaseEvent(event);
 }
 
 QString PlotView::explanation() const

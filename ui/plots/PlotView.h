@@ -13,10 +13,12 @@
 
 class QAction;
 class QDialog;
+class QMouseEvent;
 
 namespace sml {
 
 class Analysis;
+class PlotInteraction;
 class ScenarioDocument;
 
 /// Base of the plot views (QCustomPlot widgets). A view shows an Analysis and the selected
@@ -121,6 +123,15 @@ signals:
 protected:
     /// Called by the binding: shows the bound document's Analysis and selected query.
     virtual void refreshFromDocument();
+    /// Hands the mouse to `interaction` (owned by the view): press, move and release go to it
+    /// first, and to QCustomPlot only when it does not use them.
+    void setInteraction(PlotInteraction *interaction);
+    /// After the interaction's gesture ended (a drag released): the view redraws what it kept
+    /// frozen during the gesture. The default refreshes from the document.
+    virtual void interactionFinished() { refreshFromDocument(); }
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
     /// Recomputes the tick labels for layoutSize(); no replot.
     virtual void updateTicks() = 0;
 
@@ -145,6 +156,7 @@ private:
     void reportError(const QString &title, const QString &message);
 
     QPointer<ScenarioDocument> mDocument;
+    PlotInteraction *mInteraction = nullptr;
     QSize mLayoutSize{900, 600};
     QAction *mExportImageAction;
     QAction *mCopyImageAction;

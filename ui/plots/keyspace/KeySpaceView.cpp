@@ -46,6 +46,7 @@ KeySpaceView::KeySpaceView(QWidget *parent) : PlotView(parent)
     mQueryArrow = std::make_unique<QueryArrow>(this, layerQuery);
     mScoreLines = std::make_unique<EqualScoreLines>(this);
     mDrag = new VectorDrag(this);
+    setInteraction(mDrag);
     connect(mDrag, &VectorDrag::message, this, &KeySpaceView::message);
     setCursor(Qt::ArrowCursor);
 }
@@ -490,24 +491,8 @@ std::optional<VectorHit> KeySpaceView::hitTest(const QPointF &pixel) const
     return best;
 }
 
-void KeySpaceView::mousePressEvent(QMouseEvent *event)
+void KeySpaceView::interactionFinished()
 {
-    if (!mDrag->press(event))
-        PlotView::mousePressEvent(event);
-}
-
-void KeySpaceView::mouseMoveEvent(QMouseEvent *event)
-{
-    if (!mDrag->move(event))
-        PlotView::mouseMoveEvent(event);
-}
-
-void KeySpaceView::mouseReleaseEvent(QMouseEvent *event)
-{
-    if (!mDrag->release(event)) {
-        PlotView::mouseReleaseEvent(event);
-        return;
-    }
     if (mScene.plane.kind != KeyPlane::Kind::Pca)
         mKeepRangesUnit = mUnit;
     refreshFromDocument(); // unfreeze: a new plane and ranges for the moved vectors

@@ -119,9 +119,7 @@ public:
 protected:
     void updateTicks() override;
     void updateLayout() override;
-    void mousePressEvent(QMouseEvent *event) override;
-    void mouseMoveEvent(QMouseEvent *event) override;
-    void mouseReleaseEvent(QMouseEvent *event) override;
+    void interactionFinished() override;
 
 private:
     KeyPlane choosePlane(const Scenario &scenario) const;

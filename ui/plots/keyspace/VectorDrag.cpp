@@ -9,9 +9,9 @@
 
 namespace sml {
 
-VectorDrag::VectorDrag(KeySpaceView *view) : QObject(view), mView(view) {}
+VectorDrag::VectorDrag(KeySpaceView *view) : PlotInteraction(view), mView(view) {}
 
-bool VectorDrag::press(QMouseEvent *event)
+bool VectorDrag::mousePress(QMouseEvent *event)
 {
     ScenarioDocument *document = mView->document();
     if (event->button() != Qt::LeftButton || !document)
@@ -35,7 +35,7 @@ bool VectorDrag::press(QMouseEvent *event)
     return true;
 }
 
-bool VectorDrag::move(QMouseEvent *event)
+bool VectorDrag::mouseMove(QMouseEvent *event)
 {
     ScenarioDocument *document = mView->document();
     if (!document)
@@ -58,7 +58,7 @@ bool VectorDrag::move(QMouseEvent *event)
     return true;
 }
 
-bool VectorDrag::release(QMouseEvent *event)
+bool VectorDrag::mouseRelease(QMouseEvent *event)
 {
     if (!mDrag)
         return false;

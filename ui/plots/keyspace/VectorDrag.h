@@ -1,9 +1,9 @@
 #pragma once
 
 #include "document/commands/EditTargets.h"
+#include "plots/PlotInteraction.h"
 
 #include <Eigen/Core>
-#include <QObject>
 
 #include <optional>
 
@@ -33,7 +33,7 @@ struct VectorHit
 /// - While no drag is under way, a move over a vector shows the open-hand cursor.
 ///
 /// The view keeps its plane and ranges frozen while isDragging() (the plane is what B means).
-class VectorDrag : public QObject
+class VectorDrag : public PlotInteraction
 {
     Q_OBJECT
 
@@ -41,24 +41,20 @@ public:
     explicit VectorDrag(KeySpaceView *view);
 
     /// True when the event was used (a selection or the start of a drag) and accepted.
-    bool press(QMouseEvent *event);
+    bool mousePress(QMouseEvent *event) override;
     /// True when a drag is under way (the event is then used and accepted); otherwise it only
     /// sets the hover cursor and the view handles the event as usual.
-    bool move(QMouseEvent *event);
+    bool mouseMove(QMouseEvent *event) override;
     /// Ends a drag: true (event accepted) when one was under way, after which the view
     /// unfreezes its plane and ranges.
-    bool release(QMouseEvent *event);
+    bool mouseRelease(QMouseEvent *event) override;
 
-    bool isDragging() const { return mDrag.has_value(); }
+    bool isDragging() const override { return mDrag.has_value(); }
     /// Forgets the drag (the plane is about to change), leaving the cursor as it is.
-    void cancel() { mDrag.reset(); }
+    void cancel() override { mDrag.reset(); }
     /// Forgets the drag when the scenario's shape changed under it (undo, load): another d_k
     /// than the plane's, or its vector's row gone.
     void cancelIfGone(const Scenario &scenario, int planeDk);
-
-signals:
-    /// A move the document refused, for the status bar.
-    void message(const QString &text);
 
 private:
     struct Drag

@@ -40,6 +40,7 @@ ValueSpaceView::ValueSpaceView(QWidget *parent)
     : PlotView(parent), mRingDrag(new VarianceRingDrag(this)),
       mNewLabel([this](const QColor &color) { return planeLabels::makeLabel(this, color); })
 {
+    setInteraction(mRingDrag); // its released drag refreshes from the document (refits)
     connect(mRingDrag, &VarianceRingDrag::startPicked, this, &ValueSpaceView::startPicked);
     connect(mRingDrag, &VarianceRingDrag::message, this, &ValueSpaceView::message);
     mTitle = addTitle();
@@ -412,26 +413,6 @@ std::optional<int> ValueSpaceView::ringAt(const QPointF &pixel) const
         }
     }
     return best;
-}
-
-void ValueSpaceView::mousePressEvent(QMouseEvent *event)
-{
-    if (!mRingDrag->mousePress(event))
-        PlotView::mousePressEvent(event);
-}
-
-void ValueSpaceView::mouseMoveEvent(QMouseEvent *event)
-{
-    if (!mRingDrag->mouseMove(event))
-        PlotView::mouseMoveEvent(event);
-}
-
-void ValueSpaceView::mouseReleaseEvent(QMouseEvent *event)
-{
-    if (mRingDrag->mouseRelease(event))
-        refreshFromDocument(); // refits what the drag kept frozen
-    else
-        PlotView::mouseReleaseEvent(event);
 }
 
 QString ValueSpaceView::toolTipAt(const QPointF &pos) const

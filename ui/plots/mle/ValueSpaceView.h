@@ -110,9 +110,6 @@ public:
 protected:
     void updateTicks() override;
     void updateLayout() override;
-    void mousePressEvent(QMouseEvent *event) override;
-    void mouseMoveEvent(QMouseEvent *event) override;
-    void mouseReleaseEvent(QMouseEvent *event) override;
 
 private:
     void rebuildItems();

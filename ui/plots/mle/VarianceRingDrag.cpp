@@ -11,7 +11,7 @@
 
 namespace sml {
 
-VarianceRingDrag::VarianceRingDrag(ValueSpaceView *view) : QObject(view), mView(view) {}
+VarianceRingDrag::VarianceRingDrag(ValueSpaceView *view) : PlotInteraction(view), mView(view) {}
 
 bool VarianceRingDrag::canEditVariances() const
 {

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "plots/PlotInteraction.h"
 #include <Eigen/Core>
-#include <QObject>
 
 #include <optional>
 
@@ -23,7 +23,7 @@ class ValueSpaceView;
 /// - Shift+click, or a click in the view's pick mode, sets the MleAnimation's start (§4.4) to the
 ///   plane point under the mouse (ValueSpaceView::planeToFull) and ends pick mode. Picking is
 ///   not an edit.
-class VarianceRingDrag : public QObject
+class VarianceRingDrag : public PlotInteraction
 {
     Q_OBJECT
 
@@ -33,24 +33,22 @@ public:
 
     /// Each returns true when it handled (and accepted) the event; otherwise the view passes it
     /// on to PlotView.
-    bool mousePress(QMouseEvent *event);
+    bool mousePress(QMouseEvent *event) override;
     /// Also sets the cursor: a move cross over a ring that can be dragged.
-    bool mouseMove(QMouseEvent *event);
+    bool mouseMove(QMouseEvent *event) override;
     /// True when a drag ended: the view then redraws from the document, refitting the axes and
     /// the colour scale it kept frozen during the drag.
-    bool mouseRelease(QMouseEvent *event);
+    bool mouseRelease(QMouseEvent *event) override;
 
-    bool isDragging() const { return mDrag.has_value(); }
+    bool isDragging() const override { return mDrag.has_value(); }
     /// Forgets the drag (what it edits is gone: other dimensions, linked variances, no key).
-    void cancel() { mDrag.reset(); }
+    void cancel() override { mDrag.reset(); }
     /// The view has a document in free-variance mode and a likelihood to show.
     bool canEditVariances() const;
 
 signals:
     /// The user picked the animation's start (d_v numbers), after MleAnimation::setStart.
     void startPicked(const Eigen::VectorXd &start);
-    /// An edit was refused (the document's reason).
-    void message(const QString &text);
 
 private:
     struct Drag
