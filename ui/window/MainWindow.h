@@ -1,14 +1,13 @@
 #pragma once
 
 #include "document/Autosave.h"
+#include "widgets/Prompts.h"
 
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QStringList>
 
 #include <functional>
-
-class QDialog;
 
 class QLabel;
 class QTabWidget;
@@ -55,8 +54,8 @@ public:
     using SavePrompt = std::function<QMessageBox::StandardButton(const QString &documentName)>;
     /// Asked for a file name; an empty string cancels.
     using FileNamePrompt = std::function<QString(FileDialogKind kind)>;
-    /// Shows an error to the user.
-    using ErrorReporter = std::function<void(const QString &title, const QString &message)>;
+    /// Shows an error to the user (widgets/Prompts.h).
+    using ErrorReporter = sml::ErrorReporter;
     /// What to do with a recovery copy found at start-up (offerRecovery).
     enum class RecoveryChoice
     {
@@ -65,8 +64,8 @@ public:
         Later,   ///< keep it and ask again at the next start
     };
     using RecoveryPrompt = std::function<RecoveryChoice(const Autosave::Recovery &recovery)>;
-    /// Runs a modal dialog (import, export all views); true when accepted.
-    using DialogRunner = std::function<bool(QDialog &dialog)>;
+    /// Runs a modal dialog (import, export all views); true when accepted (widgets/Prompts.h).
+    using DialogRunner = sml::DialogRunner;
     /// At most this many files in File ▸ Open Recent.
     static constexpr int maxRecentFiles = 10;
 
