@@ -567,7 +567,7 @@ bool MainWindow::openFile(const QString &path, QString *error)
         return false;
     }
     showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
-    addRecentFile(mDocument->filePath());
+    mRecentFiles->add(mDocument->filePath());
     return true;
 }
 
@@ -628,7 +628,7 @@ bool MainWindow::saveAs()
         return false;
     }
     showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
-    addRecentFile(mDocument->filePath());
+    mRecentFiles->add(mDocument->filePath());
     return true;
 }
 

@@ -2,6 +2,7 @@
 
 #include "document/Autosave.h"
 #include "widgets/Prompts.h"
+#include "window/RecentFiles.h"
 
 #include <QMainWindow>
 #include <QMessageBox>
@@ -67,7 +68,7 @@ public:
     /// Runs a modal dialog (import, export all views); true when accepted (widgets/Prompts.h).
     using DialogRunner = sml::DialogRunner;
     /// At most this many files in File ▸ Open Recent.
-    static constexpr int maxRecentFiles = 10;
+    static constexpr int maxRecentFiles = RecentFiles::maxFiles;
 
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -101,12 +102,13 @@ public:
     bool importMatrices(const QStringList &files = QStringList());
     /// File ▸ Export all views…: the export dialog in folder mode, then exportAllViews().
     void exportAllViewsInteractive();
-    /// Opens a file of Open Recent (after the unsaved-changes prompt).
+    /// Opens a file of Open Recent (after the unsaved-changes prompt); one that has gone is
+    /// dropped from the list.
     void openRecentFile(const QString &path);
     /// The Open Recent list (QSettings "recentFiles"), newest first, at most maxRecentFiles.
-    static QStringList recentFiles();
-    void clearRecentFiles();
-    QMenu *recentFilesMenu() const { return mRecentMenu; }
+    static QStringList recentFiles() { return RecentFiles::files(); }
+    void clearRecentFiles() { mRecentFiles->clear(); }
+    QMenu *recentFilesMenu() const { return mRecentFiles->menu(); }
     QMenu *examplesMenu() const { return mExamplesMenu; }
     Autosave *autosave() const { return mAutosave; }
     /// Every plot view of the window (tabs and docks), each with the export context menu.
@@ -187,8 +189,6 @@ private:
     /// and drops (MainWindowFiles.cpp). Called at the end of the constructor.
     void setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction *quitAction,
                            QMenu *editMenu);
-    void addRecentFile(const QString &path);
-    void fillRecentMenu();
     void moveSelectedQuery(int delta);
     void moveCurrentKey(int delta);
     /// Builds the View menu's presentation, theme and stepping entries (MainWindowView.cpp).
@@ -235,7 +235,7 @@ private:
     RecoveryPrompt mRecoveryPrompt;
     DialogRunner mDialogRunner;
     Autosave *mAutosave = nullptr;
-    QMenu *mRecentMenu = nullptr;
+    RecentFiles *mRecentFiles = nullptr;
     QMenu *mExamplesMenu = nullptr;
     QAction *mPresentationAction = nullptr;
     QAction *mFullScreenAction = nullptr;

@@ -1,6 +1,6 @@
-// MainWindow, continued: what a teacher does with files (issue 4). Open Recent, crash recovery
-// (Autosave), drag and drop, the matrix import, "Export all views…", and moving tokens up and
-// down. Kept apart from MainWindow.cpp, which lays out the window and its views.
+// MainWindow, continued: what a teacher does with files (issue 4). Open Recent (RecentFiles), crash
+// recovery (Autosave), drag and drop, the matrix import, "Export all views…", and moving tokens up
+// and down. Kept apart from MainWindow.cpp, which lays out the window and its views.
 #include "window/MainWindow.h"
 
 #include "document/ScenarioDocument.h"
@@ -32,8 +32,6 @@
 namespace sml {
 
 namespace {
-
-const QString recentFilesKey = QStringLiteral("recentFiles");
 
 enum class DropKind
 {
@@ -98,11 +96,9 @@ void MainWindow::setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction
     const QList<QAction *> fileActions = fileMenu->actions();
     const qsizetype openIndex = fileActions.indexOf(openAction);
     QAction *afterOpen = fileActions.value(openIndex + 1, nullptr);
-    mRecentMenu = new QMenu(tr("Open &Recent"), fileMenu);
-    mRecentMenu->setObjectName(QStringLiteral("recentFilesMenu"));
-    fileMenu->insertMenu(afterOpen, mRecentMenu);
-    connect(mRecentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
-    fillRecentMenu();
+    mRecentFiles = new RecentFiles(fileMenu, this);
+    connect(mRecentFiles, &RecentFiles::openRequested, this, &MainWindow::openRecentFile);
+    fileMenu->insertMenu(afterOpen, mRecentFiles->menu());
 
     // Import and export, before Quit.
     auto *importAction = new QAction(tr("&Import matrices…"), this);
@@ -188,70 +184,14 @@ QList<PlotView *> MainWindow::plotViews() const
 
 // --- Open Recent -----------------------------------------------------------------------------
 
-QStringList MainWindow::recentFiles()
-{
-    QStringList files = QSettings().value(recentFilesKey).toStringList();
-    files.removeAll(QString());
-    return files.mid(0, maxRecentFiles);
-}
-
-void MainWindow::addRecentFile(const QString &path)
-{
-    if (path.isEmpty())
-        return;
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    QStringList files = recentFiles();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    QSettings().setValue(recentFilesKey, files.mid(0, maxRecentFiles));
-    fillRecentMenu();
-}
-
-void MainWindow::clearRecentFiles()
-{
-    QSettings().setValue(recentFilesKey, QStringList());
-    fillRecentMenu();
-}
-
-void MainWindow::fillRecentMenu()
-{
-    if (!mRecentMenu)
-        return;
-    mRecentMenu->clear();
-    const QStringList files = recentFiles();
-    int n = 0;
-    for (const QString &path : files) {
-        ++n;
-        // "&1 lesson.softmaxlab.json" with the folder as tooltip.
-        QString name = QFileInfo(path).fileName();
-        name.replace(QLatin1Char('&'), QStringLiteral("&&"));
-        QAction *action =
-            mRecentMenu->addAction(n < 10 ? QStringLiteral("&%1 %2").arg(n).arg(name) : name, this,
-                                   [this, path] { openRecentFile(path); });
-        action->setData(path);
-        action->setToolTip(QDir::toNativeSeparators(path));
-        action->setStatusTip(QDir::toNativeSeparators(path));
-    }
-    if (files.isEmpty())
-        mRecentMenu->addAction(tr("(no recent files)"))->setEnabled(false);
-    mRecentMenu->addSeparator();
-    QAction *clear = mRecentMenu->addAction(tr("&Clear list"), this, &MainWindow::clearRecentFiles);
-    clear->setObjectName(QStringLiteral("clearRecentFilesAction"));
-    clear->setEnabled(!files.isEmpty());
-}
-
 void MainWindow::openRecentFile(const QString &path)
 {
     if (!maybeSave())
         return;
     QString error;
     if (!openFile(path, &error)) {
-        if (!QFileInfo::exists(path)) { // gone: drop it from the list
-            QStringList files = recentFiles();
-            files.removeAll(path);
-            QSettings().setValue(recentFilesKey, files);
-            fillRecentMenu();
-        }
+        if (!QFileInfo::exists(path)) // gone: drop it from the list
+            mRecentFiles->remove(path);
         mErrorReporter(tr("Cannot open scenario"),
                        tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), error));
     }
