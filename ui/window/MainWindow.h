@@ -1,6 +1,7 @@
 #pragma once
 
 #include "document/Autosave.h"
+#include "panels/ScenarioDock.h"
 #include "widgets/Prompts.h"
 #include "window/RecentFiles.h"
 
@@ -118,14 +119,16 @@ public:
     AttentionHeatmapView *heatmapView() const { return mHeatmap; }
     WeightBarsView *weightBarsView() const { return mBars; }
     EntropyView *entropyView() const { return mEntropy; }
-    QueriesTableModel *queriesModel() const { return mQueriesModel; }
-    KeysTableModel *keysModel() const { return mKeysModel; }
-    VariancesTableModel *variancesModel() const { return mVariancesModel; }
-    NumberDelegate *numberDelegate() const { return mDelegate; }
-    ControlPanel *controlPanel() const { return mControls; }
-    QTableView *queriesTable() const { return mQueriesTable; }
-    QTableView *keysTable() const { return mKeysTable; }
-    QTableView *variancesTable() const { return mVariancesTable; }
+    /// The scenario dock and, for tests, its parts (ScenarioDock).
+    ScenarioDock *scenarioDock() const { return mScenarioDock; }
+    QueriesTableModel *queriesModel() const { return mScenarioDock->queriesModel(); }
+    KeysTableModel *keysModel() const { return mScenarioDock->keysModel(); }
+    VariancesTableModel *variancesModel() const { return mScenarioDock->variancesModel(); }
+    NumberDelegate *numberDelegate() const { return mScenarioDock->numberDelegate(); }
+    ControlPanel *controlPanel() const { return mScenarioDock->controlPanel(); }
+    QTableView *queriesTable() const { return mScenarioDock->queriesTable(); }
+    QTableView *keysTable() const { return mScenarioDock->keysTable(); }
+    QTableView *variancesTable() const { return mScenarioDock->variancesTable(); }
     QTabWidget *viewTabs() const { return mViewTabs; }
     /// Help ▸ About: the version, the library versions and the references of MATH.md.
     static QString aboutText();
@@ -165,7 +168,8 @@ public slots:
     bool save();
     bool saveAs();
     void openExample(const QString &resourcePath);
-    void editTitleAndNotes();
+    /// Edit ▸ Title and Notes… (ScenarioDock::editTitleAndNotes).
+    void editTitleAndNotes() { mScenarioDock->editTitleAndNotes(); }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -177,20 +181,14 @@ private:
     void readSettings();
     void writeSettings() const;
     void createActions();
-    QWidget *createScenarioPanel();
     QWidget *createCentralArea();
     void updateTitle();
     void updateScenarioText();
     void showStatus(const QString &message);
-    void reportEdit(const std::optional<QString> &error);
     void fillExamplesMenu(QMenu *menu);
-    int currentKeyRow() const;
-    /// File ▸ Open Recent, Import matrices…, Export all views…; Edit ▸ move up/down; autosave
-    /// and drops (MainWindowFiles.cpp). Called at the end of the constructor.
-    void setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction *quitAction,
-                           QMenu *editMenu);
-    void moveSelectedQuery(int delta);
-    void moveCurrentKey(int delta);
+    /// File ▸ Open Recent, Import matrices…, Export all views…; autosave and drops
+    /// (MainWindowFiles.cpp). Called at the end of the constructor.
+    void setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction *quitAction);
     /// Builds the View menu's presentation, theme and stepping entries (MainWindowView.cpp).
     void setUpViewMenu(QMenu *viewMenu);
     /// After an Appearance change: the widgets' palette and text scale, the presentation keys,
@@ -202,17 +200,7 @@ private:
     void setFullScreen(bool on);
 
     ScenarioDocument *mDocument;
-    QueriesTableModel *mQueriesModel;
-    KeysTableModel *mKeysModel;
-    VariancesTableModel *mVariancesModel;
-    NumberDelegate *mDelegate;
-
-    ControlPanel *mControls = nullptr;
-    QTableView *mQueriesTable = nullptr;
-    QTableView *mKeysTable = nullptr;
-    QTableView *mVariancesTable = nullptr;
-    QLabel *mVarianceNote = nullptr;
-    QTabWidget *mTableTabs = nullptr;
+    ScenarioDock *mScenarioDock = nullptr;
 
     QLabel *mTitleLabel = nullptr;
     QTextBrowser *mDescription = nullptr;

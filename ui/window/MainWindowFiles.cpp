@@ -1,12 +1,11 @@
 // MainWindow, continued: what a teacher does with files (issue 4). Open Recent (RecentFiles), crash
-// recovery (Autosave), drag and drop, the matrix import, "Export all views…", and moving tokens up
-// and down. Kept apart from MainWindow.cpp, which lays out the window and its views.
+// recovery (Autosave), drag and drop, the matrix import and "Export all views…". Kept apart from
+// MainWindow.cpp, which lays out the window and its views.
 #include "window/MainWindow.h"
 
 #include "document/ScenarioDocument.h"
 #include "export/ExportImageDialog.h"
 #include "plots/PlotView.h"
-#include "tables/KeysTableModel.h"
 #include "window/ImportDialog.h"
 #include "window/ViewExport.h"
 
@@ -15,15 +14,12 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
-#include <QHBoxLayout>
 #include <QLocale>
 #include <QMenu>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
-#include <QTableView>
-#include <QToolButton>
 #include <QUrl>
 
 #include <algorithm>
@@ -63,8 +59,7 @@ QStringList localFiles(const QMimeData *mime)
 
 } // namespace
 
-void MainWindow::setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction *quitAction,
-                                   QMenu *editMenu)
+void MainWindow::setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction *quitAction)
 {
     mDialogRunner = [](QDialog &dialog) { return dialog.exec() == QDialog::Accepted; };
     mRecoveryPrompt = [this](const Autosave::Recovery &r) {
@@ -119,51 +114,6 @@ void MainWindow::setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction
     fileMenu->insertAction(beforeQuit, importAction);
     fileMenu->insertAction(beforeQuit, exportAllAction);
     fileMenu->insertSeparator(importAction);
-
-    // Edit ▸ Move query/key up/down (one undo step each), and buttons under the tables.
-    auto makeMove = [this](const QString &text, const QString &name, auto slot) {
-        auto *action = new QAction(text, this);
-        action->setObjectName(name);
-        connect(action, &QAction::triggered, this, slot);
-        return action;
-    };
-    QAction *queryUp = makeMove(tr("Move query up"), QStringLiteral("moveQueryUpAction"),
-                                [this] { moveSelectedQuery(-1); });
-    QAction *queryDown = makeMove(tr("Move query down"), QStringLiteral("moveQueryDownAction"),
-                                  [this] { moveSelectedQuery(+1); });
-    QAction *keyUp = makeMove(tr("Move key up"), QStringLiteral("moveKeyUpAction"),
-                              [this] { moveCurrentKey(-1); });
-    QAction *keyDown = makeMove(tr("Move key down"), QStringLiteral("moveKeyDownAction"),
-                                [this] { moveCurrentKey(+1); });
-    queryUp->setText(tr("Query ↑"));
-    queryDown->setText(tr("Query ↓"));
-    keyUp->setText(tr("Key ↑"));
-    keyDown->setText(tr("Key ↓"));
-    queryUp->setToolTip(tr("Move the selected query up (Edit ▸ Move query up)"));
-    queryDown->setToolTip(tr("Move the selected query down"));
-    keyUp->setToolTip(tr("Move the key of the current row up"));
-    keyDown->setToolTip(tr("Move the key of the current row down"));
-    QMenu *move = editMenu->addMenu(tr("&Move"));
-    move->setObjectName(QStringLiteral("moveMenu"));
-    for (QAction *a : {queryUp, queryDown, keyUp, keyDown})
-        move->addAction(a);
-    auto addButtons = [](QTableView *table, const QList<QAction *> &list) {
-        QWidget *page = table->parentWidget();
-        auto *row = new QWidget(page);
-        auto *layout = new QHBoxLayout(row);
-        layout->setContentsMargins(0, 0, 0, 0);
-        for (QAction *action : list) {
-            auto *button = new QToolButton(row);
-            button->setDefaultAction(action);
-            button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-            layout->addWidget(button);
-        }
-        layout->addStretch(1);
-        if (page && page->layout())
-            page->layout()->addWidget(row);
-    };
-    addButtons(mQueriesTable, {queryUp, queryDown});
-    addButtons(mKeysTable, {keyUp, keyDown});
 
     // Crash recovery, drops, and the views' export messages in the status bar.
     mAutosave = new Autosave(mDocument, this);
@@ -330,35 +280,6 @@ void MainWindow::exportAllViewsInteractive()
     QSettings().setValue(QStringLiteral("export/lastDir"), QFileInfo(folder).absolutePath());
     showStatus(tr("Wrote %n view(s) into %1", nullptr, int(written.size()))
                    .arg(QDir::toNativeSeparators(folder)));
-}
-
-// --- moving tokens ---------------------------------------------------------------------------
-
-void MainWindow::moveSelectedQuery(int delta)
-{
-    const int from = mDocument->selectedQuery();
-    const int to = from + delta;
-    if (to < 0 || to >= mDocument->scenario().m())
-        return;
-    if (auto error = mDocument->moveQuery(from, to)) {
-        reportEdit(error);
-        return;
-    }
-    mDocument->setSelectedQuery(to);
-}
-
-void MainWindow::moveCurrentKey(int delta)
-{
-    const int from = currentKeyRow();
-    const int to = from + delta;
-    if (to < 0 || to >= mDocument->scenario().T())
-        return;
-    const int column = std::max(0, mKeysTable->currentIndex().column());
-    if (auto error = mDocument->moveKey(from, to)) {
-        reportEdit(error);
-        return;
-    }
-    mKeysTable->setCurrentIndex(mKeysModel->index(to, column));
 }
 
 } // namespace sml
