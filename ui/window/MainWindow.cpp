@@ -1,6 +1,9 @@
+// MainWindow: the window's layout (the central views, the docks), the Edit and Help menus, the
+// settings it keeps, the status bar and the title. The other parts: MainWindowFiles.cpp (the File
+// menu, drops, recovery), MainWindowView.cpp (the View menu and presentation mode), ScenarioDock
+// (the tables and their edits) and RecentFiles.
 #include "window/MainWindow.h"
 
-#include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "panels/DerivationPanel.h"
 #include "panels/KeySpacePanel.h"
@@ -16,18 +19,13 @@
 #include "plots/mle/ValueSpaceView.h"
 #include "style/Appearance.h"
 #include "widgets/AnimationControls.h"
-#include "widgets/DocumentBinding.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -38,7 +36,6 @@
 #include <QWhatsThis>
 
 #include <algorithm>
-#include <variant>
 
 #include <Eigen/Core>
 #include <qcustomplot.h>
@@ -52,57 +49,19 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), mDocument(new Sce
     if (base.pointSizeF() < 11)
         base.setPointSizeF(11);
     setFont(base);
-
-    mSavePrompt = [this](const QString &name) {
-        return QMessageBox::warning(
-            this, tr("Unsaved changes"),
-            tr("The scenario “%1” has unsaved changes.\nDo you want to save them?").arg(name),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    };
-    mFileNamePrompt = [this](FileDialogKind kind) {
-        const QString filter =
-            tr("SoftmaxLab scenarios (*.softmaxlab.json);;JSON files (*.json);;All files (*)");
-        const QString dir = mDocument->filePath().isEmpty()
-                                ? QDir::homePath()
-                                : QFileInfo(mDocument->filePath()).absolutePath();
-        if (kind == FileDialogKind::Open)
-            return QFileDialog::getOpenFileName(this, tr("Open scenario"), dir, filter);
-        return QFileDialog::getSaveFileName(this, tr("Save scenario as"), dir, filter);
-    };
-    mErrorReporter = [this](const QString &title, const QString &message) {
-        QMessageBox::warning(this, title, message);
-    };
+    installDefaultPrompts();
 
     setCentralWidget(createCentralArea());
-    mScenarioDock = new ScenarioDock(mDocument, this);
-    addDockWidget(Qt::LeftDockWidgetArea, mScenarioDock);
-    resizeDocks({mScenarioDock}, {470}, Qt::Horizontal);
-    // Key space beside the central tabs, so that a drag there is watched in the likelihood
-    // landscape (or any other view) at the same time; closable from the View menu.
-    auto *keySpaceDock = new QDockWidget(tr("Key space"), this);
-    keySpaceDock->setObjectName(QStringLiteral("keySpaceDock"));
-    mKeySpace = new KeySpacePanel(mDocument, keySpaceDock);
-    keySpaceDock->setWidget(mKeySpace);
-    addDockWidget(Qt::RightDockWidgetArea, keySpaceDock);
-    // The MLE optimizer's per-iteration plots, a tab of the same dock area; Play raises it.
-    auto *mleDock = new QDockWidget(tr("MLE optimizer"), this);
-    mleDock->setObjectName(QStringLiteral("mleOptimizerDock"));
-    mMleOptimizer = new MleOptimizerView(mleDock);
-    mMleOptimizer->setAnimation(mMleAnimation);
-    mleDock->setWidget(mMleOptimizer);
-    tabifyDockWidget(keySpaceDock, mleDock);
-    keySpaceDock->raise();
-    resizeDocks({keySpaceDock}, {400}, Qt::Horizontal);
-    connect(mValueSpace->controls(), &AnimationControls::playingChanged, mleDock,
-            [mleDock](bool playing) {
-                if (playing)
-                    mleDock->raise();
-            });
+    createDocks();
+    // Every part reports in the status bar.
     connect(mScenarioDock, &ScenarioDock::message, this, &MainWindow::showStatus);
     connect(mKeySpace->view(), &KeySpaceView::message, this, &MainWindow::showStatus);
     connect(mValueSpace->view(), &ValueSpaceView::message, this, &MainWindow::showStatus);
     connect(mMaxEnt, &MaxEntPanel::message, this, &MainWindow::showStatus);
-    createActions();
+    createMenus();
+    setUpAutosaveAndDrops();
+    for (PlotView *view : plotViews())
+        connect(view, &PlotView::exportMessage, this, &MainWindow::showStatus);
 
     mShapeLabel = new QLabel(this);
     statusBar()->addPermanentWidget(mShapeLabel);
@@ -202,21 +161,39 @@ QWidget *MainWindow::createCentralArea()
     return central;
 }
 
-void MainWindow::createActions()
+void MainWindow::createDocks()
 {
-    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction *newAction = fileMenu->addAction(tr("&New"), this, &MainWindow::newFile);
-    newAction->setShortcut(QKeySequence::New);
-    QAction *openAction = fileMenu->addAction(tr("&Open…"), this, &MainWindow::open);
-    openAction->setShortcut(QKeySequence::Open);
-    QAction *saveAction = fileMenu->addAction(tr("&Save"), this, &MainWindow::save);
-    saveAction->setShortcut(QKeySequence::Save);
-    QAction *saveAsAction = fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
-    saveAsAction->setShortcut(QKeySequence::SaveAs);
-    fileMenu->addSeparator();
-    QAction *quitAction = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
-    quitAction->setShortcut(QKeySequence::Quit);
-    quitAction->setMenuRole(QAction::QuitRole);
+    mScenarioDock = new ScenarioDock(mDocument, this);
+    addDockWidget(Qt::LeftDockWidgetArea, mScenarioDock);
+    resizeDocks({mScenarioDock}, {470}, Qt::Horizontal);
+    // Key space beside the central tabs, so that a drag there is watched in the likelihood
+    // landscape (or any other view) at the same time; closable from the View menu.
+    auto *keySpaceDock = new QDockWidget(tr("Key space"), this);
+    keySpaceDock->setObjectName(QStringLiteral("keySpaceDock"));
+    mKeySpace = new KeySpacePanel(mDocument, keySpaceDock);
+    keySpaceDock->setWidget(mKeySpace);
+    addDockWidget(Qt::RightDockWidgetArea, keySpaceDock);
+    // The MLE optimizer's per-iteration plots, a tab of the same dock area; Play raises it.
+    auto *mleDock = new QDockWidget(tr("MLE optimizer"), this);
+    mleDock->setObjectName(QStringLiteral("mleOptimizerDock"));
+    mMleOptimizer = new MleOptimizerView(mleDock);
+    mMleOptimizer->setAnimation(mMleAnimation);
+    mleDock->setWidget(mMleOptimizer);
+    tabifyDockWidget(keySpaceDock, mleDock);
+    keySpaceDock->raise();
+    resizeDocks({keySpaceDock}, {400}, Qt::Horizontal);
+    connect(mValueSpace->controls(), &AnimationControls::playingChanged, mleDock,
+            [mleDock](bool playing) {
+                if (playing)
+                    mleDock->raise();
+            });
+}
+
+// --- menus -----------------------------------------------------------------------------------
+
+void MainWindow::createMenus()
+{
+    createFileMenu();
 
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
     QAction *undo = mDocument->undoStack()->createUndoAction(this, tr("&Undo"));
@@ -226,18 +203,18 @@ void MainWindow::createActions()
     editMenu->addAction(undo);
     editMenu->addAction(redo);
     editMenu->addSeparator();
-
     mScenarioDock->addEditActions(editMenu);
 
-    QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget *dock : findChildren<QDockWidget *>())
-        viewMenu->addAction(dock->toggleViewAction());
-    setUpViewMenu(viewMenu);
+    createViewMenu();
+    createHelpMenu();
+}
 
+void MainWindow::createHelpMenu()
+{
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
-    QMenu *examples = helpMenu->addMenu(tr("&Examples"));
-    connect(examples, &QMenu::aboutToShow, this, [this, examples] { fillExamplesMenu(examples); });
-    fillExamplesMenu(examples);
+    mExamplesMenu = helpMenu->addMenu(tr("&Examples"));
+    connect(mExamplesMenu, &QMenu::aboutToShow, this, [this] { fillExamplesMenu(mExamplesMenu); });
+    fillExamplesMenu(mExamplesMenu);
     QAction *whatsThis = QWhatsThis::createAction(this);
     whatsThis->setText(tr("What Am I &Seeing?"));
     whatsThis->setToolTip(tr("Then click a view: what it shows and which derivation step it is"));
@@ -245,8 +222,6 @@ void MainWindow::createActions()
     helpMenu->addSeparator();
     helpMenu->addAction(tr("&About SoftmaxLab"), this,
                         [this] { QMessageBox::about(this, tr("About SoftmaxLab"), aboutText()); });
-    mExamplesMenu = examples;
-    setUpFileFeatures(fileMenu, openAction, quitAction);
 }
 
 QString MainWindow::aboutText()
@@ -273,42 +248,9 @@ QString MainWindow::aboutText()
         .arg(EIGEN_MINOR_VERSION);
 }
 
-void MainWindow::fillExamplesMenu(QMenu *menu)
+QList<PlotView *> MainWindow::plotViews() const
 {
-    menu->clear();
-    const QDir dir(QStringLiteral(":/scenarios"));
-    QStringList files =
-        dir.entryList({QStringLiteral("*.softmaxlab.json")}, QDir::Files, QDir::Name);
-    // In lesson order (the 2-D figure first, then √d_k, τ, MLE ≠ softmax, masks, data sets);
-    // files not in the list follow by name.
-    static const QStringList lessonOrder = {QStringLiteral("default"),
-                                            QStringLiteral("sharp-vs-flat-dk2"),
-                                            QStringLiteral("sharp-vs-flat-dk16"),
-                                            QStringLiteral("sharp-vs-flat-dk64"),
-                                            QStringLiteral("sharp-vs-flat-dk256"),
-                                            QStringLiteral("temperature-extremes"),
-                                            QStringLiteral("temperature-extremes-hot"),
-                                            QStringLiteral("free-variances"),
-                                            QStringLiteral("causal-sentence"),
-                                            QStringLiteral("iris-kernel-smoother"),
-                                            QStringLiteral("digits-kernel-smoother")};
-    auto rank = [](const QString &file) {
-        const qsizetype i = lessonOrder.indexOf(file.section(QLatin1Char('.'), 0, 0));
-        return i < 0 ? lessonOrder.size() : i;
-    };
-    std::stable_sort(files.begin(), files.end(),
-                     [&](const QString &a, const QString &b) { return rank(a) < rank(b); });
-    for (const QString &file : files) {
-        const QString path = dir.filePath(file);
-        QString text = file;
-        LoadResult loaded = ScenarioIo::loadFile(path);
-        if (const auto *scenario = std::get_if<Scenario>(&loaded);
-            scenario && !scenario->title.isEmpty())
-            text = scenario->title;
-        menu->addAction(text, this, [this, path] { openExample(path); });
-    }
-    if (files.isEmpty())
-        menu->addAction(tr("(no examples built in)"))->setEnabled(false);
+    return findChildren<PlotView *>();
 }
 
 // --- updates ---------------------------------------------------------------------------------
@@ -341,90 +283,7 @@ void MainWindow::showStatus(const QString &message)
     statusBar()->showMessage(message, 12000);
 }
 
-// --- files -----------------------------------------------------------------------------------
-
-bool MainWindow::openFile(const QString &path, QString *error)
-{
-    if (auto e = mDocument->load(path)) {
-        if (error)
-            *error = *e;
-        return false;
-    }
-    showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
-    mRecentFiles->add(mDocument->filePath());
-    return true;
-}
-
-bool MainWindow::maybeSave()
-{
-    if (!mDocument->isModified())
-        return true;
-    switch (mSavePrompt(mDocument->displayName())) {
-    case QMessageBox::Save:
-        return save();
-    case QMessageBox::Discard:
-        return true;
-    default:
-        return false;
-    }
-}
-
-void MainWindow::newFile()
-{
-    if (!maybeSave())
-        return;
-    mDocument->newScenario();
-    showStatus(tr("New scenario"));
-}
-
-void MainWindow::open()
-{
-    if (!maybeSave())
-        return;
-    const QString path = mFileNamePrompt(FileDialogKind::Open);
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!openFile(path, &error))
-        mErrorReporter(tr("Cannot open scenario"),
-                       tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), error));
-}
-
-bool MainWindow::save()
-{
-    if (mDocument->filePath().isEmpty())
-        return saveAs();
-    if (auto error = mDocument->save()) {
-        mErrorReporter(tr("Cannot save scenario"), *error);
-        return false;
-    }
-    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
-    return true;
-}
-
-bool MainWindow::saveAs()
-{
-    const QString path = mFileNamePrompt(FileDialogKind::SaveAs);
-    if (path.isEmpty())
-        return false;
-    if (auto error = mDocument->saveAs(path)) {
-        mErrorReporter(tr("Cannot save scenario"), *error);
-        return false;
-    }
-    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
-    mRecentFiles->add(mDocument->filePath());
-    return true;
-}
-
-void MainWindow::openExample(const QString &resourcePath)
-{
-    if (!maybeSave())
-        return;
-    if (auto error = mDocument->loadExample(resourcePath))
-        mErrorReporter(tr("Cannot open example"), *error);
-    else
-        showStatus(tr("Opened example %1").arg(QFileInfo(resourcePath).fileName()));
-}
+// --- settings --------------------------------------------------------------------------------
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {

@@ -38,7 +38,16 @@ class VariancesTableModel;
 class WeightBarsView;
 
 /// The SoftmaxLab window: the plot views as tabs, the scenario's title and notes above them, the
-/// settings and the tables in a dock, File/Edit/Help menus and a status bar.
+/// settings and the tables in a dock, File/Edit/View/Help menus and a status bar.
+///
+/// It is built from parts, each in its own file with its own docks and actions:
+///   - MainWindow.cpp: the central area, the docks, the Edit and Help menus, settings, status
+///     bar and title;
+///   - MainWindowFiles.cpp: the File menu and what it does (new, open, save, examples, import,
+///     export all views), drops, crash recovery and autosave;
+///   - MainWindowView.cpp: the View menu, presentation mode, themes and the presentation keys;
+///   - ScenarioDock (ui/panels): the settings, the tables and their edits;
+///   - RecentFiles: File ▸ Open Recent.
 ///
 /// Everything that would block a test (the "save changes?" question, file dialogs, error boxes)
 /// goes through a replaceable std::function, so tests can drive the window offscreen.
@@ -112,10 +121,10 @@ public:
     QMenu *recentFilesMenu() const { return mRecentFiles->menu(); }
     QMenu *examplesMenu() const { return mExamplesMenu; }
     Autosave *autosave() const { return mAutosave; }
-    /// Every plot view of the window (tabs and docks), each with the export context menu.
-    QList<PlotView *> plotViews() const;
 
     ScenarioDocument *document() const { return mDocument; }
+    /// Every plot view of the window (tabs and docks), each with the export context menu.
+    QList<PlotView *> plotViews() const;
     AttentionHeatmapView *heatmapView() const { return mHeatmap; }
     WeightBarsView *weightBarsView() const { return mBars; }
     EntropyView *entropyView() const { return mEntropy; }
@@ -177,20 +186,34 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    // --- MainWindow.cpp: layout, settings, status, title ------------------------------------
+    QWidget *createCentralArea();
+    /// The scenario dock on the left; key space and the MLE optimizer tabified on the right.
+    void createDocks();
+    void createMenus();
+    void createHelpMenu();
     /// Window geometry, dock layout and the current view tab, kept in QSettings.
     void readSettings();
     void writeSettings() const;
-    void createActions();
-    QWidget *createCentralArea();
     void updateTitle();
+    /// The title and notes above the views and the shape in the status bar.
     void updateScenarioText();
     void showStatus(const QString &message);
+
+    // --- MainWindowFiles.cpp ------------------------------------------------------------------
+    /// The default prompts: message boxes and file dialogs.
+    void installDefaultPrompts();
+    /// File: New, Open…, Open Recent, Save, Save As…, Import matrices…, Export all views…, Quit.
+    void createFileMenu();
+    /// Autosave (with its status messages) and dropped files.
+    void setUpAutosaveAndDrops();
     void fillExamplesMenu(QMenu *menu);
-    /// File ▸ Open Recent, Import matrices…, Export all views…; autosave and drops
-    /// (MainWindowFiles.cpp). Called at the end of the constructor.
-    void setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction *quitAction);
-    /// Builds the View menu's presentation, theme and stepping entries (MainWindowView.cpp).
-    void setUpViewMenu(QMenu *viewMenu);
+    /// The "cannot open" error for PATH.
+    void reportOpenError(const QString &path, const QString &error);
+
+    // --- MainWindowView.cpp -------------------------------------------------------------------
+    /// The View menu: the docks, presentation, scale, full screen, theme, and the stepping keys.
+    void createViewMenu();
     /// After an Appearance change: the widgets' palette and text scale, the presentation keys,
     /// the saved theme and scale, and every view redrawn.
     void applyAppearance();
