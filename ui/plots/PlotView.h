@@ -1,6 +1,7 @@
 #pragma once
 
 #include "export/ImageExportOptions.h"
+#include "widgets/Prompts.h"
 
 #include <qcustomplot.h>
 
@@ -12,7 +13,6 @@
 #include <optional>
 
 class QAction;
-class QDialog;
 class QMouseEvent;
 
 namespace sml {
@@ -37,8 +37,9 @@ class PlotView : public QCustomPlot
     Q_OBJECT
 
 public:
-    /// Runs a modal dialog; true when accepted. Replaceable so tests can fill and accept it.
-    using DialogRunner = std::function<bool(QDialog &dialog)>;
+    /// Runs a modal dialog; true when accepted (widgets/Prompts.h). Replaceable so tests can
+    /// fill and accept it.
+    using DialogRunner = sml::DialogRunner;
     /// Asks for a file name to write; an empty string cancels.
     using SaveFileNamePrompt = std::function<QString(
         const QString &caption, const QString &suggestedPath, const QString &filter)>;
@@ -93,8 +94,8 @@ public:
     QAction *exportDataAction() const { return mExportDataAction; }
     QAction *explainAction() const { return mExplainAction; }
 
-    /// Shows an error to the user.
-    using ErrorReporter = std::function<void(const QString &title, const QString &message)>;
+    /// Shows an error to the user (widgets/Prompts.h).
+    using ErrorReporter = sml::ErrorReporter;
 
     /// Test hooks shared by all views: how the export dialog runs, how a file name is asked and
     /// how an error is shown (defaults: exec(), QFileDialog, QMessageBox).

@@ -1,8 +1,10 @@
+// MainWindow: the window's layout (the central views, the docks), the Edit and Help menus, the
+// settings it keeps, the status bar and the title. The other parts: MainWindowFiles.cpp (the File
+// menu, drops, recovery), MainWindowView.cpp (the View menu and presentation mode), ScenarioDock
+// (the tables and their edits) and RecentFiles.
 #include "window/MainWindow.h"
 
-#include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
-#include "panels/ControlPanel.h"
 #include "panels/DerivationPanel.h"
 #include "panels/KeySpacePanel.h"
 #include "panels/MaxEntPanel.h"
@@ -16,116 +18,50 @@
 #include "plots/mle/MleOptimizerView.h"
 #include "plots/mle/ValueSpaceView.h"
 #include "style/Appearance.h"
-#include "tables/KeysTableModel.h"
-#include "tables/QueriesTableModel.h"
-#include "tables/VariancesTableModel.h"
 #include "widgets/AnimationControls.h"
-#include "widgets/DocumentBinding.h"
-#include "widgets/NumberDelegate.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDialog>
-#include <QDialogButtonBox>
-#include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QFormLayout>
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMenuBar>
-#include <QMessageBox>
-#include <QPlainTextEdit>
 #include <QScreen>
-#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTableView>
 #include <QTextBrowser>
-#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <QWhatsThis>
 
 #include <algorithm>
-#include <variant>
 
 #include <Eigen/Core>
 #include <qcustomplot.h>
 
 namespace sml {
 
-MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), mDocument(new ScenarioDocument(this)),
-      mQueriesModel(new QueriesTableModel(mDocument, this)),
-      mKeysModel(new KeysTableModel(mDocument, this)),
-      mVariancesModel(new VariancesTableModel(mDocument, this)), mDelegate(new NumberDelegate(this))
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), mDocument(new ScenarioDocument(this))
 {
     // Projector-sized text everywhere: at least 11 pt.
     QFont base = font();
     if (base.pointSizeF() < 11)
         base.setPointSizeF(11);
     setFont(base);
-
-    mSavePrompt = [this](const QString &name) {
-        return QMessageBox::warning(
-            this, tr("Unsaved changes"),
-            tr("The scenario “%1” has unsaved changes.\nDo you want to save them?").arg(name),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    };
-    mFileNamePrompt = [this](FileDialogKind kind) {
-        const QString filter =
-            tr("SoftmaxLab scenarios (*.softmaxlab.json);;JSON files (*.json);;All files (*)");
-        const QString dir = mDocument->filePath().isEmpty()
-                                ? QDir::homePath()
-                                : QFileInfo(mDocument->filePath()).absolutePath();
-        if (kind == FileDialogKind::Open)
-            return QFileDialog::getOpenFileName(this, tr("Open scenario"), dir, filter);
-        return QFileDialog::getSaveFileName(this, tr("Save scenario as"), dir, filter);
-    };
-    mErrorReporter = [this](const QString &title, const QString &message) {
-        QMessageBox::warning(this, title, message);
-    };
+    installDefaultPrompts();
 
     setCentralWidget(createCentralArea());
-    auto *dock = new QDockWidget(tr("Scenario"), this);
-    dock->setObjectName(QStringLiteral("scenarioDock"));
-    // Closable too: presentation mode closes it, and View ▸ Scenario must bring it back.
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                      QDockWidget::DockWidgetClosable);
-    dock->setWidget(createScenarioPanel());
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
-    resizeDocks({dock}, {470}, Qt::Horizontal);
-    // Key space beside the central tabs, so that a drag there is watched in the likelihood
-    // landscape (or any other view) at the same time; closable from the View menu.
-    auto *keySpaceDock = new QDockWidget(tr("Key space"), this);
-    keySpaceDock->setObjectName(QStringLiteral("keySpaceDock"));
-    mKeySpace = new KeySpacePanel(mDocument, keySpaceDock);
-    keySpaceDock->setWidget(mKeySpace);
-    addDockWidget(Qt::RightDockWidgetArea, keySpaceDock);
-    // The MLE optimizer's per-iteration plots, a tab of the same dock area; Play raises it.
-    auto *mleDock = new QDockWidget(tr("MLE optimizer"), this);
-    mleDock->setObjectName(QStringLiteral("mleOptimizerDock"));
-    mMleOptimizer = new MleOptimizerView(mleDock);
-    mMleOptimizer->setAnimation(mMleAnimation);
-    mleDock->setWidget(mMleOptimizer);
-    tabifyDockWidget(keySpaceDock, mleDock);
-    keySpaceDock->raise();
-    resizeDocks({keySpaceDock}, {400}, Qt::Horizontal);
-    connect(mValueSpace->controls(), &AnimationControls::playingChanged, mleDock,
-            [mleDock](bool playing) {
-                if (playing)
-                    mleDock->raise();
-            });
+    createDocks();
+    // Every part reports in the status bar.
+    connect(mScenarioDock, &ScenarioDock::message, this, &MainWindow::showStatus);
     connect(mKeySpace->view(), &KeySpaceView::message, this, &MainWindow::showStatus);
     connect(mValueSpace->view(), &ValueSpaceView::message, this, &MainWindow::showStatus);
     connect(mMaxEnt, &MaxEntPanel::message, this, &MainWindow::showStatus);
-    createActions();
+    createMenus();
+    setUpAutosaveAndDrops();
+    for (PlotView *view : plotViews())
+        connect(view, &PlotView::exportMessage, this, &MainWindow::showStatus);
 
     mShapeLabel = new QLabel(this);
     statusBar()->addPermanentWidget(mShapeLabel);
@@ -134,17 +70,8 @@ MainWindow::MainWindow(QWidget *parent)
         updateScenarioText();
         updateTitle();
     });
-    connect(mDocument, &ScenarioDocument::selectedQueryChanged, this, [this](int query) {
-        if (mQueriesTable->currentIndex().row() != query && query < mQueriesModel->rowCount())
-            mQueriesTable->setCurrentIndex(mQueriesModel->index(query, 0));
-    });
     connect(mDocument, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
-    connect(mDelegate, &NumberDelegate::refused, this, &MainWindow::showStatus);
-    for (ScenarioTableModel *model :
-         std::initializer_list<ScenarioTableModel *>{mQueriesModel, mKeysModel, mVariancesModel})
-        connect(model, &ScenarioTableModel::editRefused, this, &MainWindow::showStatus);
-    connect(mControls, &ControlPanel::message, this, &MainWindow::showStatus);
     connect(mHeatmap, &AttentionHeatmapView::queryClicked, mDocument,
             &ScenarioDocument::setSelectedQuery);
     connect(mEntropy, &EntropyView::queryClicked, mDocument, &ScenarioDocument::setSelectedQuery);
@@ -171,132 +98,15 @@ MainWindow::~MainWindow()
 {
     // Child widgets are destroyed after this destructor has run; an open cell editor commits
     // (or refuses) its text then. Cut every connection into this window first, so that nothing
-    // calls back into a half-destroyed MainWindow.
+    // calls back into a half-destroyed MainWindow. (ScenarioDock cuts those into itself.)
     for (QObject *sender : std::initializer_list<QObject *>{
-             mDocument, mDelegate, mQueriesModel, mKeysModel, mVariancesModel, mControls, mHeatmap,
-             mEntropy, mQueriesTable ? mQueriesTable->selectionModel() : nullptr,
-             mKeySpace ? mKeySpace->view() : nullptr, mValueSpace ? mValueSpace->view() : nullptr,
-             mMaxEnt})
+             mDocument, mScenarioDock, mHeatmap, mEntropy, mKeySpace ? mKeySpace->view() : nullptr,
+             mValueSpace ? mValueSpace->view() : nullptr, mMaxEnt})
         if (sender)
             sender->disconnect(this);
 }
 
 // --- layout ----------------------------------------------------------------------------------
-
-static QTableView *makeTable(QAbstractItemModel *model, NumberDelegate *delegate, QWidget *parent)
-{
-    auto *table = new QTableView(parent);
-    table->setModel(model);
-    table->setItemDelegate(delegate);
-    QFont f = table->font();
-    f.setPointSizeF(std::max(12.0, f.pointSizeF()));
-    table->setFont(f);
-    table->horizontalHeader()->setFont(f);
-    table->verticalHeader()->setFont(f);
-    table->horizontalHeader()->setResizeContentsPrecision(64);
-    table->setSelectionBehavior(QAbstractItemView::SelectItems);
-    table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-                           QAbstractItemView::AnyKeyPressed);
-    table->setAlternatingRowColors(false);
-    auto fit = [table] {
-        // Measuring every column of a 4096-key table takes about a second (issue 5): measure
-        // the first 64 and give the others the widest of those.
-        const int columns = table->model()->columnCount();
-        const int measured = std::min(columns, 64);
-        int widest = 64;
-        for (int c = 0; c < measured; ++c) {
-            table->resizeColumnToContents(c);
-            table->setColumnWidth(c, std::clamp(table->columnWidth(c), 64, 180));
-            widest = std::max(widest, table->columnWidth(c));
-        }
-        if (columns > measured)
-            table->horizontalHeader()->setDefaultSectionSize(widest);
-    };
-    QObject::connect(model, &QAbstractItemModel::modelReset, table, fit);
-    // An edit or a drag can make a number longer ("3.1" → "3.10472"): widen its column rather
-    // than elide it ("3…."). Only for a few edited columns (the tables announce just the cells
-    // that changed), and never narrower, so a drag does not make the columns jump.
-    QObject::connect(model, &QAbstractItemModel::dataChanged, table,
-                     [table](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
-                         if (bottomRight.column() - topLeft.column() >= 8 ||
-                             bottomRight.row() - topLeft.row() >= 64)
-                             return;
-                         const QFontMetrics fm(table->font());
-                         for (int c = topLeft.column(); c <= bottomRight.column(); ++c) {
-                             int want = 0;
-                             for (int r = topLeft.row(); r <= bottomRight.row(); ++r) {
-                                 const QString text = table->model()->index(r, c).data().toString();
-                                 want = std::max(want, fm.horizontalAdvance(text) + 16);
-                             }
-                             want = std::min(want, 180);
-                             if (want > table->columnWidth(c))
-                                 table->setColumnWidth(c, want);
-                         }
-                     });
-    fit();
-    return table;
-}
-
-static QWidget *buttonRow(QWidget *parent, const QList<QAction *> &actions)
-{
-    auto *row = new QWidget(parent);
-    auto *layout = new QHBoxLayout(row);
-    layout->setContentsMargins(0, 0, 0, 0);
-    for (QAction *action : actions) {
-        auto *button = new QToolButton(row);
-        button->setDefaultAction(action);
-        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-        layout->addWidget(button);
-    }
-    layout->addStretch(1);
-    return row;
-}
-
-QWidget *MainWindow::createScenarioPanel()
-{
-    auto *panel = new QWidget(this);
-    auto *layout = new QVBoxLayout(panel);
-    mControls = new ControlPanel(mDocument, panel);
-    layout->addWidget(mControls);
-
-    mTableTabs = new QTabWidget(panel);
-    mQueriesTable = makeTable(mQueriesModel, mDelegate, mTableTabs);
-    mKeysTable = makeTable(mKeysModel, mDelegate, mTableTabs);
-    mVariancesTable = makeTable(mVariancesModel, mDelegate, mTableTabs);
-
-    auto *queriesPage = new QWidget(mTableTabs);
-    auto *queriesLayout = new QVBoxLayout(queriesPage);
-    queriesLayout->addWidget(mQueriesTable);
-    mTableTabs->addTab(queriesPage, tr("Queries"));
-
-    auto *keysPage = new QWidget(mTableTabs);
-    auto *keysLayout = new QVBoxLayout(keysPage);
-    keysLayout->addWidget(mKeysTable);
-    mTableTabs->addTab(keysPage, tr("Keys && values"));
-
-    auto *variancesPage = new QWidget(mTableTabs);
-    auto *variancesLayout = new QVBoxLayout(variancesPage);
-    mVarianceNote = new QLabel(variancesPage);
-    mVarianceNote->setWordWrap(true);
-    variancesLayout->addWidget(mVarianceNote);
-    variancesLayout->addWidget(mVariancesTable);
-    mTableTabs->addTab(variancesPage, tr("Variances σ²"));
-    layout->addWidget(mTableTabs, 1);
-
-    connect(mQueriesTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
-                if (current.isValid())
-                    mDocument->setSelectedQuery(current.row());
-            });
-    // A model reset replaces the selection model's indexes; reconnect is not needed (the
-    // selection model survives resets), but the current row must follow the document.
-    connect(mQueriesModel, &QAbstractItemModel::modelReset, this, [this] {
-        const int q = mDocument->selectedQuery();
-        if (q < mQueriesModel->rowCount())
-            mQueriesTable->setCurrentIndex(mQueriesModel->index(q, 0));
-    });
-    return panel;
-}
 
 QWidget *MainWindow::createCentralArea()
 {
@@ -351,21 +161,39 @@ QWidget *MainWindow::createCentralArea()
     return central;
 }
 
-void MainWindow::createActions()
+void MainWindow::createDocks()
 {
-    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction *newAction = fileMenu->addAction(tr("&New"), this, &MainWindow::newFile);
-    newAction->setShortcut(QKeySequence::New);
-    QAction *openAction = fileMenu->addAction(tr("&Open…"), this, &MainWindow::open);
-    openAction->setShortcut(QKeySequence::Open);
-    QAction *saveAction = fileMenu->addAction(tr("&Save"), this, &MainWindow::save);
-    saveAction->setShortcut(QKeySequence::Save);
-    QAction *saveAsAction = fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
-    saveAsAction->setShortcut(QKeySequence::SaveAs);
-    fileMenu->addSeparator();
-    QAction *quitAction = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
-    quitAction->setShortcut(QKeySequence::Quit);
-    quitAction->setMenuRole(QAction::QuitRole);
+    mScenarioDock = new ScenarioDock(mDocument, this);
+    addDockWidget(Qt::LeftDockWidgetArea, mScenarioDock);
+    resizeDocks({mScenarioDock}, {470}, Qt::Horizontal);
+    // Key space beside the central tabs, so that a drag there is watched in the likelihood
+    // landscape (or any other view) at the same time; closable from the View menu.
+    auto *keySpaceDock = new QDockWidget(tr("Key space"), this);
+    keySpaceDock->setObjectName(QStringLiteral("keySpaceDock"));
+    mKeySpace = new KeySpacePanel(mDocument, keySpaceDock);
+    keySpaceDock->setWidget(mKeySpace);
+    addDockWidget(Qt::RightDockWidgetArea, keySpaceDock);
+    // The MLE optimizer's per-iteration plots, a tab of the same dock area; Play raises it.
+    auto *mleDock = new QDockWidget(tr("MLE optimizer"), this);
+    mleDock->setObjectName(QStringLiteral("mleOptimizerDock"));
+    mMleOptimizer = new MleOptimizerView(mleDock);
+    mMleOptimizer->setAnimation(mMleAnimation);
+    mleDock->setWidget(mMleOptimizer);
+    tabifyDockWidget(keySpaceDock, mleDock);
+    keySpaceDock->raise();
+    resizeDocks({keySpaceDock}, {400}, Qt::Horizontal);
+    connect(mValueSpace->controls(), &AnimationControls::playingChanged, mleDock,
+            [mleDock](bool playing) {
+                if (playing)
+                    mleDock->raise();
+            });
+}
+
+// --- menus -----------------------------------------------------------------------------------
+
+void MainWindow::createMenus()
+{
+    createFileMenu();
 
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
     QAction *undo = mDocument->undoStack()->createUndoAction(this, tr("&Undo"));
@@ -375,65 +203,18 @@ void MainWindow::createActions()
     editMenu->addAction(undo);
     editMenu->addAction(redo);
     editMenu->addSeparator();
+    mScenarioDock->addEditActions(editMenu);
 
-    auto *addQuery = new QAction(tr("Add query"), this);
-    connect(addQuery, &QAction::triggered, this, [this] {
-        reportEdit(mDocument->addQuery());
-        mDocument->setSelectedQuery(mDocument->scenario().m() - 1);
-    });
-    auto *removeQuery = new QAction(tr("Remove query"), this);
-    removeQuery->setToolTip(tr("Remove the selected query"));
-    connect(removeQuery, &QAction::triggered, this,
-            [this] { reportEdit(mDocument->removeQuery(mDocument->selectedQuery())); });
-    auto *addKey = new QAction(tr("Add key"), this);
-    connect(addKey, &QAction::triggered, this, [this] { reportEdit(mDocument->addKey()); });
-    auto *removeKey = new QAction(tr("Remove key"), this);
-    removeKey->setToolTip(tr("Remove the key of the current row (or the last key)"));
-    connect(removeKey, &QAction::triggered, this,
-            [this] { reportEdit(mDocument->removeKey(currentKeyRow())); });
-    auto *addDk = new QAction(tr("+ d_k"), this);
-    addDk->setToolTip(tr("Add a key dimension (a zero column in the queries and keys)"));
-    connect(addDk, &QAction::triggered, this, [this] { reportEdit(mDocument->addKeyDimension()); });
-    auto *removeDk = new QAction(tr("− d_k"), this);
-    removeDk->setToolTip(tr("Remove the last key dimension"));
-    connect(removeDk, &QAction::triggered, this,
-            [this] { reportEdit(mDocument->removeKeyDimension()); });
-    auto *addDv = new QAction(tr("+ d_v"), this);
-    addDv->setToolTip(tr("Add a value dimension (a zero column in the values)"));
-    connect(addDv, &QAction::triggered, this,
-            [this] { reportEdit(mDocument->addValueDimension()); });
-    auto *removeDv = new QAction(tr("− d_v"), this);
-    removeDv->setToolTip(tr("Remove the last value dimension"));
-    connect(removeDv, &QAction::triggered, this,
-            [this] { reportEdit(mDocument->removeValueDimension()); });
+    createViewMenu();
+    createHelpMenu();
+}
 
-    for (QAction *a : {addQuery, removeQuery, addKey, removeKey})
-        editMenu->addAction(a);
-    QMenu *dims = editMenu->addMenu(tr("Dimensions"));
-    addDk->setText(tr("+ d_k"));
-    for (QAction *a : {addDk, removeDk, addDv, removeDv})
-        dims->addAction(a);
-    editMenu->addSeparator();
-    editMenu->addAction(tr("Title and &Notes…"), this, &MainWindow::editTitleAndNotes);
-
-    // Buttons under the tables use the same actions.
-    auto *queriesPage = mTableTabs->widget(0);
-    // Short rows, so that the panel stays narrow (a 1280-pixel projector).
-    queriesPage->layout()->addWidget(buttonRow(queriesPage, {addQuery, removeQuery}));
-    queriesPage->layout()->addWidget(buttonRow(queriesPage, {addDk, removeDk}));
-    auto *keysPage = mTableTabs->widget(1);
-    keysPage->layout()->addWidget(buttonRow(keysPage, {addKey, removeKey}));
-    keysPage->layout()->addWidget(buttonRow(keysPage, {addDk, removeDk, addDv, removeDv}));
-
-    QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget *dock : findChildren<QDockWidget *>())
-        viewMenu->addAction(dock->toggleViewAction());
-    setUpViewMenu(viewMenu);
-
+void MainWindow::createHelpMenu()
+{
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
-    QMenu *examples = helpMenu->addMenu(tr("&Examples"));
-    connect(examples, &QMenu::aboutToShow, this, [this, examples] { fillExamplesMenu(examples); });
-    fillExamplesMenu(examples);
+    mExamplesMenu = helpMenu->addMenu(tr("&Examples"));
+    connect(mExamplesMenu, &QMenu::aboutToShow, this, [this] { fillExamplesMenu(mExamplesMenu); });
+    fillExamplesMenu(mExamplesMenu);
     QAction *whatsThis = QWhatsThis::createAction(this);
     whatsThis->setText(tr("What Am I &Seeing?"));
     whatsThis->setToolTip(tr("Then click a view: what it shows and which derivation step it is"));
@@ -441,8 +222,6 @@ void MainWindow::createActions()
     helpMenu->addSeparator();
     helpMenu->addAction(tr("&About SoftmaxLab"), this,
                         [this] { QMessageBox::about(this, tr("About SoftmaxLab"), aboutText()); });
-    mExamplesMenu = examples;
-    setUpFileFeatures(fileMenu, openAction, quitAction, editMenu);
 }
 
 QString MainWindow::aboutText()
@@ -469,50 +248,9 @@ QString MainWindow::aboutText()
         .arg(EIGEN_MINOR_VERSION);
 }
 
-void MainWindow::fillExamplesMenu(QMenu *menu)
+QList<PlotView *> MainWindow::plotViews() const
 {
-    menu->clear();
-    const QDir dir(QStringLiteral(":/scenarios"));
-    QStringList files =
-        dir.entryList({QStringLiteral("*.softmaxlab.json")}, QDir::Files, QDir::Name);
-    // In lesson order (the 2-D figure first, then √d_k, τ, MLE ≠ softmax, masks, data sets);
-    // files not in the list follow by name.
-    static const QStringList lessonOrder = {QStringLiteral("default"),
-                                            QStringLiteral("sharp-vs-flat-dk2"),
-                                            QStringLiteral("sharp-vs-flat-dk16"),
-                                            QStringLiteral("sharp-vs-flat-dk64"),
-                                            QStringLiteral("sharp-vs-flat-dk256"),
-                                            QStringLiteral("temperature-extremes"),
-                                            QStringLiteral("temperature-extremes-hot"),
-                                            QStringLiteral("free-variances"),
-                                            QStringLiteral("causal-sentence"),
-                                            QStringLiteral("iris-kernel-smoother"),
-                                            QStringLiteral("digits-kernel-smoother")};
-    auto rank = [](const QString &file) {
-        const qsizetype i = lessonOrder.indexOf(file.section(QLatin1Char('.'), 0, 0));
-        return i < 0 ? lessonOrder.size() : i;
-    };
-    std::stable_sort(files.begin(), files.end(),
-                     [&](const QString &a, const QString &b) { return rank(a) < rank(b); });
-    for (const QString &file : files) {
-        const QString path = dir.filePath(file);
-        QString text = file;
-        LoadResult loaded = ScenarioIo::loadFile(path);
-        if (const auto *scenario = std::get_if<Scenario>(&loaded);
-            scenario && !scenario->title.isEmpty())
-            text = scenario->title;
-        menu->addAction(text, this, [this, path] { openExample(path); });
-    }
-    if (files.isEmpty())
-        menu->addAction(tr("(no examples built in)"))->setEnabled(false);
-}
-
-int MainWindow::currentKeyRow() const
-{
-    const QModelIndex current = mKeysTable->currentIndex();
-    if (current.isValid())
-        return current.row();
-    return mDocument->scenario().T() - 1;
+    return findChildren<PlotView *>();
 }
 
 // --- updates ---------------------------------------------------------------------------------
@@ -538,12 +276,6 @@ void MainWindow::updateScenarioText()
                              .arg(s.dK())
                              .arg(s.dV())
                              .arg(QString::number(mDocument->analysis().tau(), 'g', 4)));
-    mVarianceNote->setText(
-        s.varianceMode == VarianceMode::Linked
-            ? tr("Linked: σ²_it = σ0² · exp(−s_it), computed and read-only. Choose “free” "
-                 "under Variances to type your own.")
-            : tr("Free: type any σ² > 0 (rows = queries, columns = keys). Grey cells are "
-                 "masked and ignored."));
 }
 
 void MainWindow::showStatus(const QString &message)
@@ -551,120 +283,7 @@ void MainWindow::showStatus(const QString &message)
     statusBar()->showMessage(message, 12000);
 }
 
-void MainWindow::reportEdit(const std::optional<QString> &error)
-{
-    if (error)
-        showStatus(*error);
-}
-
-// --- files -----------------------------------------------------------------------------------
-
-bool MainWindow::openFile(const QString &path, QString *error)
-{
-    if (auto e = mDocument->load(path)) {
-        if (error)
-            *error = *e;
-        return false;
-    }
-    showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
-    addRecentFile(mDocument->filePath());
-    return true;
-}
-
-bool MainWindow::maybeSave()
-{
-    if (!mDocument->isModified())
-        return true;
-    switch (mSavePrompt(mDocument->displayName())) {
-    case QMessageBox::Save:
-        return save();
-    case QMessageBox::Discard:
-        return true;
-    default:
-        return false;
-    }
-}
-
-void MainWindow::newFile()
-{
-    if (!maybeSave())
-        return;
-    mDocument->newScenario();
-    showStatus(tr("New scenario"));
-}
-
-void MainWindow::open()
-{
-    if (!maybeSave())
-        return;
-    const QString path = mFileNamePrompt(FileDialogKind::Open);
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!openFile(path, &error))
-        mErrorReporter(tr("Cannot open scenario"),
-                       tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), error));
-}
-
-bool MainWindow::save()
-{
-    if (mDocument->filePath().isEmpty())
-        return saveAs();
-    if (auto error = mDocument->save()) {
-        mErrorReporter(tr("Cannot save scenario"), *error);
-        return false;
-    }
-    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
-    return true;
-}
-
-bool MainWindow::saveAs()
-{
-    const QString path = mFileNamePrompt(FileDialogKind::SaveAs);
-    if (path.isEmpty())
-        return false;
-    if (auto error = mDocument->saveAs(path)) {
-        mErrorReporter(tr("Cannot save scenario"), *error);
-        return false;
-    }
-    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
-    addRecentFile(mDocument->filePath());
-    return true;
-}
-
-void MainWindow::openExample(const QString &resourcePath)
-{
-    if (!maybeSave())
-        return;
-    if (auto error = mDocument->loadExample(resourcePath))
-        mErrorReporter(tr("Cannot open example"), *error);
-    else
-        showStatus(tr("Opened example %1").arg(QFileInfo(resourcePath).fileName()));
-}
-
-void MainWindow::editTitleAndNotes()
-{
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Title and notes"));
-    auto *form = new QFormLayout(&dialog);
-    auto *title = new QLineEdit(mDocument->scenario().title, &dialog);
-    auto *notes =
-        new QPlainTextEdit(mDocument->scenario().description.value_or(QString()), &dialog);
-    form->addRow(tr("Title"), title);
-    form->addRow(tr("Notes"), notes);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    dialog.resize(640, 360);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const QString text = notes->toPlainText();
-    std::optional<QString> description;
-    if (!text.isEmpty() || mDocument->scenario().description)
-        description = text;
-    reportEdit(mDocument->setTitleAndDescription(title->text(), description));
-}
+// --- settings --------------------------------------------------------------------------------
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {

@@ -1,14 +1,15 @@
 #pragma once
 
 #include "document/Autosave.h"
+#include "panels/ScenarioDock.h"
+#include "widgets/Prompts.h"
+#include "window/RecentFiles.h"
 
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QStringList>
 
 #include <functional>
-
-class QDialog;
 
 class QLabel;
 class QTabWidget;
@@ -37,7 +38,16 @@ class VariancesTableModel;
 class WeightBarsView;
 
 /// The SoftmaxLab window: the plot views as tabs, the scenario's title and notes above them, the
-/// settings and the tables in a dock, File/Edit/Help menus and a status bar.
+/// settings and the tables in a dock, File/Edit/View/Help menus and a status bar.
+///
+/// It is built from parts, each in its own file with its own docks and actions:
+///   - MainWindow.cpp: the central area, the docks, the Edit and Help menus, settings, status
+///     bar and title;
+///   - MainWindowFiles.cpp: the File menu and what it does (new, open, save, examples, import,
+///     export all views), drops, crash recovery and autosave;
+///   - MainWindowView.cpp: the View menu, presentation mode, themes and the presentation keys;
+///   - ScenarioDock (ui/panels): the settings, the tables and their edits;
+///   - RecentFiles: File ▸ Open Recent.
 ///
 /// Everything that would block a test (the "save changes?" question, file dialogs, error boxes)
 /// goes through a replaceable std::function, so tests can drive the window offscreen.
@@ -55,8 +65,8 @@ public:
     using SavePrompt = std::function<QMessageBox::StandardButton(const QString &documentName)>;
     /// Asked for a file name; an empty string cancels.
     using FileNamePrompt = std::function<QString(FileDialogKind kind)>;
-    /// Shows an error to the user.
-    using ErrorReporter = std::function<void(const QString &title, const QString &message)>;
+    /// Shows an error to the user (widgets/Prompts.h).
+    using ErrorReporter = sml::ErrorReporter;
     /// What to do with a recovery copy found at start-up (offerRecovery).
     enum class RecoveryChoice
     {
@@ -65,10 +75,10 @@ public:
         Later,   ///< keep it and ask again at the next start
     };
     using RecoveryPrompt = std::function<RecoveryChoice(const Autosave::Recovery &recovery)>;
-    /// Runs a modal dialog (import, export all views); true when accepted.
-    using DialogRunner = std::function<bool(QDialog &dialog)>;
+    /// Runs a modal dialog (import, export all views); true when accepted (widgets/Prompts.h).
+    using DialogRunner = sml::DialogRunner;
     /// At most this many files in File ▸ Open Recent.
-    static constexpr int maxRecentFiles = 10;
+    static constexpr int maxRecentFiles = RecentFiles::maxFiles;
 
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -102,29 +112,32 @@ public:
     bool importMatrices(const QStringList &files = QStringList());
     /// File ▸ Export all views…: the export dialog in folder mode, then exportAllViews().
     void exportAllViewsInteractive();
-    /// Opens a file of Open Recent (after the unsaved-changes prompt).
+    /// Opens a file of Open Recent (after the unsaved-changes prompt); one that has gone is
+    /// dropped from the list.
     void openRecentFile(const QString &path);
     /// The Open Recent list (QSettings "recentFiles"), newest first, at most maxRecentFiles.
-    static QStringList recentFiles();
-    void clearRecentFiles();
-    QMenu *recentFilesMenu() const { return mRecentMenu; }
+    static QStringList recentFiles() { return RecentFiles::files(); }
+    void clearRecentFiles() { mRecentFiles->clear(); }
+    QMenu *recentFilesMenu() const { return mRecentFiles->menu(); }
     QMenu *examplesMenu() const { return mExamplesMenu; }
     Autosave *autosave() const { return mAutosave; }
-    /// Every plot view of the window (tabs and docks), each with the export context menu.
-    QList<PlotView *> plotViews() const;
 
     ScenarioDocument *document() const { return mDocument; }
+    /// Every plot view of the window (tabs and docks), each with the export context menu.
+    QList<PlotView *> plotViews() const;
     AttentionHeatmapView *heatmapView() const { return mHeatmap; }
     WeightBarsView *weightBarsView() const { return mBars; }
     EntropyView *entropyView() const { return mEntropy; }
-    QueriesTableModel *queriesModel() const { return mQueriesModel; }
-    KeysTableModel *keysModel() const { return mKeysModel; }
-    VariancesTableModel *variancesModel() const { return mVariancesModel; }
-    NumberDelegate *numberDelegate() const { return mDelegate; }
-    ControlPanel *controlPanel() const { return mControls; }
-    QTableView *queriesTable() const { return mQueriesTable; }
-    QTableView *keysTable() const { return mKeysTable; }
-    QTableView *variancesTable() const { return mVariancesTable; }
+    /// The scenario dock and, for tests, its parts (ScenarioDock).
+    ScenarioDock *scenarioDock() const { return mScenarioDock; }
+    QueriesTableModel *queriesModel() const { return mScenarioDock->queriesModel(); }
+    KeysTableModel *keysModel() const { return mScenarioDock->keysModel(); }
+    VariancesTableModel *variancesModel() const { return mScenarioDock->variancesModel(); }
+    NumberDelegate *numberDelegate() const { return mScenarioDock->numberDelegate(); }
+    ControlPanel *controlPanel() const { return mScenarioDock->controlPanel(); }
+    QTableView *queriesTable() const { return mScenarioDock->queriesTable(); }
+    QTableView *keysTable() const { return mScenarioDock->keysTable(); }
+    QTableView *variancesTable() const { return mScenarioDock->variancesTable(); }
     QTabWidget *viewTabs() const { return mViewTabs; }
     /// Help ▸ About: the version, the library versions and the references of MATH.md.
     static QString aboutText();
@@ -164,7 +177,8 @@ public slots:
     bool save();
     bool saveAs();
     void openExample(const QString &resourcePath);
-    void editTitleAndNotes();
+    /// Edit ▸ Title and Notes… (ScenarioDock::editTitleAndNotes).
+    void editTitleAndNotes() { mScenarioDock->editTitleAndNotes(); }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -172,28 +186,34 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    // --- MainWindow.cpp: layout, settings, status, title ------------------------------------
+    QWidget *createCentralArea();
+    /// The scenario dock on the left; key space and the MLE optimizer tabified on the right.
+    void createDocks();
+    void createMenus();
+    void createHelpMenu();
     /// Window geometry, dock layout and the current view tab, kept in QSettings.
     void readSettings();
     void writeSettings() const;
-    void createActions();
-    QWidget *createScenarioPanel();
-    QWidget *createCentralArea();
     void updateTitle();
+    /// The title and notes above the views and the shape in the status bar.
     void updateScenarioText();
     void showStatus(const QString &message);
-    void reportEdit(const std::optional<QString> &error);
+
+    // --- MainWindowFiles.cpp ------------------------------------------------------------------
+    /// The default prompts: message boxes and file dialogs.
+    void installDefaultPrompts();
+    /// File: New, Open…, Open Recent, Save, Save As…, Import matrices…, Export all views…, Quit.
+    void createFileMenu();
+    /// Autosave (with its status messages) and dropped files.
+    void setUpAutosaveAndDrops();
     void fillExamplesMenu(QMenu *menu);
-    int currentKeyRow() const;
-    /// File ▸ Open Recent, Import matrices…, Export all views…; Edit ▸ move up/down; autosave
-    /// and drops (MainWindowFiles.cpp). Called at the end of the constructor.
-    void setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction *quitAction,
-                           QMenu *editMenu);
-    void addRecentFile(const QString &path);
-    void fillRecentMenu();
-    void moveSelectedQuery(int delta);
-    void moveCurrentKey(int delta);
-    /// Builds the View menu's presentation, theme and stepping entries (MainWindowView.cpp).
-    void setUpViewMenu(QMenu *viewMenu);
+    /// The "cannot open" error for PATH.
+    void reportOpenError(const QString &path, const QString &error);
+
+    // --- MainWindowView.cpp -------------------------------------------------------------------
+    /// The View menu: the docks, presentation, scale, full screen, theme, and the stepping keys.
+    void createViewMenu();
     /// After an Appearance change: the widgets' palette and text scale, the presentation keys,
     /// the saved theme and scale, and every view redrawn.
     void applyAppearance();
@@ -203,17 +223,7 @@ private:
     void setFullScreen(bool on);
 
     ScenarioDocument *mDocument;
-    QueriesTableModel *mQueriesModel;
-    KeysTableModel *mKeysModel;
-    VariancesTableModel *mVariancesModel;
-    NumberDelegate *mDelegate;
-
-    ControlPanel *mControls = nullptr;
-    QTableView *mQueriesTable = nullptr;
-    QTableView *mKeysTable = nullptr;
-    QTableView *mVariancesTable = nullptr;
-    QLabel *mVarianceNote = nullptr;
-    QTabWidget *mTableTabs = nullptr;
+    ScenarioDock *mScenarioDock = nullptr;
 
     QLabel *mTitleLabel = nullptr;
     QTextBrowser *mDescription = nullptr;
@@ -236,7 +246,7 @@ private:
     RecoveryPrompt mRecoveryPrompt;
     DialogRunner mDialogRunner;
     Autosave *mAutosave = nullptr;
-    QMenu *mRecentMenu = nullptr;
+    RecentFiles *mRecentFiles = nullptr;
     QMenu *mExamplesMenu = nullptr;
     QAction *mPresentationAction = nullptr;
     QAction *mFullScreenAction = nullptr;

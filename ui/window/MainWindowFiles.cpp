@@ -1,12 +1,11 @@
-// MainWindow, continued: what a teacher does with files (issue 4). Open Recent, crash recovery
-// (Autosave), drag and drop, the matrix import, "Export all views…", and moving tokens up and
-// down. Kept apart from MainWindow.cpp, which lays out the window and its views.
+// MainWindow, continued: the File menu and what a teacher does with files (issue 4). New, Open,
+// Open Recent (RecentFiles), Save, Save As, the lesson examples, the matrix import, "Export all
+// views…", drag and drop, and crash recovery with the autosave behind it.
 #include "window/MainWindow.h"
 
+#include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "export/ExportImageDialog.h"
-#include "plots/PlotView.h"
-#include "tables/KeysTableModel.h"
 #include "window/ImportDialog.h"
 #include "window/ViewExport.h"
 
@@ -14,16 +13,15 @@
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
 #include <QLocale>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
-#include <QTableView>
-#include <QToolButton>
 #include <QUrl>
 
 #include <algorithm>
@@ -32,8 +30,6 @@
 namespace sml {
 
 namespace {
-
-const QString recentFilesKey = QStringLiteral("recentFiles");
 
 enum class DropKind
 {
@@ -65,9 +61,27 @@ QStringList localFiles(const QMimeData *mime)
 
 } // namespace
 
-void MainWindow::setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction *quitAction,
-                                   QMenu *editMenu)
+void MainWindow::installDefaultPrompts()
 {
+    mSavePrompt = [this](const QString &name) {
+        return QMessageBox::warning(
+            this, tr("Unsaved changes"),
+            tr("The scenario “%1” has unsaved changes.\nDo you want to save them?").arg(name),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    };
+    mFileNamePrompt = [this](FileDialogKind kind) {
+        const QString filter =
+            tr("SoftmaxLab scenarios (*.softmaxlab.json);;JSON files (*.json);;All files (*)");
+        const QString dir = mDocument->filePath().isEmpty()
+                                ? QDir::homePath()
+                                : QFileInfo(mDocument->filePath()).absolutePath();
+        if (kind == FileDialogKind::Open)
+            return QFileDialog::getOpenFileName(this, tr("Open scenario"), dir, filter);
+        return QFileDialog::getSaveFileName(this, tr("Save scenario as"), dir, filter);
+    };
+    mErrorReporter = [this](const QString &title, const QString &message) {
+        QMessageBox::warning(this, title, message);
+    };
     mDialogRunner = [](QDialog &dialog) { return dialog.exec() == QDialog::Accepted; };
     mRecoveryPrompt = [this](const Autosave::Recovery &r) {
         QMessageBox box(
@@ -93,83 +107,44 @@ void MainWindow::setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction
             return RecoveryChoice::Discard;
         return RecoveryChoice::Later;
     };
+}
 
-    // File ▸ Open Recent, right after Open.
-    const QList<QAction *> fileActions = fileMenu->actions();
-    const qsizetype openIndex = fileActions.indexOf(openAction);
-    QAction *afterOpen = fileActions.value(openIndex + 1, nullptr);
-    mRecentMenu = new QMenu(tr("Open &Recent"), fileMenu);
-    mRecentMenu->setObjectName(QStringLiteral("recentFilesMenu"));
-    fileMenu->insertMenu(afterOpen, mRecentMenu);
-    connect(mRecentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
-    fillRecentMenu();
+void MainWindow::createFileMenu()
+{
+    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction *newAction = fileMenu->addAction(tr("&New"), this, &MainWindow::newFile);
+    newAction->setShortcut(QKeySequence::New);
+    QAction *openAction = fileMenu->addAction(tr("&Open…"), this, &MainWindow::open);
+    openAction->setShortcut(QKeySequence::Open);
+    mRecentFiles = new RecentFiles(fileMenu, this);
+    connect(mRecentFiles, &RecentFiles::openRequested, this, &MainWindow::openRecentFile);
+    fileMenu->addMenu(mRecentFiles->menu());
+    QAction *saveAction = fileMenu->addAction(tr("&Save"), this, &MainWindow::save);
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAsAction = fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+    saveAsAction->setShortcut(QKeySequence::SaveAs);
+    fileMenu->addSeparator();
 
-    // Import and export, before Quit.
     auto *importAction = new QAction(tr("&Import matrices…"), this);
     importAction->setObjectName(QStringLiteral("importMatricesAction"));
     importAction->setShortcut(QKeySequence(tr("Ctrl+I")));
     importAction->setToolTip(tr("Build a scenario from Q, K (and V) matrices in CSV or .npy"));
     connect(importAction, &QAction::triggered, this, [this] { importMatrices(); });
+    fileMenu->addAction(importAction);
     auto *exportAllAction = new QAction(tr("&Export all views…"), this);
     exportAllAction->setObjectName(QStringLiteral("exportAllViewsAction"));
     exportAllAction->setShortcut(QKeySequence(tr("Ctrl+E")));
     connect(exportAllAction, &QAction::triggered, this, &MainWindow::exportAllViewsInteractive);
-    // insertAction puts it before quitAction, whose separator comes before it.
-    const QList<QAction *> actions = fileMenu->actions();
-    const qsizetype quitIndex = actions.indexOf(quitAction);
-    QAction *beforeQuit = (quitIndex > 0 && actions[quitIndex - 1]->isSeparator())
-                              ? actions[quitIndex - 1]
-                              : quitAction;
-    fileMenu->insertAction(beforeQuit, importAction);
-    fileMenu->insertAction(beforeQuit, exportAllAction);
-    fileMenu->insertSeparator(importAction);
+    fileMenu->addAction(exportAllAction);
+    fileMenu->addSeparator();
 
-    // Edit ▸ Move query/key up/down (one undo step each), and buttons under the tables.
-    auto makeMove = [this](const QString &text, const QString &name, auto slot) {
-        auto *action = new QAction(text, this);
-        action->setObjectName(name);
-        connect(action, &QAction::triggered, this, slot);
-        return action;
-    };
-    QAction *queryUp = makeMove(tr("Move query up"), QStringLiteral("moveQueryUpAction"),
-                                [this] { moveSelectedQuery(-1); });
-    QAction *queryDown = makeMove(tr("Move query down"), QStringLiteral("moveQueryDownAction"),
-                                  [this] { moveSelectedQuery(+1); });
-    QAction *keyUp = makeMove(tr("Move key up"), QStringLiteral("moveKeyUpAction"),
-                              [this] { moveCurrentKey(-1); });
-    QAction *keyDown = makeMove(tr("Move key down"), QStringLiteral("moveKeyDownAction"),
-                                [this] { moveCurrentKey(+1); });
-    queryUp->setText(tr("Query ↑"));
-    queryDown->setText(tr("Query ↓"));
-    keyUp->setText(tr("Key ↑"));
-    keyDown->setText(tr("Key ↓"));
-    queryUp->setToolTip(tr("Move the selected query up (Edit ▸ Move query up)"));
-    queryDown->setToolTip(tr("Move the selected query down"));
-    keyUp->setToolTip(tr("Move the key of the current row up"));
-    keyDown->setToolTip(tr("Move the key of the current row down"));
-    QMenu *move = editMenu->addMenu(tr("&Move"));
-    move->setObjectName(QStringLiteral("moveMenu"));
-    for (QAction *a : {queryUp, queryDown, keyUp, keyDown})
-        move->addAction(a);
-    auto addButtons = [](QTableView *table, const QList<QAction *> &list) {
-        QWidget *page = table->parentWidget();
-        auto *row = new QWidget(page);
-        auto *layout = new QHBoxLayout(row);
-        layout->setContentsMargins(0, 0, 0, 0);
-        for (QAction *action : list) {
-            auto *button = new QToolButton(row);
-            button->setDefaultAction(action);
-            button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-            layout->addWidget(button);
-        }
-        layout->addStretch(1);
-        if (page && page->layout())
-            page->layout()->addWidget(row);
-    };
-    addButtons(mQueriesTable, {queryUp, queryDown});
-    addButtons(mKeysTable, {keyUp, keyDown});
+    QAction *quitAction = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quitAction->setShortcut(QKeySequence::Quit);
+    quitAction->setMenuRole(QAction::QuitRole);
+}
 
-    // Crash recovery, drops, and the views' export messages in the status bar.
+void MainWindow::setUpAutosaveAndDrops()
+{
     mAutosave = new Autosave(mDocument, this);
     connect(mAutosave, &Autosave::written, this,
             [this] { statusBar()->showMessage(tr("Recovery copy saved"), 2000); });
@@ -177,67 +152,60 @@ void MainWindow::setUpFileFeatures(QMenu *fileMenu, QAction *openAction, QAction
         showStatus(tr("No recovery copy: %1").arg(message));
     });
     setAcceptDrops(true);
-    for (PlotView *view : plotViews())
-        connect(view, &PlotView::exportMessage, this, &MainWindow::showStatus);
 }
 
-QList<PlotView *> MainWindow::plotViews() const
+// --- new, open, save -------------------------------------------------------------------------
+
+bool MainWindow::openFile(const QString &path, QString *error)
 {
-    return findChildren<PlotView *>();
+    if (auto e = mDocument->load(path)) {
+        if (error)
+            *error = *e;
+        return false;
+    }
+    showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
+    mRecentFiles->add(mDocument->filePath());
+    return true;
 }
 
-// --- Open Recent -----------------------------------------------------------------------------
-
-QStringList MainWindow::recentFiles()
+void MainWindow::reportOpenError(const QString &path, const QString &error)
 {
-    QStringList files = QSettings().value(recentFilesKey).toStringList();
-    files.removeAll(QString());
-    return files.mid(0, maxRecentFiles);
+    mErrorReporter(tr("Cannot open scenario"),
+                   tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), error));
 }
 
-void MainWindow::addRecentFile(const QString &path)
+bool MainWindow::maybeSave()
 {
+    if (!mDocument->isModified())
+        return true;
+    switch (mSavePrompt(mDocument->displayName())) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void MainWindow::newFile()
+{
+    if (!maybeSave())
+        return;
+    mDocument->newScenario();
+    showStatus(tr("New scenario"));
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString path = mFileNamePrompt(FileDialogKind::Open);
     if (path.isEmpty())
         return;
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    QStringList files = recentFiles();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    QSettings().setValue(recentFilesKey, files.mid(0, maxRecentFiles));
-    fillRecentMenu();
-}
-
-void MainWindow::clearRecentFiles()
-{
-    QSettings().setValue(recentFilesKey, QStringList());
-    fillRecentMenu();
-}
-
-void MainWindow::fillRecentMenu()
-{
-    if (!mRecentMenu)
-        return;
-    mRecentMenu->clear();
-    const QStringList files = recentFiles();
-    int n = 0;
-    for (const QString &path : files) {
-        ++n;
-        // "&1 lesson.softmaxlab.json" with the folder as tooltip.
-        QString name = QFileInfo(path).fileName();
-        name.replace(QLatin1Char('&'), QStringLiteral("&&"));
-        QAction *action =
-            mRecentMenu->addAction(n < 10 ? QStringLiteral("&%1 %2").arg(n).arg(name) : name, this,
-                                   [this, path] { openRecentFile(path); });
-        action->setData(path);
-        action->setToolTip(QDir::toNativeSeparators(path));
-        action->setStatusTip(QDir::toNativeSeparators(path));
-    }
-    if (files.isEmpty())
-        mRecentMenu->addAction(tr("(no recent files)"))->setEnabled(false);
-    mRecentMenu->addSeparator();
-    QAction *clear = mRecentMenu->addAction(tr("&Clear list"), this, &MainWindow::clearRecentFiles);
-    clear->setObjectName(QStringLiteral("clearRecentFilesAction"));
-    clear->setEnabled(!files.isEmpty());
+    QString error;
+    if (!openFile(path, &error))
+        reportOpenError(path, error);
 }
 
 void MainWindow::openRecentFile(const QString &path)
@@ -246,15 +214,86 @@ void MainWindow::openRecentFile(const QString &path)
         return;
     QString error;
     if (!openFile(path, &error)) {
-        if (!QFileInfo::exists(path)) { // gone: drop it from the list
-            QStringList files = recentFiles();
-            files.removeAll(path);
-            QSettings().setValue(recentFilesKey, files);
-            fillRecentMenu();
-        }
-        mErrorReporter(tr("Cannot open scenario"),
-                       tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), error));
+        if (!QFileInfo::exists(path)) // gone: drop it from the list
+            mRecentFiles->remove(path);
+        reportOpenError(path, error);
     }
+}
+
+bool MainWindow::save()
+{
+    if (mDocument->filePath().isEmpty())
+        return saveAs();
+    if (auto error = mDocument->save()) {
+        mErrorReporter(tr("Cannot save scenario"), *error);
+        return false;
+    }
+    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    const QString path = mFileNamePrompt(FileDialogKind::SaveAs);
+    if (path.isEmpty())
+        return false;
+    if (auto error = mDocument->saveAs(path)) {
+        mErrorReporter(tr("Cannot save scenario"), *error);
+        return false;
+    }
+    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
+    mRecentFiles->add(mDocument->filePath());
+    return true;
+}
+
+// --- the lesson examples (Help ▸ Examples) ---------------------------------------------------
+
+void MainWindow::openExample(const QString &resourcePath)
+{
+    if (!maybeSave())
+        return;
+    if (auto error = mDocument->loadExample(resourcePath))
+        mErrorReporter(tr("Cannot open example"), *error);
+    else
+        showStatus(tr("Opened example %1").arg(QFileInfo(resourcePath).fileName()));
+}
+
+void MainWindow::fillExamplesMenu(QMenu *menu)
+{
+    menu->clear();
+    const QDir dir(QStringLiteral(":/scenarios"));
+    QStringList files =
+        dir.entryList({QStringLiteral("*.softmaxlab.json")}, QDir::Files, QDir::Name);
+    // In lesson order (the 2-D figure first, then √d_k, τ, MLE ≠ softmax, masks, data sets);
+    // files not in the list follow by name.
+    static const QStringList lessonOrder = {QStringLiteral("default"),
+                                            QStringLiteral("sharp-vs-flat-dk2"),
+                                            QStringLiteral("sharp-vs-flat-dk16"),
+                                            QStringLiteral("sharp-vs-flat-dk64"),
+                                            QStringLiteral("sharp-vs-flat-dk256"),
+                                            QStringLiteral("temperature-extremes"),
+                                            QStringLiteral("temperature-extremes-hot"),
+                                            QStringLiteral("free-variances"),
+                                            QStringLiteral("causal-sentence"),
+                                            QStringLiteral("iris-kernel-smoother"),
+                                            QStringLiteral("digits-kernel-smoother")};
+    auto rank = [](const QString &file) {
+        const qsizetype i = lessonOrder.indexOf(file.section(QLatin1Char('.'), 0, 0));
+        return i < 0 ? lessonOrder.size() : i;
+    };
+    std::stable_sort(files.begin(), files.end(),
+                     [&](const QString &a, const QString &b) { return rank(a) < rank(b); });
+    for (const QString &file : files) {
+        const QString path = dir.filePath(file);
+        QString text = file;
+        LoadResult loaded = ScenarioIo::loadFile(path);
+        if (const auto *scenario = std::get_if<Scenario>(&loaded);
+            scenario && !scenario->title.isEmpty())
+            text = scenario->title;
+        menu->addAction(text, this, [this, path] { openExample(path); });
+    }
+    if (files.isEmpty())
+        menu->addAction(tr("(no examples built in)"))->setEnabled(false);
 }
 
 // --- crash recovery --------------------------------------------------------------------------
@@ -329,8 +368,7 @@ bool MainWindow::openDroppedFiles(const QStringList &paths)
                 return false;
             QString error;
             if (!openFile(path, &error)) {
-                mErrorReporter(tr("Cannot open scenario"),
-                               tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), error));
+                reportOpenError(path, error);
                 return false;
             }
             return true;
@@ -390,35 +428,6 @@ void MainWindow::exportAllViewsInteractive()
     QSettings().setValue(QStringLiteral("export/lastDir"), QFileInfo(folder).absolutePath());
     showStatus(tr("Wrote %n view(s) into %1", nullptr, int(written.size()))
                    .arg(QDir::toNativeSeparators(folder)));
-}
-
-// --- moving tokens ---------------------------------------------------------------------------
-
-void MainWindow::moveSelectedQuery(int delta)
-{
-    const int from = mDocument->selectedQuery();
-    const int to = from + delta;
-    if (to < 0 || to >= mDocument->scenario().m())
-        return;
-    if (auto error = mDocument->moveQuery(from, to)) {
-        reportEdit(error);
-        return;
-    }
-    mDocument->setSelectedQuery(to);
-}
-
-void MainWindow::moveCurrentKey(int delta)
-{
-    const int from = currentKeyRow();
-    const int to = from + delta;
-    if (to < 0 || to >= mDocument->scenario().T())
-        return;
-    const int column = std::max(0, mKeysTable->currentIndex().column());
-    if (auto error = mDocument->moveKey(from, to)) {
-        reportEdit(error);
-        return;
-    }
-    mKeysTable->setCurrentIndex(mKeysModel->index(to, column));
 }
 
 } // namespace sml

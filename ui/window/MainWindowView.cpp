@@ -1,17 +1,21 @@
-// The View menu's presentation mode, full screen, themes and presentation keys (issue 7).
+// MainWindow, continued: the View menu. The docks' toggles, presentation mode, full screen,
+// themes, the presentation scale, and the keys that step the query, play the animation and cycle
+// the views (issue 7).
+#include "window/MainWindow.h"
+
 #include "document/ScenarioDocument.h"
 #include "panels/MaxEntPanel.h"
 #include "panels/ValueSpacePanel.h"
 #include "plots/PlotView.h"
 #include "style/Appearance.h"
 #include "widgets/AnimationControls.h"
-#include "window/MainWindow.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QDockWidget>
 #include <QMenu>
+#include <QMenuBar>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTextBrowser>
@@ -63,8 +67,11 @@ void applyWidgetScale(QWidget *root, double scale)
 
 } // namespace
 
-void MainWindow::setUpViewMenu(QMenu *viewMenu)
+void MainWindow::createViewMenu()
 {
+    QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        viewMenu->addAction(dock->toggleViewAction());
     Appearance *look = Appearance::instance();
     viewMenu->addSeparator();
 

@@ -1,0 +1,336 @@
+#include "panels/ScenarioDock.h"
+
+#include "document/ScenarioDocument.h"
+#include "panels/ControlPanel.h"
+#include "tables/KeysTableModel.h"
+#include "tables/QueriesTableModel.h"
+#include "tables/VariancesTableModel.h"
+#include "widgets/NumberDelegate.h"
+
+#include <QAction>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPlainTextEdit>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace sml {
+
+namespace {
+
+QTableView *makeTable(QAbstractItemModel *model, NumberDelegate *delegate, QWidget *parent)
+{
+    auto *table = new QTableView(parent);
+    table->setModel(model);
+    table->setItemDelegate(delegate);
+    QFont f = table->font();
+    f.setPointSizeF(std::max(12.0, f.pointSizeF()));
+    table->setFont(f);
+    table->horizontalHeader()->setFont(f);
+    table->verticalHeader()->setFont(f);
+    table->horizontalHeader()->setResizeContentsPrecision(64);
+    table->setSelectionBehavior(QAbstractItemView::SelectItems);
+    table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                           QAbstractItemView::AnyKeyPressed);
+    table->setAlternatingRowColors(false);
+    auto fit = [table] {
+        // Measuring every column of a 4096-key table takes about a second (issue 5): measure
+        // the first 64 and give the others the widest of those.
+        const int columns = table->model()->columnCount();
+        const int measured = std::min(columns, 64);
+        int widest = 64;
+        for (int c = 0; c < measured; ++c) {
+            table->resizeColumnToContents(c);
+            table->setColumnWidth(c, std::clamp(table->columnWidth(c), 64, 180));
+            widest = std::max(widest, table->columnWidth(c));
+        }
+        if (columns > measured)
+            table->horizontalHeader()->setDefaultSectionSize(widest);
+    };
+    QObject::connect(model, &QAbstractItemModel::modelReset, table, fit);
+    // An edit or a drag can make a number longer ("3.1" → "3.10472"): widen its column rather
+    // than elide it ("3…."). Only for a few edited columns (the tables announce just the cells
+    // that changed), and never narrower, so a drag does not make the columns jump.
+    QObject::connect(model, &QAbstractItemModel::dataChanged, table,
+                     [table](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
+                         if (bottomRight.column() - topLeft.column() >= 8 ||
+                             bottomRight.row() - topLeft.row() >= 64)
+                             return;
+                         const QFontMetrics fm(table->font());
+                         for (int c = topLeft.column(); c <= bottomRight.column(); ++c) {
+                             int want = 0;
+                             for (int r = topLeft.row(); r <= bottomRight.row(); ++r) {
+                                 const QString text = table->model()->index(r, c).data().toString();
+                                 want = std::max(want, fm.horizontalAdvance(text) + 16);
+                             }
+                             want = std::min(want, 180);
+                             if (want > table->columnWidth(c))
+                                 table->setColumnWidth(c, want);
+                         }
+                     });
+    fit();
+    return table;
+}
+
+/// A row of text buttons for `actions`, added under what `page`'s layout already holds.
+void addButtonRow(QWidget *page, const QList<QAction *> &actions)
+{
+    auto *row = new QWidget(page);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (QAction *action : actions) {
+        auto *button = new QToolButton(row);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        layout->addWidget(button);
+    }
+    layout->addStretch(1);
+    page->layout()->addWidget(row);
+}
+
+} // namespace
+
+ScenarioDock::ScenarioDock(ScenarioDocument *document, QWidget *parent)
+    : QDockWidget(tr("Scenario"), parent), mDocument(document),
+      mQueriesModel(new QueriesTableModel(document, this)),
+      mKeysModel(new KeysTableModel(document, this)),
+      mVariancesModel(new VariancesTableModel(document, this)), mDelegate(new NumberDelegate(this))
+{
+    setObjectName(QStringLiteral("scenarioDock"));
+    // Closable too: presentation mode closes it, and View ▸ Scenario must bring it back.
+    setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                QDockWidget::DockWidgetClosable);
+    setWidget(createTables());
+    createActions();
+
+    connect(mDelegate, &NumberDelegate::refused, this, &ScenarioDock::message);
+    for (ScenarioTableModel *model :
+         std::initializer_list<ScenarioTableModel *>{mQueriesModel, mKeysModel, mVariancesModel})
+        connect(model, &ScenarioTableModel::editRefused, this, &ScenarioDock::message);
+    connect(mControls, &ControlPanel::message, this, &ScenarioDock::message);
+    connect(mDocument, &ScenarioDocument::selectedQueryChanged, this, [this](int query) {
+        if (mQueriesTable->currentIndex().row() != query && query < mQueriesModel->rowCount())
+            mQueriesTable->setCurrentIndex(mQueriesModel->index(query, 0));
+    });
+    connect(mDocument, &ScenarioDocument::changed, this, &ScenarioDock::updateVarianceNote);
+    updateVarianceNote();
+}
+
+ScenarioDock::~ScenarioDock()
+{
+    // The children go after this destructor has run, and an open cell editor commits (or
+    // refuses) its text then: cut the connections into this dock first. (The document, which
+    // belongs to the window, may be gone already.)
+    for (QObject *sender : std::initializer_list<QObject *>{
+             mDelegate, mQueriesModel, mKeysModel, mVariancesModel, mControls,
+             mQueriesTable ? mQueriesTable->selectionModel() : nullptr})
+        if (sender)
+            sender->disconnect(this);
+}
+
+QWidget *ScenarioDock::createTables()
+{
+    auto *panel = new QWidget(this);
+    auto *layout = new QVBoxLayout(panel);
+    mControls = new ControlPanel(mDocument, panel);
+    layout->addWidget(mControls);
+
+    mTableTabs = new QTabWidget(panel);
+    mQueriesTable = makeTable(mQueriesModel, mDelegate, mTableTabs);
+    mKeysTable = makeTable(mKeysModel, mDelegate, mTableTabs);
+    mVariancesTable = makeTable(mVariancesModel, mDelegate, mTableTabs);
+
+    auto *queriesPage = new QWidget(mTableTabs);
+    auto *queriesLayout = new QVBoxLayout(queriesPage);
+    queriesLayout->addWidget(mQueriesTable);
+    mTableTabs->addTab(queriesPage, tr("Queries"));
+
+    auto *keysPage = new QWidget(mTableTabs);
+    auto *keysLayout = new QVBoxLayout(keysPage);
+    keysLayout->addWidget(mKeysTable);
+    mTableTabs->addTab(keysPage, tr("Keys && values"));
+
+    auto *variancesPage = new QWidget(mTableTabs);
+    auto *variancesLayout = new QVBoxLayout(variancesPage);
+    mVarianceNote = new QLabel(variancesPage);
+    mVarianceNote->setWordWrap(true);
+    variancesLayout->addWidget(mVarianceNote);
+    variancesLayout->addWidget(mVariancesTable);
+    mTableTabs->addTab(variancesPage, tr("Variances σ²"));
+    layout->addWidget(mTableTabs, 1);
+
+    connect(mQueriesTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    mDocument->setSelectedQuery(current.row());
+            });
+    // A model reset replaces the selection model's indexes; reconnect is not needed (the
+    // selection model survives resets), but the current row must follow the document.
+    connect(mQueriesModel, &QAbstractItemModel::modelReset, this, [this] {
+        const int q = mDocument->selectedQuery();
+        if (q < mQueriesModel->rowCount())
+            mQueriesTable->setCurrentIndex(mQueriesModel->index(q, 0));
+    });
+    return panel;
+}
+
+void ScenarioDock::createActions()
+{
+    auto action = [this](const QString &text, const QString &toolTip, auto slot) {
+        auto *a = new QAction(text, this);
+        if (!toolTip.isEmpty())
+            a->setToolTip(toolTip);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    mAddQuery = action(tr("Add query"), QString(), [this] {
+        reportEdit(mDocument->addQuery());
+        mDocument->setSelectedQuery(mDocument->scenario().m() - 1);
+    });
+    mRemoveQuery = action(tr("Remove query"), tr("Remove the selected query"), [this] {
+        reportEdit(mDocument->removeQuery(mDocument->selectedQuery()));
+    });
+    mAddKey = action(tr("Add key"), QString(), [this] { reportEdit(mDocument->addKey()); });
+    mRemoveKey = action(tr("Remove key"), tr("Remove the key of the current row (or the last key)"),
+                        [this] { reportEdit(mDocument->removeKey(currentKeyRow())); });
+    mAddKeyDimension =
+        action(tr("+ d_k"), tr("Add a key dimension (a zero column in the queries and keys)"),
+               [this] { reportEdit(mDocument->addKeyDimension()); });
+    mRemoveKeyDimension = action(tr("− d_k"), tr("Remove the last key dimension"),
+                                 [this] { reportEdit(mDocument->removeKeyDimension()); });
+    mAddValueDimension =
+        action(tr("+ d_v"), tr("Add a value dimension (a zero column in the values)"),
+               [this] { reportEdit(mDocument->addValueDimension()); });
+    mRemoveValueDimension = action(tr("− d_v"), tr("Remove the last value dimension"),
+                                   [this] { reportEdit(mDocument->removeValueDimension()); });
+
+    // Moving a token is one undo step; the selection (or the current cell) follows it.
+    mQueryUp = action(tr("Query ↑"), tr("Move the selected query up (Edit ▸ Move query up)"),
+                      [this] { moveSelectedQuery(-1); });
+    mQueryDown = action(tr("Query ↓"), tr("Move the selected query down"),
+                        [this] { moveSelectedQuery(+1); });
+    mKeyUp = action(tr("Key ↑"), tr("Move the key of the current row up"),
+                    [this] { moveCurrentKey(-1); });
+    mKeyDown = action(tr("Key ↓"), tr("Move the key of the current row down"),
+                      [this] { moveCurrentKey(+1); });
+    mQueryUp->setObjectName(QStringLiteral("moveQueryUpAction"));
+    mQueryDown->setObjectName(QStringLiteral("moveQueryDownAction"));
+    mKeyUp->setObjectName(QStringLiteral("moveKeyUpAction"));
+    mKeyDown->setObjectName(QStringLiteral("moveKeyDownAction"));
+
+    // Buttons under the tables, in short rows so that the panel stays narrow (a 1280-pixel
+    // projector).
+    QWidget *queriesPage = mTableTabs->widget(0);
+    addButtonRow(queriesPage, {mAddQuery, mRemoveQuery});
+    addButtonRow(queriesPage, {mAddKeyDimension, mRemoveKeyDimension});
+    addButtonRow(queriesPage, {mQueryUp, mQueryDown});
+    QWidget *keysPage = mTableTabs->widget(1);
+    addButtonRow(keysPage, {mAddKey, mRemoveKey});
+    addButtonRow(keysPage, {mAddKeyDimension, mRemoveKeyDimension, mAddValueDimension,
+                            mRemoveValueDimension});
+    addButtonRow(keysPage, {mKeyUp, mKeyDown});
+}
+
+void ScenarioDock::addEditActions(QMenu *editMenu)
+{
+    for (QAction *a : {mAddQuery, mRemoveQuery, mAddKey, mRemoveKey})
+        editMenu->addAction(a);
+    QMenu *dims = editMenu->addMenu(tr("Dimensions"));
+    for (QAction *a :
+         {mAddKeyDimension, mRemoveKeyDimension, mAddValueDimension, mRemoveValueDimension})
+        dims->addAction(a);
+    editMenu->addSeparator();
+    editMenu->addAction(tr("Title and &Notes…"), this, &ScenarioDock::editTitleAndNotes);
+    QMenu *move = editMenu->addMenu(tr("&Move"));
+    move->setObjectName(QStringLiteral("moveMenu"));
+    for (QAction *a : {mQueryUp, mQueryDown, mKeyUp, mKeyDown})
+        move->addAction(a);
+}
+
+void ScenarioDock::updateVarianceNote()
+{
+    mVarianceNote->setText(
+        mDocument->scenario().varianceMode == VarianceMode::Linked
+            ? tr("Linked: σ²_it = σ0² · exp(−s_it), computed and read-only. Choose “free” "
+                 "under Variances to type your own.")
+            : tr("Free: type any σ² > 0 (rows = queries, columns = keys). Grey cells are "
+                 "masked and ignored."));
+}
+
+void ScenarioDock::reportEdit(const std::optional<QString> &error)
+{
+    if (error)
+        emit message(*error);
+}
+
+int ScenarioDock::currentKeyRow() const
+{
+    const QModelIndex current = mKeysTable->currentIndex();
+    if (current.isValid())
+        return current.row();
+    return mDocument->scenario().T() - 1;
+}
+
+void ScenarioDock::moveSelectedQuery(int delta)
+{
+    const int from = mDocument->selectedQuery();
+    const int to = from + delta;
+    if (to < 0 || to >= mDocument->scenario().m())
+        return;
+    if (auto error = mDocument->moveQuery(from, to)) {
+        reportEdit(error);
+        return;
+    }
+    mDocument->setSelectedQuery(to);
+}
+
+void ScenarioDock::moveCurrentKey(int delta)
+{
+    const int from = currentKeyRow();
+    const int to = from + delta;
+    if (to < 0 || to >= mDocument->scenario().T())
+        return;
+    const int column = std::max(0, mKeysTable->currentIndex().column());
+    if (auto error = mDocument->moveKey(from, to)) {
+        reportEdit(error);
+        return;
+    }
+    mKeysTable->setCurrentIndex(mKeysModel->index(to, column));
+}
+
+void ScenarioDock::editTitleAndNotes()
+{
+    // Over the window even when the dock floats or is closed (presentation mode).
+    QDialog dialog(parentWidget() ? parentWidget() : this);
+    dialog.setWindowTitle(tr("Title and notes"));
+    auto *form = new QFormLayout(&dialog);
+    auto *title = new QLineEdit(mDocument->scenario().title, &dialog);
+    auto *notes =
+        new QPlainTextEdit(mDocument->scenario().description.value_or(QString()), &dialog);
+    form->addRow(tr("Title"), title);
+    form->addRow(tr("Notes"), notes);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    dialog.resize(640, 360);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QString text = notes->toPlainText();
+    std::optional<QString> description;
+    if (!text.isEmpty() || mDocument->scenario().description)
+        description = text;
+    reportEdit(mDocument->setTitleAndDescription(title->text(), description));
+}
+
+} // namespace sml
