@@ -1,5 +1,7 @@
 #include "CsvMatrix.h"
 
+#include "TextInput.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -34,50 +36,6 @@ QString at(qint64 line, qint64 column)
 QString at(qint64 line)
 {
     return QStringLiteral("line %1").arg(line);
-}
-
-/// Offset of the first byte that is not part of well-formed UTF-8 (no overlong forms, no
-/// surrogates, nothing above U+10FFFF), or -1.
-qsizetype firstInvalidUtf8(std::string_view s)
-{
-    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
-    const qsizetype n = qsizetype(s.size());
-    qsizetype i = 0;
-    while (i < n) {
-        const unsigned char c = p[i];
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        int extra = 0;
-        unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
-        if (c >= 0xC2 && c <= 0xDF) {
-            extra = 1;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            extra = 2;
-            if (c == 0xE0)
-                lo = 0xA0; // overlong
-            if (c == 0xED)
-                hi = 0x9F; // surrogates
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            extra = 3;
-            if (c == 0xF0)
-                lo = 0x90; // overlong
-            if (c == 0xF4)
-                hi = 0x8F; // above U+10FFFF
-        } else {
-            return i;
-        }
-        if (i + extra >= n)
-            return i; // cut off by the end of the input
-        if (p[i + 1] < lo || p[i + 1] > hi)
-            return i;
-        for (int k = 2; k <= extra; ++k)
-            if ((p[i + k] & 0xC0) != 0x80)
-                return i;
-        i += extra + 1;
-    }
-    return -1;
 }
 
 std::string_view trimSpaces(std::string_view s)
@@ -351,13 +309,10 @@ ImportedMatrix parseOrThrow(const QByteArray &input)
     if (text.substr(0, 3) == "\xEF\xBB\xBF")
         text.remove_prefix(3);
 
-    if (const qsizetype bad = firstInvalidUtf8(text); bad >= 0) {
+    if (const qsizetype bad = firstInvalidUtf8(QByteArrayView(text.data(), qsizetype(text.size())));
+        bad >= 0) {
         const qint64 line = 1 + qint64(std::count(text.begin(), text.begin() + bad, '\n'));
-        refuse(
-            ErrorCategory::Encoding,
-            QStringLiteral("%1: not UTF-8 (byte 0x%2); save the file as UTF-8")
-                .arg(at(line))
-                .arg(uint(static_cast<unsigned char>(text[size_t(bad)])), 2, 16, QLatin1Char('0')));
+        refuse(ErrorCategory::Encoding, notUtf8Message(at(line), text[size_t(bad)]));
     }
 
     Tokenizer tokenizer(text);

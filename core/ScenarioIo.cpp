@@ -2,6 +2,7 @@
 
 #include "Attention.h"
 #include "JsonDuplicateKeys.h"
+#include "TextInput.h"
 
 #include <QDir>
 #include <QFile>
@@ -462,50 +463,6 @@ Scenario readScenario(const QJsonObject &top)
     return s;
 }
 
-/// Offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629: no
-/// overlong forms, no surrogates, nothing above U+10FFFF), or −1 when all of `text` is UTF-8.
-qint64 firstInvalidUtf8(const QByteArray &text)
-{
-    const auto *p = reinterpret_cast<const unsigned char *>(text.constData());
-    const qint64 n = text.size();
-    qint64 i = 0;
-    while (i < n) {
-        const unsigned char c = p[i];
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        int extra = 0;
-        unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
-        if (c >= 0xC2 && c <= 0xDF) {
-            extra = 1;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            extra = 2;
-            if (c == 0xE0)
-                lo = 0xA0;
-            else if (c == 0xED)
-                hi = 0x9F; // U+D800..U+DFFF are surrogates
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            extra = 3;
-            if (c == 0xF0)
-                lo = 0x90;
-            else if (c == 0xF4)
-                hi = 0x8F;
-        } else {
-            return i;
-        }
-        if (i + extra >= n)
-            return i;
-        if (p[i + 1] < lo || p[i + 1] > hi)
-            return i;
-        for (int k = 2; k <= extra; ++k)
-            if (p[i + k] < 0x80 || p[i + k] > 0xBF)
-                return i;
-        i += extra + 1;
-    }
-    return -1;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Validation of an in-memory scenario.
 
@@ -781,13 +738,9 @@ LoadResult ScenarioIo::parse(const QByteArray &input)
     if (json.startsWith("\xEF\xBB\xBF"))
         json = QByteArray::fromRawData(input.constData() + 3, input.size() - 3);
 
-    const qint64 bad = firstInvalidUtf8(json);
-    if (bad >= 0)
-        return LoadError{
-            ErrorCategory::Encoding,
-            QStringLiteral("%1: not UTF-8 (byte 0x%2); save the file as UTF-8")
-                .arg(lineColumnAt(json, bad))
-                .arg(uint(static_cast<unsigned char>(json.at(bad))), 2, 16, QLatin1Char('0'))};
+    if (const qsizetype bad = firstInvalidUtf8(json); bad >= 0)
+        return LoadError{ErrorCategory::Encoding,
+                         notUtf8Message(lineColumnAt(json, bad), json.at(bad))};
 
     if (json.trimmed().isEmpty())
         return LoadError{
