@@ -1,10 +1,10 @@
 #include "MatrixImport.h"
 
+#include "BoundedFile.h"
 #include "CsvMatrix.h"
 #include "NpyMatrix.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 namespace sml {
@@ -13,40 +13,9 @@ namespace detail {
 
 std::variant<QByteArray, LoadError> readWholeFile(const QString &path)
 {
-    const QString shown = QDir::toNativeSeparators(path);
-    const QFileInfo info(path);
     if (path.isEmpty())
         return LoadError{ErrorCategory::Io, QStringLiteral("no file given")};
-    if (!info.exists())
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot open \"%1\": no such file").arg(shown)};
-    if (info.isDir())
-        return LoadError{
-            ErrorCategory::Io,
-            QStringLiteral("cannot open \"%1\": it is a directory, not a matrix file").arg(shown)};
-    const auto tooLarge = [&](qint64 size) {
-        return LoadError{ErrorCategory::Limit,
-                         QStringLiteral("cannot open \"%1\": %2 bytes exceed the limit of %3 bytes "
-                                        "(256 MiB)")
-                             .arg(shown)
-                             .arg(size)
-                             .arg(limits::maxFileBytes)};
-    };
-    if (info.size() > limits::maxFileBytes)
-        return tooLarge(info.size());
-
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot open \"%1\": %2").arg(shown, file.errorString())};
-    // At most one byte past the limit: the file may have grown, or be a device of unknown size.
-    QByteArray data = file.read(limits::maxFileBytes + 1);
-    if (file.error() != QFileDevice::NoError)
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot read \"%1\": %2").arg(shown, file.errorString())};
-    if (data.size() > limits::maxFileBytes)
-        return tooLarge(data.size());
-    return data;
+    return readBoundedFile(path, QStringLiteral("matrix file"));
 }
 
 LoadError inFile(const QString &path, LoadError error)

@@ -74,8 +74,8 @@ LoadResult scenarioFromMatrices(const ImportedMatrix &queries, const ImportedMat
 
 namespace detail {
 
-/// Reads a whole file of at most limits::maxFileBytes (checked from the file size before
-/// reading, and again while reading). Errors: Io (missing, a directory, unreadable), Limit.
+/// Reads a whole matrix file with readBoundedFile (at most limits::maxFileBytes). Errors: Io (no
+/// path given, missing, a directory, unreadable), Limit.
 std::variant<QByteArray, LoadError> readWholeFile(const QString &path);
 
 /// Puts the file name in front of a reader's message: `"q.csv", line 3, …` when the message

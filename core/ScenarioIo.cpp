@@ -1,12 +1,11 @@
 #include "ScenarioIo.h"
 
 #include "Attention.h"
+#include "BoundedFile.h"
 #include "JsonDuplicateKeys.h"
 #include "TextInput.h"
 
 #include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -647,40 +646,10 @@ QString lineColumnAt(const QByteArray &text, qint64 offset)
 
 LoadResult ScenarioIo::loadFile(const QString &path)
 {
-    const QString shown = QDir::toNativeSeparators(path);
-    const QFileInfo info(path);
-    if (!info.exists())
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot open \"%1\": no such file").arg(shown)};
-    if (info.isDir())
-        return LoadError{
-            ErrorCategory::Io,
-            QStringLiteral("cannot open \"%1\": it is a directory, not a scenario file")
-                .arg(shown)};
-    const auto tooLarge = [&](qint64 size) {
-        return LoadError{ErrorCategory::Limit,
-                         QStringLiteral("cannot open \"%1\": %2 bytes exceed the limit of %3 bytes "
-                                        "(256 MiB)")
-                             .arg(shown)
-                             .arg(size)
-                             .arg(limits::maxFileBytes)};
-    };
-    if (info.size() > limits::maxFileBytes)
-        return tooLarge(info.size());
-
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot open \"%1\": %2").arg(shown, file.errorString())};
-    // Read at most one byte past the limit: the file may have grown, or be a device whose size
-    // QFileInfo does not know.
-    const QByteArray data = file.read(limits::maxFileBytes + 1);
-    if (file.error() != QFileDevice::NoError)
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot read \"%1\": %2").arg(shown, file.errorString())};
-    if (data.size() > limits::maxFileBytes)
-        return tooLarge(data.size());
-    return parse(data);
+    const FileBytes bytes = readBoundedFile(path, QStringLiteral("scenario file"));
+    if (const auto *error = std::get_if<LoadError>(&bytes))
+        return *error;
+    return parse(std::get<QByteArray>(bytes));
 }
 
 namespace {
