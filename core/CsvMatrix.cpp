@@ -1,5 +1,6 @@
 #include "CsvMatrix.h"
 
+#include "Refusal.h"
 #include "TextInput.h"
 
 #include <QLocale>
@@ -17,16 +18,7 @@ namespace sml {
 
 namespace {
 
-/// Thrown inside this file only; CsvMatrix::parse turns it into a LoadError.
-struct Refusal
-{
-    LoadError error;
-};
-
-[[noreturn]] void refuse(ErrorCategory category, const QString &message)
-{
-    throw Refusal{LoadError{category, message}};
-}
+using detail::refuse;
 
 QString at(qint64 line, qint64 column)
 {
@@ -303,7 +295,9 @@ QString raggedMessage(qint64 line, qint64 got, qint64 firstLine, qint64 expected
         .arg(hint);
 }
 
-ImportedMatrix parseOrThrow(const QByteArray &input)
+} // namespace
+
+ImportedMatrix CsvMatrix::parseOrThrow(const QByteArray &input)
 {
     std::string_view text(input.constData(), size_t(input.size()));
     if (text.substr(0, 3) == "\xEF\xBB\xBF")
@@ -463,29 +457,6 @@ ImportedMatrix parseOrThrow(const QByteArray &input)
             out.data(r, Eigen::Index(j - first)) = row[j - 1];
     }
     return out;
-}
-
-} // namespace
-
-MatrixResult CsvMatrix::parse(const QByteArray &csv)
-{
-    try {
-        return parseOrThrow(csv);
-    } catch (const Refusal &refusal) {
-        return refusal.error;
-    }
-}
-
-MatrixResult CsvMatrix::readFile(const QString &path)
-{
-    auto bytes = detail::readWholeFile(path);
-    if (const auto *error = std::get_if<LoadError>(&bytes))
-        return *error;
-    MatrixResult result = parse(std::get<QByteArray>(bytes));
-    if (auto *error = std::get_if<LoadError>(&result))
-        return detail::inFile(path, *error);
-    std::get<ImportedMatrix>(result).source = path;
-    return result;
 }
 
 } // namespace sml

@@ -1,6 +1,5 @@
 #include "MatrixImport.h"
 
-#include "BoundedFile.h"
 #include "CsvMatrix.h"
 #include "NpyMatrix.h"
 
@@ -9,52 +8,21 @@
 
 namespace sml {
 
-namespace detail {
-
-std::variant<QByteArray, LoadError> readWholeFile(const QString &path)
-{
-    if (path.isEmpty())
-        return LoadError{ErrorCategory::Io, QStringLiteral("no file given")};
-    return readBoundedFile(path, QStringLiteral("matrix file"));
-}
-
-LoadError inFile(const QString &path, LoadError error)
-{
-    const QString shown = QDir::toNativeSeparators(path);
-    if (error.message.startsWith(QLatin1String("line ")))
-        error.message = QStringLiteral("\"%1\", %2").arg(shown, error.message);
-    else
-        error.message = QStringLiteral("\"%1\": %2").arg(shown, error.message);
-    return error;
-}
-
-} // namespace detail
-
 MatrixResult readMatrixFile(const QString &path)
 {
-    auto read = detail::readWholeFile(path);
-    if (const auto *error = std::get_if<LoadError>(&read))
-        return *error;
-    const QByteArray &bytes = std::get<QByteArray>(read);
-
     const QString suffix = QFileInfo(path).suffix().toLower();
-    MatrixResult result;
-    if (bytes.startsWith("PK\x03\x04") &&
-        (suffix == QLatin1String("xlsx") || suffix == QLatin1String("ods") ||
-         suffix == QLatin1String("xls")))
-        result = LoadError{ErrorCategory::Format,
-                           QStringLiteral("a spreadsheet workbook, not a CSV file; save the sheet "
-                                          "as CSV (comma-separated values)")};
-    else if (NpyMatrix::hasMagic(bytes) || suffix == QLatin1String("npy") ||
-             suffix == QLatin1String("npz") || bytes.startsWith("PK\x03\x04"))
-        result = NpyMatrix::parse(bytes);
-    else
-        result = CsvMatrix::parse(bytes);
-
-    if (auto *error = std::get_if<LoadError>(&result))
-        return detail::inFile(path, *error);
-    std::get<ImportedMatrix>(result).source = path;
-    return result;
+    return detail::readMatrixWith(path, [&](const QByteArray &bytes) -> MatrixResult {
+        if (bytes.startsWith("PK\x03\x04") &&
+            (suffix == QLatin1String("xlsx") || suffix == QLatin1String("ods") ||
+             suffix == QLatin1String("xls")))
+            return LoadError{ErrorCategory::Format,
+                             QStringLiteral("a spreadsheet workbook, not a CSV file; save the "
+                                            "sheet as CSV (comma-separated values)")};
+        if (NpyMatrix::hasMagic(bytes) || suffix == QLatin1String("npy") ||
+            suffix == QLatin1String("npz") || bytes.startsWith("PK\x03\x04"))
+            return NpyMatrix::parse(bytes);
+        return CsvMatrix::parse(bytes);
+    });
 }
 
 namespace {

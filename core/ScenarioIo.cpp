@@ -3,6 +3,7 @@
 #include "Attention.h"
 #include "BoundedFile.h"
 #include "JsonDuplicateKeys.h"
+#include "Refusal.h"
 #include "TextInput.h"
 
 #include <QDir>
@@ -32,16 +33,8 @@ constexpr int kMaxLabelCodePoints = 200;
 /// serialize() indents files with at most this many numbers (about 40 MB indented).
 constexpr qint64 kIndentedNumbers = 1'000'000;
 
-/// Thrown inside this file only; parse() and validateScenario() turn it into a LoadError.
-struct Refusal
-{
-    LoadError error;
-};
-
-[[noreturn]] void refuse(ErrorCategory category, const QString &message)
-{
-    throw Refusal{LoadError{category, message}};
-}
+using detail::Refusal;
+using detail::refuse;
 
 [[noreturn]] void refuseStructure(const QString &path, const QString &what)
 {
