@@ -3,12 +3,8 @@
 #include "MaxEnt.h"
 #include "ScenarioIo.h"
 #include "document/AnalysisWorker.h"
-#include "document/commands/AddKeyCommand.h"
-#include "document/commands/AddQueryCommand.h"
-#include "document/commands/RemoveKeyCommand.h"
-#include "document/commands/RemoveQueryCommand.h"
-#include "document/commands/ReorderKeyCommand.h"
-#include "document/commands/ReorderQueryCommand.h"
+#include "document/commands/AddRemoveRowCommands.h"
+#include "document/commands/ReorderCommands.h"
 #include "document/commands/ReplaceScenarioCommand.h"
 #include "document/commands/SetterCommands.h"
 
@@ -299,7 +295,8 @@ ScenarioDocument::Error ScenarioDocument::addQuery(int at)
     row.label = freshLabel(mScenario.queryLabels, QLatin1Char('q'));
     row.vector = Eigen::RowVectorXd::Zero(mScenario.dK());
     row.freeVariances = Eigen::RowVectorXd::Ones(mScenario.T());
-    return push(std::make_unique<AddQueryCommand>(commandTarget(), at, std::move(row)));
+    return push(std::make_unique<AddRemoveQueryCommand>(
+        commandTarget(), AddRemoveQueryCommand::Change::Add, at, std::move(row)));
 }
 
 ScenarioDocument::Error ScenarioDocument::removeQuery(int query)
@@ -308,8 +305,9 @@ ScenarioDocument::Error ScenarioDocument::removeQuery(int query)
         return tr("No such query %1.").arg(query + 1);
     if (mScenario.m() <= 1)
         return tr("A scenario needs at least one query.");
-    return push(
-        std::make_unique<RemoveQueryCommand>(commandTarget(), query, queryRowAt(mScenario, query)));
+    return push(std::make_unique<AddRemoveQueryCommand>(commandTarget(),
+                                                        AddRemoveQueryCommand::Change::Remove,
+                                                        query, queryRowAt(mScenario, query)));
 }
 
 ScenarioDocument::Error ScenarioDocument::addKey(int at)
@@ -322,7 +320,8 @@ ScenarioDocument::Error ScenarioDocument::addKey(int at)
     row.vector = Eigen::RowVectorXd::Zero(mScenario.dK());
     row.value = Eigen::RowVectorXd::Zero(mScenario.dV());
     row.freeVariances = Eigen::VectorXd::Ones(mScenario.m());
-    return push(std::make_unique<AddKeyCommand>(commandTarget(), at, std::move(row)));
+    return push(std::make_unique<AddRemoveKeyCommand>(
+        commandTarget(), AddRemoveKeyCommand::Change::Add, at, std::move(row)));
 }
 
 ScenarioDocument::Error ScenarioDocument::removeKey(int key)
@@ -331,7 +330,8 @@ ScenarioDocument::Error ScenarioDocument::removeKey(int key)
         return tr("No such key %1.").arg(key + 1);
     if (mScenario.T() <= 1)
         return tr("A scenario needs at least one key.");
-    return push(std::make_unique<RemoveKeyCommand>(commandTarget(), key, keyRowAt(mScenario, key)));
+    return push(std::make_unique<AddRemoveKeyCommand>(
+        commandTarget(), AddRemoveKeyCommand::Change::Remove, key, keyRowAt(mScenario, key)));
 }
 
 ScenarioDocument::Error ScenarioDocument::moveQuery(int from, int to)
@@ -344,8 +344,8 @@ ScenarioDocument::Error ScenarioDocument::moveQuery(int from, int to)
             .arg(m);
     if (from == to)
         return std::nullopt;
-    return push(std::make_unique<ReorderQueryCommand>(commandTarget(), from, to,
-                                                      mScenario.queryLabels.value(from)));
+    return push(std::make_unique<ReorderCommand>(commandTarget(), VectorKind::Query, from, to,
+                                                 mScenario.queryLabels.value(from)));
 }
 
 ScenarioDocument::Error ScenarioDocument::moveKey(int from, int to)
@@ -358,8 +358,8 @@ ScenarioDocument::Error ScenarioDocument::moveKey(int from, int to)
             .arg(T);
     if (from == to)
         return std::nullopt;
-    return push(std::make_unique<ReorderKeyCommand>(commandTarget(), from, to,
-                                                    mScenario.keyLabels.value(from)));
+    return push(std::make_unique<ReorderCommand>(commandTarget(), VectorKind::Key, from, to,
+                                                 mScenario.keyLabels.value(from)));
 }
 
 ScenarioDocument::Error
