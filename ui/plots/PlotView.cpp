@@ -268,10 +268,8 @@ std::optional<QString> PlotView::exportImage(const QString &path, const ImageExp
                                              const QString &title)
 {
     ImageExportOptions o = options;
-    o.format = ImageExportOptions::normalizedFormat(o.format);
-    if (auto error = o.check())
+    if (auto error = o.normalize())
         return error;
-    o.transparent = o.transparent && ImageExportOptions::supportsTransparency(o.format);
     const int w = o.size.width();
     const int h = o.size.height();
     const QString docTitle = title.isEmpty() ? viewName() : title;
