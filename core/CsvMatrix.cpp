@@ -1,5 +1,8 @@
 #include "CsvMatrix.h"
 
+#include "Refusal.h"
+#include "TextInput.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -15,16 +18,7 @@ namespace sml {
 
 namespace {
 
-/// Thrown inside this file only; CsvMatrix::parse turns it into a LoadError.
-struct Refusal
-{
-    LoadError error;
-};
-
-[[noreturn]] void refuse(ErrorCategory category, const QString &message)
-{
-    throw Refusal{LoadError{category, message}};
-}
+using detail::refuse;
 
 QString at(qint64 line, qint64 column)
 {
@@ -34,50 +28,6 @@ QString at(qint64 line, qint64 column)
 QString at(qint64 line)
 {
     return QStringLiteral("line %1").arg(line);
-}
-
-/// Offset of the first byte that is not part of well-formed UTF-8 (no overlong forms, no
-/// surrogates, nothing above U+10FFFF), or -1.
-qsizetype firstInvalidUtf8(std::string_view s)
-{
-    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
-    const qsizetype n = qsizetype(s.size());
-    qsizetype i = 0;
-    while (i < n) {
-        const unsigned char c = p[i];
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        int extra = 0;
-        unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
-        if (c >= 0xC2 && c <= 0xDF) {
-            extra = 1;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            extra = 2;
-            if (c == 0xE0)
-                lo = 0xA0; // overlong
-            if (c == 0xED)
-                hi = 0x9F; // surrogates
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            extra = 3;
-            if (c == 0xF0)
-                lo = 0x90; // overlong
-            if (c == 0xF4)
-                hi = 0x8F; // above U+10FFFF
-        } else {
-            return i;
-        }
-        if (i + extra >= n)
-            return i; // cut off by the end of the input
-        if (p[i + 1] < lo || p[i + 1] > hi)
-            return i;
-        for (int k = 2; k <= extra; ++k)
-            if ((p[i + k] & 0xC0) != 0x80)
-                return i;
-        i += extra + 1;
-    }
-    return -1;
 }
 
 std::string_view trimSpaces(std::string_view s)
@@ -345,19 +295,18 @@ QString raggedMessage(qint64 line, qint64 got, qint64 firstLine, qint64 expected
         .arg(hint);
 }
 
-ImportedMatrix parseOrThrow(const QByteArray &input)
+} // namespace
+
+ImportedMatrix CsvMatrix::parseOrThrow(const QByteArray &input)
 {
     std::string_view text(input.constData(), size_t(input.size()));
     if (text.substr(0, 3) == "\xEF\xBB\xBF")
         text.remove_prefix(3);
 
-    if (const qsizetype bad = firstInvalidUtf8(text); bad >= 0) {
+    if (const qsizetype bad = firstInvalidUtf8(QByteArrayView(text.data(), qsizetype(text.size())));
+        bad >= 0) {
         const qint64 line = 1 + qint64(std::count(text.begin(), text.begin() + bad, '\n'));
-        refuse(
-            ErrorCategory::Encoding,
-            QStringLiteral("%1: not UTF-8 (byte 0x%2); save the file as UTF-8")
-                .arg(at(line))
-                .arg(uint(static_cast<unsigned char>(text[size_t(bad)])), 2, 16, QLatin1Char('0')));
+        refuse(ErrorCategory::Encoding, notUtf8Message(at(line), text[size_t(bad)]));
     }
 
     Tokenizer tokenizer(text);
@@ -508,29 +457,6 @@ ImportedMatrix parseOrThrow(const QByteArray &input)
             out.data(r, Eigen::Index(j - first)) = row[j - 1];
     }
     return out;
-}
-
-} // namespace
-
-MatrixResult CsvMatrix::parse(const QByteArray &csv)
-{
-    try {
-        return parseOrThrow(csv);
-    } catch (const Refusal &refusal) {
-        return refusal.error;
-    }
-}
-
-MatrixResult CsvMatrix::readFile(const QString &path)
-{
-    auto bytes = detail::readWholeFile(path);
-    if (const auto *error = std::get_if<LoadError>(&bytes))
-        return *error;
-    MatrixResult result = parse(std::get<QByteArray>(bytes));
-    if (auto *error = std::get_if<LoadError>(&result))
-        return detail::inFile(path, *error);
-    std::get<ImportedMatrix>(result).source = path;
-    return result;
 }
 
 } // namespace sml

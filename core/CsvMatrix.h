@@ -1,6 +1,6 @@
 #pragma once
 
-#include "MatrixImport.h"
+#include "MatrixReader.h"
 
 #include <QByteArray>
 #include <QString>
@@ -39,15 +39,13 @@ namespace sml {
 /// - Limit: more than 100 000 data rows, more than 4 096 number columns, or more than 5·10⁷
 ///   numbers (one matrix cannot be larger in a valid scenario), checked while reading, before
 ///   the matrix is allocated.
-class CsvMatrix
+///
+/// MatrixReader::parse reads a rows×columns matrix with optional row labels and column names.
+class CsvMatrix : public MatrixReader<CsvMatrix>
 {
-public:
-    /// Parses CSV bytes into a rows×columns matrix with optional row labels and column names.
-    static MatrixResult parse(const QByteArray &csv);
-
-    /// Reads PATH (≤ 256 MiB, checked before reading; Io and Limit errors as
-    /// detail::readWholeFile) and parses it. Messages name the file: `"q.csv", line 3, …`.
-    static MatrixResult readFile(const QString &path);
+    friend class MatrixReader<CsvMatrix>;
+    /// The reader itself (MatrixReader::parse): refuses by throwing detail::Refusal.
+    static ImportedMatrix parseOrThrow(const QByteArray &csv);
 };
 
 } // namespace sml

@@ -4,88 +4,25 @@
 #include "NpyMatrix.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 namespace sml {
 
-namespace detail {
-
-std::variant<QByteArray, LoadError> readWholeFile(const QString &path)
-{
-    const QString shown = QDir::toNativeSeparators(path);
-    const QFileInfo info(path);
-    if (path.isEmpty())
-        return LoadError{ErrorCategory::Io, QStringLiteral("no file given")};
-    if (!info.exists())
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot open \"%1\": no such file").arg(shown)};
-    if (info.isDir())
-        return LoadError{
-            ErrorCategory::Io,
-            QStringLiteral("cannot open \"%1\": it is a directory, not a matrix file").arg(shown)};
-    const auto tooLarge = [&](qint64 size) {
-        return LoadError{ErrorCategory::Limit,
-                         QStringLiteral("cannot open \"%1\": %2 bytes exceed the limit of %3 bytes "
-                                        "(256 MiB)")
-                             .arg(shown)
-                             .arg(size)
-                             .arg(limits::maxFileBytes)};
-    };
-    if (info.size() > limits::maxFileBytes)
-        return tooLarge(info.size());
-
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot open \"%1\": %2").arg(shown, file.errorString())};
-    // At most one byte past the limit: the file may have grown, or be a device of unknown size.
-    QByteArray data = file.read(limits::maxFileBytes + 1);
-    if (file.error() != QFileDevice::NoError)
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot read \"%1\": %2").arg(shown, file.errorString())};
-    if (data.size() > limits::maxFileBytes)
-        return tooLarge(data.size());
-    return data;
-}
-
-LoadError inFile(const QString &path, LoadError error)
-{
-    const QString shown = QDir::toNativeSeparators(path);
-    if (error.message.startsWith(QLatin1String("line ")))
-        error.message = QStringLiteral("\"%1\", %2").arg(shown, error.message);
-    else
-        error.message = QStringLiteral("\"%1\": %2").arg(shown, error.message);
-    return error;
-}
-
-} // namespace detail
-
 MatrixResult readMatrixFile(const QString &path)
 {
-    auto read = detail::readWholeFile(path);
-    if (const auto *error = std::get_if<LoadError>(&read))
-        return *error;
-    const QByteArray &bytes = std::get<QByteArray>(read);
-
     const QString suffix = QFileInfo(path).suffix().toLower();
-    MatrixResult result;
-    if (bytes.startsWith("PK\x03\x04") &&
-        (suffix == QLatin1String("xlsx") || suffix == QLatin1String("ods") ||
-         suffix == QLatin1String("xls")))
-        result = LoadError{ErrorCategory::Format,
-                           QStringLiteral("a spreadsheet workbook, not a CSV file; save the sheet "
-                                          "as CSV (comma-separated values)")};
-    else if (NpyMatrix::hasMagic(bytes) || suffix == QLatin1String("npy") ||
-             suffix == QLatin1String("npz") || bytes.startsWith("PK\x03\x04"))
-        result = NpyMatrix::parse(bytes);
-    else
-        result = CsvMatrix::parse(bytes);
-
-    if (auto *error = std::get_if<LoadError>(&result))
-        return detail::inFile(path, *error);
-    std::get<ImportedMatrix>(result).source = path;
-    return result;
+    return detail::readMatrixWith(path, [&](const QByteArray &bytes) -> MatrixResult {
+        if (bytes.startsWith("PK\x03\x04") &&
+            (suffix == QLatin1String("xlsx") || suffix == QLatin1String("ods") ||
+             suffix == QLatin1String("xls")))
+            return LoadError{ErrorCategory::Format,
+                             QStringLiteral("a spreadsheet workbook, not a CSV file; save the "
+                                            "sheet as CSV (comma-separated values)")};
+        if (NpyMatrix::hasMagic(bytes) || suffix == QLatin1String("npy") ||
+            suffix == QLatin1String("npz") || bytes.startsWith("PK\x03\x04"))
+            return NpyMatrix::parse(bytes);
+        return CsvMatrix::parse(bytes);
+    });
 }
 
 namespace {

@@ -72,16 +72,4 @@ LoadResult importScenario(const QString &queriesPath, const QString &keysPath,
 LoadResult scenarioFromMatrices(const ImportedMatrix &queries, const ImportedMatrix &keys,
                                 const ImportedMatrix *values);
 
-namespace detail {
-
-/// Reads a whole file of at most limits::maxFileBytes (checked from the file size before
-/// reading, and again while reading). Errors: Io (missing, a directory, unreadable), Limit.
-std::variant<QByteArray, LoadError> readWholeFile(const QString &path);
-
-/// Puts the file name in front of a reader's message: `"q.csv", line 3, …` when the message
-/// starts with a position, else `"q.csv": …`.
-LoadError inFile(const QString &path, LoadError error);
-
-} // namespace detail
-
 } // namespace sml

@@ -82,30 +82,30 @@ void MaxEntIterates::extendGis(int n)
         mGisDual.resize(mGis.size());
 }
 
-double MaxEntIterates::lambdaAt(Method method, int n)
+int MaxEntIterates::iterateIndex(Method method, int n)
 {
     n = std::max(0, n);
     if (method == Method::Gis)
         extendGis(n);
-    const std::vector<double> &p = path(method);
-    if (p.empty())
-        return 0;
-    return p[size_t(std::min<int>(n, int(p.size()) - 1))];
+    return std::min<int>(n, int(path(method).size()) - 1);
+}
+
+double MaxEntIterates::lambdaAt(Method method, int n)
+{
+    const int k = iterateIndex(method, n);
+    return k < 0 ? 0 : path(method)[size_t(k)];
 }
 
 double MaxEntIterates::dualAt(Method method, int n)
 {
-    n = std::max(0, n);
-    if (method == Method::Gis)
-        extendGis(n);
-    const std::vector<double> &p = path(method);
-    if (p.empty())
+    const int k = iterateIndex(method, n);
+    if (k < 0)
         return 0;
-    n = std::min<int>(n, int(p.size()) - 1);
+    const std::vector<double> &p = path(method);
     std::vector<double> &g = duals(method);
-    while (int(g.size()) <= n)
+    while (int(g.size()) <= k)
         g.push_back(maxent::dualObjective(mF, mMu, p[g.size()]));
-    return g[size_t(n)];
+    return g[size_t(k)];
 }
 
 double MaxEntIterates::distanceAt(Method method, int n)

@@ -68,6 +68,9 @@ public:
 
 private:
     void extendGis(int n);
+    /// The iterate that stands for iteration n ≥ 0 of `method`: n, or the last one when the run
+    /// stopped before n (extending GIS as needed); −1 when the run has no iterate.
+    int iterateIndex(Method method, int n);
     std::vector<double> &path(Method method) { return method == Method::Newton ? mNewton : mGis; }
     std::vector<double> &duals(Method method)
     {

@@ -1,5 +1,7 @@
 #include "NpyMatrix.h"
 
+#include "Refusal.h"
+
 #include <QtEndian>
 
 #include <bit>
@@ -17,16 +19,7 @@ namespace {
 
 const QByteArray kMagic = QByteArrayLiteral("\x93NUMPY");
 
-/// Thrown inside this file only; NpyMatrix::parse turns it into a LoadError.
-struct Refusal
-{
-    LoadError error;
-};
-
-[[noreturn]] void refuse(ErrorCategory category, const QString &message)
-{
-    throw Refusal{LoadError{category, message}};
-}
+using detail::refuse;
 
 // ---------------------------------------------------------------------------------------------
 // The header: a Python literal, e.g. "{'descr': '<f8', 'fortran_order': False, 'shape': (3, 4), }"
@@ -364,7 +357,14 @@ QString valueText(double v)
     return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
 }
 
-ImportedMatrix parseOrThrow(const QByteArray &bytes)
+} // namespace
+
+bool NpyMatrix::hasMagic(const QByteArray &bytes)
+{
+    return bytes.startsWith(kMagic);
+}
+
+ImportedMatrix NpyMatrix::parseOrThrow(const QByteArray &bytes)
 {
     if (!bytes.startsWith(kMagic)) {
         if (bytes.startsWith("PK\x03\x04"))
@@ -503,34 +503,6 @@ ImportedMatrix parseOrThrow(const QByteArray &bytes)
         out.data(Eigen::Index(i), Eigen::Index(j)) = v == 0 ? 0.0 : v;
     }
     return out;
-}
-
-} // namespace
-
-bool NpyMatrix::hasMagic(const QByteArray &bytes)
-{
-    return bytes.startsWith(kMagic);
-}
-
-MatrixResult NpyMatrix::parse(const QByteArray &npy)
-{
-    try {
-        return parseOrThrow(npy);
-    } catch (const Refusal &refusal) {
-        return refusal.error;
-    }
-}
-
-MatrixResult NpyMatrix::readFile(const QString &path)
-{
-    auto bytes = detail::readWholeFile(path);
-    if (const auto *error = std::get_if<LoadError>(&bytes))
-        return *error;
-    MatrixResult result = parse(std::get<QByteArray>(bytes));
-    if (auto *error = std::get_if<LoadError>(&result))
-        return detail::inFile(path, *error);
-    std::get<ImportedMatrix>(result).source = path;
-    return result;
 }
 
 } // namespace sml

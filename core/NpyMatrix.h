@@ -1,6 +1,6 @@
 #pragma once
 
-#include "MatrixImport.h"
+#include "MatrixReader.h"
 
 #include <QByteArray>
 #include <QString>
@@ -35,19 +35,19 @@ namespace sml {
 ///   its NumPy index ("element [1, 2] is nan");
 /// - Limit: more than 100 000 rows, 4 096 columns or 5·10⁷ numbers, checked from the shape
 ///   before anything is allocated.
-class NpyMatrix
+///
+/// MatrixReader::parse reads a rows×columns matrix (no labels, no column names; −0 becomes +0;
+/// int64 values beyond 2⁵³ are rounded to the nearest double).
+class NpyMatrix : public MatrixReader<NpyMatrix>
 {
 public:
-    /// Parses the bytes of a .npy file into a rows×columns matrix (no labels, no column names;
-    /// −0 becomes +0; int64 values beyond 2⁵³ are rounded to the nearest double).
-    static MatrixResult parse(const QByteArray &npy);
-
-    /// Reads PATH (≤ 256 MiB, checked before reading; Io and Limit errors as
-    /// detail::readWholeFile) and parses it. Messages name the file: `"k.npy": shape (3, 4) …`.
-    static MatrixResult readFile(const QString &path);
-
     /// True when the bytes start with the .npy magic "\x93NUMPY".
     static bool hasMagic(const QByteArray &bytes);
+
+private:
+    friend class MatrixReader<NpyMatrix>;
+    /// The reader itself (MatrixReader::parse): refuses by throwing detail::Refusal.
+    static ImportedMatrix parseOrThrow(const QByteArray &npy);
 };
 
 } // namespace sml

@@ -1,11 +1,12 @@
 #include "ScenarioIo.h"
 
 #include "Attention.h"
+#include "BoundedFile.h"
 #include "JsonDuplicateKeys.h"
+#include "Refusal.h"
+#include "TextInput.h"
 
 #include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -32,16 +33,8 @@ constexpr int kMaxLabelCodePoints = 200;
 /// serialize() indents files with at most this many numbers (about 40 MB indented).
 constexpr qint64 kIndentedNumbers = 1'000'000;
 
-/// Thrown inside this file only; parse() and validateScenario() turn it into a LoadError.
-struct Refusal
-{
-    LoadError error;
-};
-
-[[noreturn]] void refuse(ErrorCategory category, const QString &message)
-{
-    throw Refusal{LoadError{category, message}};
-}
+using detail::Refusal;
+using detail::refuse;
 
 [[noreturn]] void refuseStructure(const QString &path, const QString &what)
 {
@@ -462,50 +455,6 @@ Scenario readScenario(const QJsonObject &top)
     return s;
 }
 
-/// Offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629: no
-/// overlong forms, no surrogates, nothing above U+10FFFF), or −1 when all of `text` is UTF-8.
-qint64 firstInvalidUtf8(const QByteArray &text)
-{
-    const auto *p = reinterpret_cast<const unsigned char *>(text.constData());
-    const qint64 n = text.size();
-    qint64 i = 0;
-    while (i < n) {
-        const unsigned char c = p[i];
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        int extra = 0;
-        unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
-        if (c >= 0xC2 && c <= 0xDF) {
-            extra = 1;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            extra = 2;
-            if (c == 0xE0)
-                lo = 0xA0;
-            else if (c == 0xED)
-                hi = 0x9F; // U+D800..U+DFFF are surrogates
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            extra = 3;
-            if (c == 0xF0)
-                lo = 0x90;
-            else if (c == 0xF4)
-                hi = 0x8F;
-        } else {
-            return i;
-        }
-        if (i + extra >= n)
-            return i;
-        if (p[i + 1] < lo || p[i + 1] > hi)
-            return i;
-        for (int k = 2; k <= extra; ++k)
-            if (p[i + k] < 0x80 || p[i + k] > 0xBF)
-                return i;
-        i += extra + 1;
-    }
-    return -1;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Validation of an in-memory scenario.
 
@@ -690,40 +639,10 @@ QString lineColumnAt(const QByteArray &text, qint64 offset)
 
 LoadResult ScenarioIo::loadFile(const QString &path)
 {
-    const QString shown = QDir::toNativeSeparators(path);
-    const QFileInfo info(path);
-    if (!info.exists())
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot open \"%1\": no such file").arg(shown)};
-    if (info.isDir())
-        return LoadError{
-            ErrorCategory::Io,
-            QStringLiteral("cannot open \"%1\": it is a directory, not a scenario file")
-                .arg(shown)};
-    const auto tooLarge = [&](qint64 size) {
-        return LoadError{ErrorCategory::Limit,
-                         QStringLiteral("cannot open \"%1\": %2 bytes exceed the limit of %3 bytes "
-                                        "(256 MiB)")
-                             .arg(shown)
-                             .arg(size)
-                             .arg(limits::maxFileBytes)};
-    };
-    if (info.size() > limits::maxFileBytes)
-        return tooLarge(info.size());
-
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot open \"%1\": %2").arg(shown, file.errorString())};
-    // Read at most one byte past the limit: the file may have grown, or be a device whose size
-    // QFileInfo does not know.
-    const QByteArray data = file.read(limits::maxFileBytes + 1);
-    if (file.error() != QFileDevice::NoError)
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot read \"%1\": %2").arg(shown, file.errorString())};
-    if (data.size() > limits::maxFileBytes)
-        return tooLarge(data.size());
-    return parse(data);
+    const FileBytes bytes = readBoundedFile(path, QStringLiteral("scenario file"));
+    if (const auto *error = std::get_if<LoadError>(&bytes))
+        return *error;
+    return parse(std::get<QByteArray>(bytes));
 }
 
 namespace {
@@ -781,13 +700,9 @@ LoadResult ScenarioIo::parse(const QByteArray &input)
     if (json.startsWith("\xEF\xBB\xBF"))
         json = QByteArray::fromRawData(input.constData() + 3, input.size() - 3);
 
-    const qint64 bad = firstInvalidUtf8(json);
-    if (bad >= 0)
-        return LoadError{
-            ErrorCategory::Encoding,
-            QStringLiteral("%1: not UTF-8 (byte 0x%2); save the file as UTF-8")
-                .arg(lineColumnAt(json, bad))
-                .arg(uint(static_cast<unsigned char>(json.at(bad))), 2, 16, QLatin1Char('0'))};
+    if (const qsizetype bad = firstInvalidUtf8(json); bad >= 0)
+        return LoadError{ErrorCategory::Encoding,
+                         notUtf8Message(lineColumnAt(json, bad), json.at(bad))};
 
     if (json.trimmed().isEmpty())
         return LoadError{

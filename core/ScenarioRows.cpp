@@ -1,52 +1,50 @@
 #include "ScenarioRows.h"
 
+#include <algorithm>
+
 namespace sml {
 
 namespace {
 
+/// Copies the rows of `from` into `to` around row `at`, where `to` has one row more (an insertion:
+/// its row `at` is left to the caller) or one row fewer (a removal: row `at` of `from` is left
+/// out). Called on transposes, it does the same for columns.
+template <class To, class From> void copyAround(To &&to, const From &from, int at)
+{
+    if (at > 0)
+        to.topRows(at) = from.topRows(at);
+    const Eigen::Index below = std::min(to.rows(), from.rows()) - at;
+    if (below > 0)
+        to.bottomRows(below) = from.bottomRows(below);
+}
+
 Eigen::MatrixXd insertRow(const Eigen::MatrixXd &mat, int at, const Eigen::RowVectorXd &row)
 {
     Eigen::MatrixXd out(mat.rows() + 1, row.size());
-    if (at > 0)
-        out.topRows(at) = mat.topRows(at);
+    copyAround(out, mat, at);
     out.row(at) = row;
-    const Eigen::Index below = mat.rows() - at;
-    if (below > 0)
-        out.bottomRows(below) = mat.bottomRows(below);
     return out;
 }
 
 Eigen::MatrixXd removeRow(const Eigen::MatrixXd &mat, int at)
 {
     Eigen::MatrixXd out(mat.rows() - 1, mat.cols());
-    if (at > 0)
-        out.topRows(at) = mat.topRows(at);
-    const Eigen::Index below = mat.rows() - at - 1;
-    if (below > 0)
-        out.bottomRows(below) = mat.bottomRows(below);
+    copyAround(out, mat, at);
     return out;
 }
 
 Eigen::MatrixXd insertColumn(const Eigen::MatrixXd &mat, int at, const Eigen::VectorXd &col)
 {
     Eigen::MatrixXd out(col.size(), mat.cols() + 1);
-    if (at > 0)
-        out.leftCols(at) = mat.leftCols(at);
+    copyAround(out.transpose(), mat.transpose(), at);
     out.col(at) = col;
-    const Eigen::Index right = mat.cols() - at;
-    if (right > 0)
-        out.rightCols(right) = mat.rightCols(right);
     return out;
 }
 
 Eigen::MatrixXd removeColumn(const Eigen::MatrixXd &mat, int at)
 {
     Eigen::MatrixXd out(mat.rows(), mat.cols() - 1);
-    if (at > 0)
-        out.leftCols(at) = mat.leftCols(at);
-    const Eigen::Index right = mat.cols() - at - 1;
-    if (right > 0)
-        out.rightCols(right) = mat.rightCols(right);
+    copyAround(out.transpose(), mat.transpose(), at);
     return out;
 }
 

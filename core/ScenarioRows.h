@@ -11,7 +11,7 @@
 namespace sml {
 
 /// Everything a scenario stores about one query, so that removing it and inserting it back
-/// restores the scenario exactly (used by AddQueryCommand and RemoveQueryCommand).
+/// restores the scenario exactly (used by the add, remove and reorder commands).
 struct QueryRow
 {
     QString label;
@@ -21,7 +21,7 @@ struct QueryRow
     QJsonObject extra;                ///< unknown JSON fields of queries[i]
 };
 
-/// Everything a scenario stores about one key (used by AddKeyCommand and RemoveKeyCommand).
+/// Everything a scenario stores about one key (used by the add, remove and reorder commands).
 struct KeyRow
 {
     QString label;
@@ -44,5 +44,24 @@ KeyRow keyRowAt(const Scenario &scenario, int t);
 void insertKeyRow(Scenario &scenario, int t, const KeyRow &row);
 /// Removes key t. Precondition: 0 ≤ t < T.
 void removeKeyRow(Scenario &scenario, int t);
+
+/// The functions above by row type, for code written once for queries and keys (the undo
+/// commands): RowsOf<QueryRow>::at, insert and remove are queryRowAt, insertQueryRow and
+/// removeQueryRow; RowsOf<KeyRow> are the key functions.
+template <class Row> struct RowsOf;
+
+template <> struct RowsOf<QueryRow>
+{
+    static QueryRow at(const Scenario &s, int i) { return queryRowAt(s, i); }
+    static void insert(Scenario &s, int i, const QueryRow &row) { insertQueryRow(s, i, row); }
+    static void remove(Scenario &s, int i) { removeQueryRow(s, i); }
+};
+
+template <> struct RowsOf<KeyRow>
+{
+    static KeyRow at(const Scenario &s, int t) { return keyRowAt(s, t); }
+    static void insert(Scenario &s, int t, const KeyRow &row) { insertKeyRow(s, t, row); }
+    static void remove(Scenario &s, int t) { removeKeyRow(s, t); }
+};
 
 } // namespace sml

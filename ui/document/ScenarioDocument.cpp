@@ -3,21 +3,10 @@
 #include "MaxEnt.h"
 #include "ScenarioIo.h"
 #include "document/AnalysisWorker.h"
-#include "document/commands/AddKeyCommand.h"
-#include "document/commands/AddQueryCommand.h"
-#include "document/commands/MoveVectorCommand.h"
-#include "document/commands/RemoveKeyCommand.h"
-#include "document/commands/RemoveQueryCommand.h"
-#include "document/commands/ReorderKeyCommand.h"
-#include "document/commands/ReorderQueryCommand.h"
+#include "document/commands/AddRemoveRowCommands.h"
+#include "document/commands/ReorderCommands.h"
 #include "document/commands/ReplaceScenarioCommand.h"
-#include "document/commands/SetCellCommand.h"
-#include "document/commands/SetLabelCommand.h"
-#include "document/commands/SetMaskCommand.h"
-#include "document/commands/SetMaxEntTargetCommand.h"
-#include "document/commands/SetSigma0SquaredCommand.h"
-#include "document/commands/SetTemperatureCommand.h"
-#include "document/commands/SetVarianceModeCommand.h"
+#include "document/commands/SetterCommands.h"
 
 #include <QFileInfo>
 #include <QUndoStack>
@@ -241,7 +230,7 @@ ScenarioDocument::Error ScenarioDocument::setCell(CellTable table, int row, int 
     if (table == CellTable::Variance && mScenario.varianceMode == VarianceMode::Linked)
         return tr("The variances are linked to the scores (σ² = σ0² · exp(−s)): switch the "
                   "variances to free to set them by hand.");
-    const Eigen::MatrixXd &mat = SetCellCommand::matrix(mScenario, table);
+    const Eigen::MatrixXd &mat = CellField::matrix(mScenario, table);
     if (row < 0 || row >= mat.rows() || column < 0 || column >= mat.cols())
         return tr("No such cell (%1, %2).").arg(row + 1).arg(column + 1);
     if (!std::isfinite(value))
@@ -251,8 +240,8 @@ ScenarioDocument::Error ScenarioDocument::setCell(CellTable table, int row, int 
     const double old = mat(row, column);
     if (old == value && std::signbit(old) == std::signbit(value))
         return std::nullopt;
-    return push(
-        std::make_unique<SetCellCommand>(commandTarget(), table, row, column, old, value, gesture));
+    return push(std::make_unique<SetCellCommand>(commandTarget(), CellField{table, row, column},
+                                                 old, value, gesture));
 }
 
 ScenarioDocument::Error
@@ -271,8 +260,8 @@ ScenarioDocument::moveVector(VectorKind kind, int row,
     if (old == vector.transpose())
         return std::nullopt;
     const QString label = (query ? mScenario.queryLabels : mScenario.keyLabels).value(row);
-    return push(std::make_unique<MoveVectorCommand>(commandTarget(), kind, row, label, old,
-                                                    vector.transpose(), gesture));
+    return push(std::make_unique<MoveVectorCommand>(commandTarget(), VectorField{kind, row, label},
+                                                    old, vector.transpose(), gesture));
 }
 
 ScenarioDocument::Error ScenarioDocument::setLabel(LabelTarget target, int row,
@@ -284,8 +273,8 @@ ScenarioDocument::Error ScenarioDocument::setLabel(LabelTarget target, int row,
         return tr("No such row %1.").arg(row + 1);
     if (labels[row] == label)
         return std::nullopt;
-    return push(
-        std::make_unique<SetLabelCommand>(commandTarget(), target, row, labels[row], label));
+    return push(std::make_unique<SetLabelCommand>(commandTarget(), LabelField{target, row},
+                                                  labels[row], label));
 }
 
 static QString freshLabel(const QStringList &existing, QChar prefix)
@@ -306,7 +295,8 @@ ScenarioDocument::Error ScenarioDocument::addQuery(int at)
     row.label = freshLabel(mScenario.queryLabels, QLatin1Char('q'));
     row.vector = Eigen::RowVectorXd::Zero(mScenario.dK());
     row.freeVariances = Eigen::RowVectorXd::Ones(mScenario.T());
-    return push(std::make_unique<AddQueryCommand>(commandTarget(), at, std::move(row)));
+    return push(std::make_unique<AddRemoveQueryCommand>(
+        commandTarget(), AddRemoveQueryCommand::Change::Add, at, std::move(row)));
 }
 
 ScenarioDocument::Error ScenarioDocument::removeQuery(int query)
@@ -315,8 +305,9 @@ ScenarioDocument::Error ScenarioDocument::removeQuery(int query)
         return tr("No such query %1.").arg(query + 1);
     if (mScenario.m() <= 1)
         return tr("A scenario needs at least one query.");
-    return push(
-        std::make_unique<RemoveQueryCommand>(commandTarget(), query, queryRowAt(mScenario, query)));
+    return push(std::make_unique<AddRemoveQueryCommand>(commandTarget(),
+                                                        AddRemoveQueryCommand::Change::Remove,
+                                                        query, queryRowAt(mScenario, query)));
 }
 
 ScenarioDocument::Error ScenarioDocument::addKey(int at)
@@ -329,7 +320,8 @@ ScenarioDocument::Error ScenarioDocument::addKey(int at)
     row.vector = Eigen::RowVectorXd::Zero(mScenario.dK());
     row.value = Eigen::RowVectorXd::Zero(mScenario.dV());
     row.freeVariances = Eigen::VectorXd::Ones(mScenario.m());
-    return push(std::make_unique<AddKeyCommand>(commandTarget(), at, std::move(row)));
+    return push(std::make_unique<AddRemoveKeyCommand>(
+        commandTarget(), AddRemoveKeyCommand::Change::Add, at, std::move(row)));
 }
 
 ScenarioDocument::Error ScenarioDocument::removeKey(int key)
@@ -338,7 +330,8 @@ ScenarioDocument::Error ScenarioDocument::removeKey(int key)
         return tr("No such key %1.").arg(key + 1);
     if (mScenario.T() <= 1)
         return tr("A scenario needs at least one key.");
-    return push(std::make_unique<RemoveKeyCommand>(commandTarget(), key, keyRowAt(mScenario, key)));
+    return push(std::make_unique<AddRemoveKeyCommand>(
+        commandTarget(), AddRemoveKeyCommand::Change::Remove, key, keyRowAt(mScenario, key)));
 }
 
 ScenarioDocument::Error ScenarioDocument::moveQuery(int from, int to)
@@ -351,8 +344,8 @@ ScenarioDocument::Error ScenarioDocument::moveQuery(int from, int to)
             .arg(m);
     if (from == to)
         return std::nullopt;
-    return push(std::make_unique<ReorderQueryCommand>(commandTarget(), from, to,
-                                                      mScenario.queryLabels.value(from)));
+    return push(std::make_unique<ReorderCommand>(commandTarget(), VectorKind::Query, from, to,
+                                                 mScenario.queryLabels.value(from)));
 }
 
 ScenarioDocument::Error ScenarioDocument::moveKey(int from, int to)
@@ -365,8 +358,8 @@ ScenarioDocument::Error ScenarioDocument::moveKey(int from, int to)
             .arg(T);
     if (from == to)
         return std::nullopt;
-    return push(std::make_unique<ReorderKeyCommand>(commandTarget(), from, to,
-                                                    mScenario.keyLabels.value(from)));
+    return push(std::make_unique<ReorderCommand>(commandTarget(), VectorKind::Key, from, to,
+                                                 mScenario.keyLabels.value(from)));
 }
 
 ScenarioDocument::Error
@@ -379,15 +372,18 @@ ScenarioDocument::setTemperature(TemperatureMode mode, std::optional<double> fix
         return tr("τ must be a positive finite number.");
     if (mode == mScenario.temperatureMode && tau == mScenario.fixedTau)
         return std::nullopt;
-    return push(std::make_unique<SetTemperatureCommand>(commandTarget(), mScenario.temperatureMode,
-                                                        mScenario.fixedTau, mode, tau, gesture));
+    return push(std::make_unique<SetTemperatureCommand>(
+        commandTarget(), TemperatureField{},
+        TemperatureField::Value{mScenario.temperatureMode, mScenario.fixedTau},
+        TemperatureField::Value{mode, tau}, gesture));
 }
 
 ScenarioDocument::Error ScenarioDocument::setMask(MaskKind mask)
 {
     if (mask == mScenario.mask)
         return std::nullopt;
-    return push(std::make_unique<SetMaskCommand>(commandTarget(), mScenario.mask, mask));
+    return push(
+        std::make_unique<SetMaskCommand>(commandTarget(), MaskField{}, mScenario.mask, mask));
 }
 
 ScenarioDocument::Error ScenarioDocument::setVarianceMode(VarianceMode mode)
@@ -412,9 +408,10 @@ ScenarioDocument::Error ScenarioDocument::setVarianceMode(VarianceMode mode)
                 variances(i, t) = std::clamp(std::exp(logVar), 1e-300, 1e300);
             }
     }
-    return push(std::make_unique<SetVarianceModeCommand>(commandTarget(), mScenario.varianceMode,
-                                                         mScenario.freeVariances, mode,
-                                                         std::move(variances)));
+    return push(std::make_unique<SetVarianceModeCommand>(
+        commandTarget(), VarianceModeField{},
+        VarianceModeField::Value{mScenario.varianceMode, mScenario.freeVariances},
+        VarianceModeField::Value{mode, std::move(variances)}));
 }
 
 ScenarioDocument::Error ScenarioDocument::setSigma0Squared(double sigma0Squared, int gesture)
@@ -423,8 +420,8 @@ ScenarioDocument::Error ScenarioDocument::setSigma0Squared(double sigma0Squared,
         return tr("σ0² must be a positive finite number.");
     if (sigma0Squared == mScenario.sigma0Squared)
         return std::nullopt;
-    return push(std::make_unique<SetSigma0SquaredCommand>(commandTarget(), mScenario.sigma0Squared,
-                                                          sigma0Squared, gesture));
+    return push(std::make_unique<SetSigma0SquaredCommand>(
+        commandTarget(), Sigma0SquaredField{}, mScenario.sigma0Squared, sigma0Squared, gesture));
 }
 
 std::optional<std::pair<double, double>> ScenarioDocument::similarityRange(int query) const
@@ -469,8 +466,8 @@ ScenarioDocument::Error ScenarioDocument::setMaxEntTarget(int query, std::option
     if (mScenario.targetFor(query) == mu)
         return std::nullopt;
     return push(std::make_unique<SetMaxEntTargetCommand>(
-        commandTarget(), query, mScenario.queryLabels.value(query), mScenario.maxentTargets,
-        SetMaxEntTargetCommand::withTarget(mScenario, query, mu), gesture));
+        commandTarget(), MaxEntTargetField{query, mScenario.queryLabels.value(query)},
+        mScenario.maxentTargets, MaxEntTargetField::withTarget(mScenario, query, mu), gesture));
 }
 
 ScenarioDocument::Error ScenarioDocument::replaceScenario(const Scenario &scenario,

@@ -83,6 +83,15 @@ std::optional<QString> ImageExportOptions::check() const
     return std::nullopt;
 }
 
+std::optional<QString> ImageExportOptions::normalize()
+{
+    format = normalizedFormat(format);
+    if (auto error = check())
+        return error;
+    transparent = transparent && supportsTransparency(format);
+    return std::nullopt;
+}
+
 QPageLayout ImageExportOptions::pdfPageLayout() const
 {
     const QPageSize page =

@@ -50,6 +50,10 @@ struct ImageExportOptions
     /// A message when the options cannot be written (unknown format, size outside 16…20000
     /// logical or output pixels, dpi outside 10…2400), else nullopt.
     std::optional<QString> check() const;
+    /// Readies the options for writing (PlotView::exportImage, exportTextDocument): normalizes
+    /// `format` (normalizedFormat), checks the result (check()), and turns `transparent` off for
+    /// a format without alpha. Returns check()'s message, or nullopt.
+    std::optional<QString> normalize();
 
     /// PDF: one page of exactly `physicalCm`, or of size.width() × size.height() points, with no
     /// margins; draw on it at 96 dpi with the window set to `size`.

@@ -1,5 +1,6 @@
 #include "export/TextExport.h"
 
+#include "export/VectorExport.h"
 #include "style/Appearance.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -8,8 +9,6 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
-#include <QPdfWriter>
-#include <QSvgGenerator>
 #include <QTextDocument>
 
 #include <algorithm>
@@ -54,10 +53,8 @@ std::optional<QString> exportTextDocument(QTextDocument &document, const QString
                                           const ImageExportOptions &options, const QString &title)
 {
     ImageExportOptions o = options;
-    o.format = ImageExportOptions::normalizedFormat(o.format);
-    if (auto error = o.check())
+    if (auto error = o.normalize())
         return error;
-    o.transparent = o.transparent && ImageExportOptions::supportsTransparency(o.format);
     const int w = o.size.width();
     const int h = o.size.height();
 
@@ -79,26 +76,17 @@ std::optional<QString> exportTextDocument(QTextDocument &document, const QString
         }
         ok = image.save(path, o.format == QLatin1String("png") ? "PNG" : "JPEG",
                         o.format == QLatin1String("png") ? -1 : 95);
-    } else if (o.format == QLatin1String("pdf")) {
-        QPdfWriter writer(path);
-        writer.setCreator(QStringLiteral("SoftmaxLab"));
-        writer.setTitle(title);
-        writer.setResolution(96);
-        writer.setPageLayout(o.pdfPageLayout());
-        QPainter painter;
-        if (painter.begin(&writer)) {
-            painter.setWindow(QRect(0, 0, w, h));
-            paint(painter, document, w, h, false);
-            ok = painter.end();
-        }
     } else {
-        QSvgGenerator generator;
-        o.setUpSvg(generator, path, title);
-        QPainter painter;
-        if (painter.begin(&generator)) {
-            paint(painter, document, w, h, o.transparent);
-            ok = painter.end();
-        }
+        ok = writeVectorImage(path, o, title, QString(),
+                              [&](QPaintDevice &device, VectorFormat format) {
+                                  QPainter painter;
+                                  if (!painter.begin(&device))
+                                      return false;
+                                  if (format == VectorFormat::Pdf)
+                                      painter.setWindow(QRect(0, 0, w, h));
+                                  paint(painter, document, w, h, o.transparent);
+                                  return painter.end();
+                              });
     }
     if (!ok || !QFileInfo(path).isFile())
         return QCoreApplication::translate("TextExport", "cannot write %1")

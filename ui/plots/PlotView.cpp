@@ -2,6 +2,7 @@
 
 #include "document/ScenarioDocument.h"
 #include "export/ExportImageDialog.h"
+#include "export/VectorExport.h"
 #include "plots/PlaneFit.h"
 #include "plots/PlotInteraction.h"
 #include "style/Appearance.h"
@@ -19,13 +20,9 @@
 #include <QHelpEvent>
 #include <QLocale>
 #include <QMessageBox>
-#include <QPageLayout>
-#include <QPageSize>
-#include <QPdfWriter>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
-#include <QSvgGenerator>
 #include <QToolTip>
 #include <QWhatsThis>
 
@@ -297,10 +294,8 @@ std::optional<QString> PlotView::exportImage(const QString &path, const ImageExp
                                              const QString &title)
 {
     ImageExportOptions o = options;
-    o.format = ImageExportOptions::normalizedFormat(o.format);
-    if (auto error = o.check())
+    if (auto error = o.normalize())
         return error;
-    o.transparent = o.transparent && ImageExportOptions::supportsTransparency(o.format);
     const int w = o.size.width();
     const int h = o.size.height();
     const QString docTitle = title.isEmpty() ? viewName() : title;
@@ -320,32 +315,23 @@ std::optional<QString> PlotView::exportImage(const QString &path, const ImageExp
     } else if (o.format == QLatin1String("pdf") && !o.physicalCm) {
         // One page of w × h points; QCustomPlot keeps text as text.
         ok = savePdf(path, w, h, QCP::epNoCosmetic, QStringLiteral("SoftmaxLab"), docTitle);
-    } else if (o.format == QLatin1String("pdf")) {
-        // A page of exactly the requested centimetres, at 96 dpi so the layout fills it.
-        QPdfWriter writer(path);
-        writer.setCreator(QStringLiteral("SoftmaxLab"));
-        writer.setTitle(docTitle);
-        writer.setResolution(96);
-        writer.setPageLayout(o.pdfPageLayout());
-        QCPPainter painter;
-        if (painter.begin(&writer)) {
-            painter.setMode(QCPPainter::pmVectorized);
-            painter.setMode(QCPPainter::pmNoCaching);
-            painter.setMode(QCPPainter::pmNonCosmetic);
-            painter.setWindow(QRect(0, 0, w, h));
-            toPainter(&painter, w, h);
-            ok = painter.end();
-        }
     } else {
-        // QSvgGenerator keeps text as <text>; 96 dpi so the fonts match the PNG.
-        QSvgGenerator generator;
-        o.setUpSvg(generator, path, docTitle);
-        generator.setDescription(tr("SoftmaxLab view %1").arg(viewName()));
-        QCPPainter painter;
-        if (painter.begin(&generator)) {
-            toPainter(&painter, w, h);
-            ok = painter.end();
-        }
+        // PDF: a page of exactly the requested centimetres, at 96 dpi so the layout fills it.
+        // SVG: QSvgGenerator keeps text as <text>; 96 dpi so the fonts match the PNG.
+        ok = writeVectorImage(path, o, docTitle, tr("SoftmaxLab view %1").arg(viewName()),
+                              [&](QPaintDevice &device, VectorFormat format) {
+                                  QCPPainter painter;
+                                  if (!painter.begin(&device))
+                                      return false;
+                                  if (format == VectorFormat::Pdf) {
+                                      painter.setMode(QCPPainter::pmVectorized);
+                                      painter.setMode(QCPPainter::pmNoCaching);
+                                      painter.setMode(QCPPainter::pmNonCosmetic);
+                                      painter.setWindow(QRect(0, 0, w, h));
+                                  }
+                                  toPainter(&painter, w, h);
+                                  return painter.end();
+                              });
     }
 
     setBackground(oldBackground);

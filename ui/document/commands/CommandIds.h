@@ -22,8 +22,8 @@ enum class CommandId
     SetMaxEntTarget,
     ReplaceScenario,
     MoveVector,   ///< a drag of a query or key in key space (MoveVectorCommand)
-    ReorderQuery, ///< move a query up/down in the table (ReorderQueryCommand)
-    ReorderKey,   ///< move a key up/down in the table (ReorderKeyCommand)
+    ReorderQuery, ///< move a query up/down in the table (ReorderCommand)
+    ReorderKey,   ///< move a key up/down in the table (ReorderCommand)
 };
 
 } // namespace sml

@@ -11,7 +11,8 @@ enum class CellTable
     Variance, ///< free variances σ²_it, m×T (MATH.md §4.1, free mode)
 };
 
-/// Which kind of vector a drag in key space moves (MATH.md §4.5; MoveVectorCommand).
+/// A query or a key: which kind of vector a drag in key space moves (MATH.md §4.5;
+/// MoveVectorCommand), and which kind of row a table moves up or down (ReorderCommand).
 enum class VectorKind
 {
     Query, ///< a row of the queries, d_k

@@ -1,0 +1,141 @@
+#include "document/commands/SetterCommands.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace sml {
+
+QString CellField::text(double, double) const
+{
+    QString path;
+    switch (table) {
+    case CellTable::Query:
+        path = QStringLiteral("queries[%1].vector[%2]").arg(row).arg(column);
+        break;
+    case CellTable::Key:
+        path = QStringLiteral("keys[%1].vector[%2]").arg(row).arg(column);
+        break;
+    case CellTable::Value:
+        path = QStringLiteral("keys[%1].value[%2]").arg(row).arg(column);
+        break;
+    case CellTable::Variance:
+        path = QStringLiteral("variance.variances[%1][%2]").arg(row).arg(column);
+        break;
+    }
+    return QCoreApplication::translate("SetCellCommand", "Edit %1").arg(path);
+}
+
+Eigen::MatrixXd &CellField::matrix(Scenario &s, CellTable table)
+{
+    switch (table) {
+    case CellTable::Query:
+        return s.queries;
+    case CellTable::Key:
+        return s.keys;
+    case CellTable::Value:
+        return s.values;
+    case CellTable::Variance:
+        break;
+    }
+    return s.freeVariances;
+}
+
+const Eigen::MatrixXd &CellField::matrix(const Scenario &s, CellTable table)
+{
+    return matrix(const_cast<Scenario &>(s), table);
+}
+
+void VectorField::set(Scenario &s, const Eigen::RowVectorXd &vector) const
+{
+    (kind == VectorKind::Query ? s.queries : s.keys).row(row) = vector;
+}
+
+QString VectorField::text(const Eigen::RowVectorXd &, const Eigen::RowVectorXd &) const
+{
+    const QString name = ScenarioCommand::tokenName(label, row);
+    return kind == VectorKind::Query
+               ? QCoreApplication::translate("MoveVectorCommand", "Move query %1").arg(name)
+               : QCoreApplication::translate("MoveVectorCommand", "Move key %1").arg(name);
+}
+
+void LabelField::set(Scenario &s, const QString &label) const
+{
+    (target == LabelTarget::Query ? s.queryLabels : s.keyLabels)[row] = label;
+}
+
+QString LabelField::text(const QString &oldLabel, const QString &newLabel) const
+{
+    return (target == LabelTarget::Query
+                ? QCoreApplication::translate("SetLabelCommand", "Rename query %1 to “%2”")
+                : QCoreApplication::translate("SetLabelCommand", "Rename key %1 to “%2”"))
+        .arg(ScenarioCommand::tokenName(oldLabel, row), ScenarioCommand::tokenName(newLabel, row));
+}
+
+void TemperatureField::set(Scenario &s, const Value &v) const
+{
+    s.temperatureMode = v.mode;
+    s.fixedTau = v.fixedTau;
+}
+
+QString TemperatureField::text(const Value &, const Value &v) const
+{
+    if (v.mode == TemperatureMode::SqrtDk)
+        return QCoreApplication::translate("SetTemperatureCommand", "Set τ = √d_k");
+    return QCoreApplication::translate("SetTemperatureCommand", "Set τ to %1")
+        .arg(ScenarioCommand::numberText(v.fixedTau));
+}
+
+QString MaskField::text(MaskKind, MaskKind newMask) const
+{
+    return newMask == MaskKind::Causal
+               ? QCoreApplication::translate("SetMaskCommand", "Set mask to causal")
+               : QCoreApplication::translate("SetMaskCommand", "Set mask to none");
+}
+
+void VarianceModeField::set(Scenario &s, const Value &v) const
+{
+    s.varianceMode = v.mode;
+    s.freeVariances = v.freeVariances;
+}
+
+QString VarianceModeField::text(const Value &, const Value &v) const
+{
+    return v.mode == VarianceMode::Free
+               ? QCoreApplication::translate("SetVarianceModeCommand", "Set variances to free")
+               : QCoreApplication::translate("SetVarianceModeCommand", "Set variances to linked");
+}
+
+QString Sigma0SquaredField::text(double, double newValue) const
+{
+    return QCoreApplication::translate("SetSigma0SquaredCommand", "Set σ0² to %1")
+        .arg(ScenarioCommand::numberText(newValue));
+}
+
+QString MaxEntTargetField::text(const Value &, const Value &newTargets) const
+{
+    std::optional<double> mu;
+    if (newTargets && query >= 0 && size_t(query) < newTargets->size())
+        mu = (*newTargets)[size_t(query)];
+    const QString name = ScenarioCommand::tokenName(label, query);
+    return mu ? QCoreApplication::translate("SetMaxEntTargetCommand", "Set μ of query %1 to %2")
+                    .arg(name, ScenarioCommand::numberText(*mu))
+              : QCoreApplication::translate("SetMaxEntTargetCommand",
+                                            "Reset μ of query %1 to the default")
+                    .arg(name);
+}
+
+MaxEntTargetField::Value MaxEntTargetField::withTarget(const Scenario &s, int i,
+                                                       std::optional<double> mu)
+{
+    Value t = s.maxentTargets;
+    if (!t)
+        t.emplace(size_t(s.m()), std::nullopt);
+    t->resize(size_t(s.m()));
+    (*t)[size_t(i)] = mu;
+    if (std::all_of(t->begin(), t->end(), [](const auto &x) { return !x.has_value(); }))
+        t.reset();
+    return t;
+}
+
+} // namespace sml
