@@ -21,8 +21,10 @@ public:
     virtual bool mousePress(QMouseEvent *event) = 0;
     /// Also sets the hover cursor while no gesture is under way.
     virtual bool mouseMove(QMouseEvent *event) = 0;
-    /// True when a gesture ended; PlotView then calls interactionFinished() on the view.
-    virtual bool mouseRelease(QMouseEvent *event) = 0;
+    /// True when a gesture ended; PlotView then calls interactionFinished() on the view. The
+    /// default ends a drag under way: cancel(), the arrow cursor on the parent widget (the view),
+    /// and the event accepted.
+    virtual bool mouseRelease(QMouseEvent *event);
     virtual bool isDragging() const = 0;
     /// Forgets the gesture under way (what it edits is gone), leaving the cursor as it is.
     virtual void cancel() = 0;

@@ -543,4 +543,16 @@ QCPTextElement *PlotView::addTitle()
     return title;
 }
 
+QSize PlotView::sizeHint() const
+{
+    return mSizeHint.isValid() ? mSizeHint : QCustomPlot::sizeHint();
+}
+
+void PlotView::setFixedSizeHints(const QSize &hint, const QSize &minimum)
+{
+    mSizeHint = hint;
+    mMinimumSizeHint = minimum;
+    updateGeometry();
+}
+
 } // namespace sml

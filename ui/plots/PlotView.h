@@ -49,7 +49,9 @@ public:
     /// 320 × 240: a plot shrinks with its window (titles and legends wrap or elide to fit)
     /// rather than asking for its full layout width, which would push a window with three
     /// columns of panels past a 1280-pixel projector.
-    QSize minimumSizeHint() const override { return QSize(320, 240); }
+    QSize minimumSizeHint() const override { return mMinimumSizeHint; }
+    /// QCustomPlot's own hint, unless a view fixed it (setFixedSizeHints()).
+    QSize sizeHint() const override;
 
     /// Stable, lowercase, hyphenated name used for exports ("attention-heatmap").
     virtual QString viewName() const = 0;
@@ -122,6 +124,10 @@ signals:
     void exportMessage(const QString &message);
 
 protected:
+    /// Fixes both size hints, for the plane views: QCustomPlot's own hints follow the title's
+    /// text width, which would let a long title widen the dock and with it the window.
+    void setFixedSizeHints(const QSize &hint, const QSize &minimum);
+
     /// Called by the binding: shows the bound document's Analysis and selected query.
     virtual void refreshFromDocument();
     /// Hands the mouse to `interaction` (owned by the view): press, move and release go to it
@@ -159,6 +165,8 @@ private:
     QPointer<ScenarioDocument> mDocument;
     PlotInteraction *mInteraction = nullptr;
     QSize mLayoutSize{900, 600};
+    QSize mSizeHint; ///< invalid: QCustomPlot's
+    QSize mMinimumSizeHint{320, 240};
     QAction *mExportImageAction;
     QAction *mCopyImageAction;
     QAction *mExplainAction = nullptr;

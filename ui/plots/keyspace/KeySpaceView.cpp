@@ -30,6 +30,7 @@ const QString layerLabels = planeLabels::labelLayer();
 
 KeySpaceView::KeySpaceView(QWidget *parent) : PlotView(parent)
 {
+    setFixedSizeHints(QSize(420, 380), QSize(320, 260));
     mTitle = addTitle();
     mSubtitle = planeLabels::addSubtitle(this);
     plotStyle::styleAxis(xAxis, QString());

@@ -110,12 +110,6 @@ signals:
     /// d_k or the projection changed (the panel updates its controls).
     void planeChanged();
 
-public:
-    /// Fixed hints: QCustomPlot's own hints follow the title's text width, which would let a
-    /// long title widen the dock and with it the window.
-    QSize sizeHint() const override { return QSize(420, 380); }
-    QSize minimumSizeHint() const override { return QSize(320, 260); }
-
 protected:
     void updateTicks() override;
     void updateLayout() override;

@@ -58,16 +58,6 @@ bool VectorDrag::mouseMove(QMouseEvent *event)
     return true;
 }
 
-bool VectorDrag::mouseRelease(QMouseEvent *event)
-{
-    if (!mDrag)
-        return false;
-    mDrag.reset();
-    mView->setCursor(Qt::ArrowCursor);
-    event->accept();
-    return true;
-}
-
 void VectorDrag::cancelIfGone(const Scenario &scenario, int planeDk)
 {
     if (!mDrag)

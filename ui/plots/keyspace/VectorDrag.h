@@ -45,9 +45,8 @@ public:
     /// True when a drag is under way (the event is then used and accepted); otherwise it only
     /// sets the hover cursor and the view handles the event as usual.
     bool mouseMove(QMouseEvent *event) override;
-    /// Ends a drag: true (event accepted) when one was under way, after which the view
-    /// unfreezes its plane and ranges.
-    bool mouseRelease(QMouseEvent *event) override;
+    // mouseRelease: PlotInteraction's, which ends the drag; the view then unfreezes its plane
+    // and ranges.
 
     bool isDragging() const override { return mDrag.has_value(); }
     /// Forgets the drag (the plane is about to change), leaving the cursor as it is.

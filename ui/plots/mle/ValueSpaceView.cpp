@@ -40,6 +40,7 @@ ValueSpaceView::ValueSpaceView(QWidget *parent)
     : PlotView(parent), mRingDrag(new VarianceRingDrag(this)),
       mNewLabel([this](const QColor &color) { return planeLabels::makeLabel(this, color); })
 {
+    setFixedSizeHints(QSize(420, 380), QSize(320, 260));
     setInteraction(mRingDrag); // its released drag refreshes from the document (refits)
     connect(mRingDrag, &VarianceRingDrag::startPicked, this, &ValueSpaceView::startPicked);
     connect(mRingDrag, &VarianceRingDrag::message, this, &ValueSpaceView::message);

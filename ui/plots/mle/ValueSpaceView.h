@@ -101,12 +101,6 @@ signals:
     /// d_v or the dimensions changed (the panel updates its controls).
     void dimensionsChanged();
 
-public:
-    /// Fixed hints: QCustomPlot's own hints follow the title's text width, which would let a
-    /// long title widen the dock and with it the window.
-    QSize sizeHint() const override { return QSize(420, 380); }
-    QSize minimumSizeHint() const override { return QSize(320, 260); }
-
 protected:
     void updateTicks() override;
     void updateLayout() override;

@@ -72,14 +72,4 @@ bool VarianceRingDrag::mouseMove(QMouseEvent *event)
     return false;
 }
 
-bool VarianceRingDrag::mouseRelease(QMouseEvent *event)
-{
-    if (!mDrag)
-        return false;
-    mDrag.reset();
-    mView->setCursor(Qt::ArrowCursor);
-    event->accept();
-    return true;
-}
-
 } // namespace sml

@@ -36,9 +36,8 @@ public:
     bool mousePress(QMouseEvent *event) override;
     /// Also sets the cursor: a move cross over a ring that can be dragged.
     bool mouseMove(QMouseEvent *event) override;
-    /// True when a drag ended: the view then redraws from the document, refitting the axes and
-    /// the colour scale it kept frozen during the drag.
-    bool mouseRelease(QMouseEvent *event) override;
+    // mouseRelease: PlotInteraction's, which ends the drag; the view then redraws from the
+    // document, refitting the axes and the colour scale it kept frozen during the drag.
 
     bool isDragging() const override { return mDrag.has_value(); }
     /// Forgets the drag (what it edits is gone: other dimensions, linked variances, no key).
