@@ -10,6 +10,13 @@
 //
 // tests/core/tst_scenarioio.cpp tests the loader's rules one by one; this file is the catalog.
 
+#include <cstring>
+
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
 #include "Analysis.h"
 #include "CsvMatrix.h"
 #include "JsonChecks.h"
@@ -597,7 +604,7 @@ void TestBadInputs::generated()
 void TestBadInputs::notAFile_data()
 {
     QTest::addColumn<QString>("suffix");
-    QTest::addColumn<QString>("what"); // "directory", "missing", "huge"
+    QTest::addColumn<QString>("what"); // "directory", "missing", "huge", "fifo", … or a path
     QTest::addColumn<Expect>("expect");
     QTest::addColumn<QStringList>("parts");
     using C = ErrorCategory;
@@ -613,6 +620,15 @@ void TestBadInputs::notAFile_data()
         QTest::newRow((kind + ": 256 MiB + 1 byte (sparse), refused before reading").constData())
             << s << "huge" << err(C::Limit)
             << QStringList{"input" + s, "268435457 bytes", "256 MiB"};
+        // Not a regular file: refused before open(), which would block on a FIFO (issue 15 #1).
+        QTest::newRow((kind + ": a named pipe (FIFO), no writer").constData())
+            << s << "fifo" << err(C::Io) << QStringList{"input" + s, "a named pipe (FIFO)"};
+        QTest::newRow((kind + ": a symbolic link to a FIFO").constData())
+            << s << "fifo-link" << err(C::Io) << QStringList{"input" + s, "a named pipe (FIFO)"};
+        QTest::newRow((kind + ": a Unix socket").constData())
+            << s << "socket" << err(C::Io) << QStringList{"input" + s, "a socket"};
+        QTest::newRow((kind + ": /dev/zero, an endless character device").constData())
+            << s << "/dev/zero" << err(C::Io) << QStringList{"/dev/zero", "a character device"};
     }
 }
 
@@ -624,15 +640,37 @@ void TestBadInputs::notAFile()
     QFETCH(QStringList, parts);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString path = dir.filePath(QStringLiteral("input") + suffix);
+    QString path = dir.filePath(QStringLiteral("input") + suffix);
     if (what == QLatin1String("directory")) {
         QVERIFY(QDir().mkpath(path));
+    } else if (what == QLatin1String("fifo")) {
+        QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+    } else if (what == QLatin1String("fifo-link")) {
+        const QString fifo = dir.filePath(QStringLiteral("pipe"));
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        QVERIFY(QFile::link(fifo, path));
+    } else if (what == QLatin1String("socket")) {
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        QVERIFY(fd >= 0);
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        const QByteArray native = QFile::encodeName(path);
+        QVERIFY(size_t(native.size()) < sizeof(address.sun_path));
+        std::memcpy(address.sun_path, native.constData(), size_t(native.size()));
+        const bool bound = ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0;
+        ::close(fd); // the socket file stays
+        QVERIFY(bound);
+    } else if (what.startsWith(QLatin1Char('/'))) {
+        path = what;
     } else if (what == QLatin1String("huge")) {
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
         QVERIFY(f.resize(limits::maxFileBytes + 1)); // sparse: no disk used
     }
-    const std::optional<LoadError> error = loadAny(path);
+    // A device's path has no suffix: the row's suffix says which reader is asked.
+    const std::optional<LoadError> error = suffix.endsWith(QLatin1String(".json"))
+                                               ? errorOf(ScenarioIo::loadFile(path))
+                                               : loadAny(path);
     const QString problem = mismatch(error, expect, parts);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }

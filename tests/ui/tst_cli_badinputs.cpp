@@ -3,6 +3,8 @@
 // of tests/data/bad/scenario/ and on malformed command lines. A file that cannot be loaded exits
 // 2 with the loader's message on stderr, word for word; a usage error exits 64; nothing crashes,
 // and nothing is printed on stdout or written to an export folder for a refused file.
+#include <sys/stat.h>
+
 #include "AppRunner.h"
 #include "MatrixImport.h"
 #include "ScenarioIo.h"
@@ -81,12 +83,13 @@ private slots:
     void usageErrors();
     void badMatrixImports_data();
     void badMatrixImports();
+    void matrixImportFromAFifoIsRefused();
 };
 
 void TestCliBadInputs::refusedFiles_data()
 {
     QTest::addColumn<QString>("path");
-    QTest::addColumn<QString>("special"); // "", "directory", "missing", "huge"
+    QTest::addColumn<QString>("special"); // "", "directory", "missing", "huge", "fifo", "fifo-link"
     const QStringList files = badScenarioFiles();
     QVERIFY(files.size() >= 60);
     for (const QString &path : files)
@@ -94,7 +97,10 @@ void TestCliBadInputs::refusedFiles_data()
     QTest::newRow("a directory") << QString() << "directory";
     QTest::newRow("a missing file") << QString() << "missing";
     QTest::newRow("256 MiB + 1 byte (sparse)") << QString() << "huge";
-    QTest::newRow("/dev/null (empty)") << "/dev/null" << QString();
+    QTest::newRow("/dev/null (a character device)") << "/dev/null" << QString();
+    QTest::newRow("/dev/zero (an endless character device)") << "/dev/zero" << QString();
+    QTest::newRow("a named pipe (FIFO) with no writer: refused, not a hang") << QString() << "fifo";
+    QTest::newRow("a symbolic link to a FIFO") << QString() << "fifo-link";
 }
 
 void TestCliBadInputs::refusedFiles()
@@ -106,6 +112,14 @@ void TestCliBadInputs::refusedFiles()
     if (special == QLatin1String("directory")) {
         path = dir.filePath(QStringLiteral("folder.softmaxlab.json"));
         QVERIFY(QDir().mkpath(path));
+    } else if (special.startsWith(QLatin1String("fifo"))) {
+        path = dir.filePath(QStringLiteral("pipe.softmaxlab.json"));
+        QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+        if (special == QLatin1String("fifo-link")) {
+            const QString link = dir.filePath(QStringLiteral("link.softmaxlab.json"));
+            QVERIFY(QFile::link(path, link));
+            path = link;
+        }
     } else if (special == QLatin1String("missing")) {
         path = dir.filePath(QStringLiteral("missing.softmaxlab.json"));
     } else if (special == QLatin1String("huge")) {
@@ -263,6 +277,30 @@ void TestCliBadInputs::badMatrixImports()
     QVERIFY2(r.status == QProcess::NormalExit && r.exitCode == 2, qPrintable(describe(r)));
     QVERIFY(r.out.isEmpty());
     QVERIFY2(QString::fromUtf8(r.err).contains(messagePart), r.err.constData());
+}
+
+// --queries FIFO used to block in open() forever (issue 15 #1); each of the three inputs is
+// refused with the reason and exit 2, and nothing is written.
+void TestCliBadInputs::matrixImportFromAFifoIsRefused()
+{
+    if (!appHasImport())
+        QSKIP("this softmaxlab has no --queries/--keys import yet");
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("pipe.csv"));
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    const QString good = kBadDir + QStringLiteral("/npy/good-f8-c-order.npy"); // 2×3
+    const QString out = dir.filePath(QStringLiteral("out.softmaxlab.json"));
+    for (const QStringList &args :
+         {QStringList{"--queries", fifo, "--keys", good, "--save", out},
+          QStringList{"--queries", good, "--keys", fifo, "--report"},
+          QStringList{"--queries", good, "--keys", good, "--values", fifo, "--report"}}) {
+        const AppRun r = runApp(args);
+        QVERIFY2(r.status == QProcess::NormalExit && r.exitCode == 2, qPrintable(describe(r)));
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(QString::fromUtf8(r.err).contains(QLatin1String("a named pipe (FIFO)")),
+                 r.err.constData());
+        QVERIFY(!QFileInfo::exists(out));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliBadInputs)

@@ -21,6 +21,8 @@
 #include <QUndoStack>
 
 #include <functional>
+
+#include <sys/stat.h>
 #include <variant>
 
 using namespace sml;
@@ -65,6 +67,8 @@ private slots:
     void openRecentDropsMissingFiles();
     void saveLoadRoundTripThroughTheWindow();
     void titleShowsNameAndModifiedMarker();
+    void openRefusesWhatIsNotARegularFile_data();
+    void openRefusesWhatIsNotARegularFile();
     void undoRedoActions();
     void moveActionsReorderTokens();
     void examplesLoadThroughScenarioIo_data();
@@ -245,6 +249,46 @@ void TestFiles::saveLoadRoundTripThroughTheWindow()
     QCOMPARE(ScenarioIo::serialize(other.document()->scenario()), ScenarioIo::serialize(edited));
     QVERIFY(!other.isWindowModified());
     QCOMPARE(other.document()->undoStack()->count(), 0);
+}
+
+void TestFiles::openRefusesWhatIsNotARegularFile_data()
+{
+    QTest::addColumn<QString>("special");
+    QTest::newRow("a named pipe (FIFO) with no writer") << "fifo";
+    QTest::newRow("/dev/zero") << "/dev/zero";
+    QTest::newRow("a directory") << "directory";
+}
+
+// File ▸ Open, drag and drop and a FILE argument all go through openFile(): a FIFO used to block
+// it in open() forever, so the window never painted (issue 15 #1). Now it returns at once with
+// the reason, and the open scenario is untouched.
+void TestFiles::openRefusesWhatIsNotARegularFile()
+{
+    QFETCH(QString, special);
+    QTemporaryDir dir;
+    QString path = special;
+    if (special == QLatin1String("fifo")) {
+        path = dir.filePath(QStringLiteral("pipe.softmaxlab.json"));
+        QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+    } else if (special == QLatin1String("directory")) {
+        path = dir.filePath(QStringLiteral("folder.softmaxlab.json"));
+        QVERIFY(QDir().mkpath(path));
+    }
+    MainWindow w;
+    QStringList reported;
+    w.setErrorReporter([&](const QString &, const QString &text) { reported << text; });
+    QVERIFY(!w.document()->setSigma0Squared(3.0));
+    const Scenario before = w.document()->scenario();
+    QString error;
+    QVERIFY(!w.openFile(path, &error));
+    const QString kind = special == QLatin1String("fifo") ? QStringLiteral("a named pipe (FIFO)")
+                         : special == QLatin1String("directory")
+                             ? QStringLiteral("a directory")
+                             : QStringLiteral("a character device");
+    QVERIFY2(error.contains(kind), qPrintable(error));
+    QVERIFY2(error.contains(QDir::toNativeSeparators(path)), qPrintable(error));
+    QVERIFY(w.document()->scenario() == before);
+    QVERIFY(w.isWindowModified());
 }
 
 void TestFiles::titleShowsNameAndModifiedMarker()

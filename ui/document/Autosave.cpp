@@ -1,5 +1,7 @@
 #include "document/Autosave.h"
 
+#include "BoundedFile.h"
+
 #include "document/ScenarioDocument.h"
 
 #include <QCoreApplication>
@@ -196,10 +198,10 @@ QList<Autosave::Recovery> Autosave::findOrphans()
             remove(r); // a sidecar without its copy: nothing to offer
             continue;
         }
-        QFile file(r.sidecarPath);
-        QJsonObject info;
-        if (file.open(QIODevice::ReadOnly))
-            info = QJsonDocument::fromJson(file.readAll()).object();
+        QJsonObject info; // a sidecar that cannot be read (or is not a file) tells nothing
+        if (const FileBytes sidecar = readBoundedFile(r.sidecarPath, QStringLiteral("sidecar"));
+            std::holds_alternative<QByteArray>(sidecar))
+            info = QJsonDocument::fromJson(std::get<QByteArray>(sidecar)).object();
         r.originalPath = info.value(QStringLiteral("original")).toString();
         r.name = info.value(QStringLiteral("name")).toString();
         if (r.name.isEmpty())
