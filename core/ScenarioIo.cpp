@@ -1,5 +1,6 @@
 #include "ScenarioIo.h"
 
+#include "AtomicFile.h"
 #include "Attention.h"
 #include "BoundedFile.h"
 #include "JsonDuplicateKeys.h"
@@ -13,7 +14,6 @@
 #include <QJsonParseError>
 #include <QJsonValue>
 #include <QLocale>
-#include <QSaveFile>
 
 #include <cctype>
 #include <cmath>
@@ -840,29 +840,9 @@ std::optional<LoadError> ScenarioIo::saveFile(const Scenario &scenario, const QS
                              .arg(shown)
                              .arg(bytes.size())
                              .arg(maxBytes)};
-    QSaveFile file(path);
-    // Unbuffered, so that a short write (disk full, file size limit) is seen here with the OS
-    // reason: a buffered QSaveFile in Qt 6.4 can commit a truncated file after a short write.
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+    if (auto reason = writeFileAtomically(path, bytes))
         return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot save \"%1\": %2").arg(shown, file.errorString())};
-    qint64 written = 0;
-    while (written < bytes.size()) {
-        const qint64 n = file.write(bytes.constData() + written, bytes.size() - written);
-        if (n <= 0) {
-            const QString reason = file.errorString();
-            file.cancelWriting();
-            return LoadError{ErrorCategory::Io,
-                             QStringLiteral("cannot save \"%1\": %2 (wrote %3 of %4 bytes)")
-                                 .arg(shown, reason)
-                                 .arg(written)
-                                 .arg(bytes.size())};
-        }
-        written += n;
-    }
-    if (!file.commit())
-        return LoadError{ErrorCategory::Io,
-                         QStringLiteral("cannot save \"%1\": %2").arg(shown, file.errorString())};
+                         QStringLiteral("cannot save \"%1\": %2").arg(shown, *reason)};
     return std::nullopt;
 }
 

@@ -24,6 +24,15 @@ struct AppRun
     QByteArray err;
 };
 
+/// A run in words, for a failed check: "exit 2 (normal), stderr: …".
+inline QString describe(const AppRun &r)
+{
+    return QStringLiteral("exit %1 (%2), stderr: %3")
+        .arg(r.exitCode)
+        .arg(r.status == QProcess::NormalExit ? "normal" : "crash")
+        .arg(QString::fromUtf8(r.err));
+}
+
 /// Runs `program` with `args` in `env`. Waits up to `timeoutMs` milliseconds; a child still
 /// running then is killed and the run comes back with its defaults.
 inline AppRun runProcess(const QString &program, const QStringList &args,

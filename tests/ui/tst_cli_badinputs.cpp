@@ -37,14 +37,6 @@ QByteArray ownStderr(const QByteArray &err)
     return out;
 }
 
-QString describe(const AppRun &r)
-{
-    return QStringLiteral("exit %1 (%2), stderr: %3")
-        .arg(r.exitCode)
-        .arg(r.status == QProcess::NormalExit ? "normal" : "crash")
-        .arg(QString::fromUtf8(r.err));
-}
-
 /// The catalog's scenario files that must be refused (not good-*, not report-*).
 QStringList badScenarioFiles()
 {

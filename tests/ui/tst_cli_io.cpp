@@ -57,6 +57,8 @@ private slots:
     void fileSizeLimitIsAnError_data();
     void fileSizeLimitIsAnError();
     void closedPipeIsAnError();
+    void failedExportKeepsTheOldImages_data();
+    void failedExportKeepsTheOldImages();
     void stderrHoldsOnlyOurMessages_data();
     void stderrHoldsOnlyOurMessages();
 };
@@ -98,6 +100,49 @@ void TestCliIo::fileSizeLimitIsAnError()
     const QStringList left = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden);
     for (const QString &name : left)
         QVERIFY2(!name.contains(QLatin1String(".softmaxlab.json.")), qPrintable(name));
+}
+
+void TestCliIo::failedExportKeepsTheOldImages_data()
+{
+    QTest::addColumn<QString>("format");
+    for (const char *format : {"png", "jpg", "svg", "pdf"})
+        QTest::newRow(format) << QString::fromLatin1(format);
+}
+
+// An export onto a full disk left a truncated PNG where a good one was (issue 15 #8). Every
+// format is written atomically now: past `ulimit -f 2` (2 KiB) the export stops with exit 2 and
+// a message naming the file, and every image already there is as it was, with nothing beside it.
+void TestCliIo::failedExportKeepsTheOldImages()
+{
+    QFETCH(QString, format);
+    QTemporaryDir dir;
+    const QString views = dir.filePath(QStringLiteral("views"));
+    const QString scenario =
+        QStringLiteral(SML_SOURCE_DIR "/resources/scenarios/default.softmaxlab.json");
+    // A first export makes the teacher's images; each is then replaced by a marker to keep.
+    const AppRun first =
+        runApp({QStringLiteral("--export"), views, QStringLiteral("--format"), format, scenario});
+    QVERIFY2(first.exitCode == 0, qPrintable(describe(first)));
+    const QStringList names = QDir(views).entryList(QDir::Files | QDir::Hidden, QDir::Name);
+    QVERIFY(names.size() >= 10);
+    for (const QString &name : names)
+        writeFile(dir, QStringLiteral("views/") + name, "old " + name.toUtf8() + "\n");
+
+    const AppRun r = runShell(
+        QStringLiteral(R"((ulimit -f 2; exec "$APP" --export "$DIR/views" --format %1 "%2"))")
+            .arg(format, scenario),
+        dir);
+    QCOMPARE(r.status, QProcess::NormalExit);
+    QVERIFY2(
+        r.exitCode == 2,
+        qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(QString::fromUtf8(r.err))));
+    QVERIFY2(r.err.startsWith("softmaxlab: "), r.err.constData());
+    QVERIFY2(r.err.contains(QStringLiteral("cannot write \"%1/").arg(views).toUtf8()),
+             r.err.constData());
+    QVERIFY2(r.err.contains("File too large"), r.err.constData());
+    QCOMPARE(QDir(views).entryList(QDir::Files | QDir::Hidden, QDir::Name), names);
+    for (const QString &name : names)
+        QCOMPARE(readAll(QDir(views).filePath(name)), "old " + name.toUtf8() + "\n");
 }
 
 void TestCliIo::closedPipeIsAnError()

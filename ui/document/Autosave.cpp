@@ -1,5 +1,6 @@
 #include "document/Autosave.h"
 
+#include "AtomicFile.h"
 #include "BoundedFile.h"
 
 #include "document/ScenarioDocument.h"
@@ -11,7 +12,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLockFile>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -143,10 +143,9 @@ bool Autosave::writeNow()
         {QStringLiteral("saved"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
         {QStringLiteral("pid"), QCoreApplication::applicationPid()},
     };
-    QSaveFile file(sidecarFilePath());
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(sidecar).toJson()) < 0 ||
-        !file.commit()) {
-        qWarning("autosave: cannot write %s", qPrintable(sidecarFilePath()));
+    if (auto reason = writeFileAtomically(sidecarFilePath(), QJsonDocument(sidecar).toJson())) {
+        qWarning("autosave: cannot write %s: %s", qPrintable(sidecarFilePath()),
+                 qPrintable(*reason));
         return false;
     }
     mDirty = false;

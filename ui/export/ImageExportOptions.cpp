@@ -101,10 +101,10 @@ QPageLayout ImageExportOptions::pdfPageLayout() const
     return QPageLayout(page, QPageLayout::Portrait, QMarginsF(0, 0, 0, 0));
 }
 
-void ImageExportOptions::setUpSvg(QSvgGenerator &generator, const QString &path,
+void ImageExportOptions::setUpSvg(QSvgGenerator &generator, QIODevice *device,
                                   const QString &title) const
 {
-    generator.setFileName(path);
+    generator.setOutputDevice(device);
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
     generator.setResolution(

@@ -8,6 +8,7 @@
 
 #include <optional>
 
+class QIODevice;
 class QSvgGenerator;
 
 namespace sml {
@@ -58,9 +59,9 @@ struct ImageExportOptions
     /// PDF: one page of exactly `physicalCm`, or of size.width() × size.height() points, with no
     /// margins; draw on it at 96 dpi with the window set to `size`.
     QPageLayout pdfPageLayout() const;
-    /// SVG: points `generator` at `path` with a viewBox of `size` and the resolution that gives
+    /// SVG: points `generator` at `device` with a viewBox of `size` and the resolution that gives
     /// `physicalCm` (96 dpi without it, so fonts match the PNG). QSvgGenerator keeps text as text.
-    void setUpSvg(QSvgGenerator &generator, const QString &path, const QString &title) const;
+    void setUpSvg(QSvgGenerator &generator, QIODevice *device, const QString &title) const;
 };
 
 } // namespace sml

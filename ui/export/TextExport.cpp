@@ -1,6 +1,6 @@
 #include "export/TextExport.h"
 
-#include "export/VectorExport.h"
+#include "export/ImageFile.h"
 #include "style/Appearance.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -58,7 +58,6 @@ std::optional<QString> exportTextDocument(QTextDocument &document, const QString
     const int w = o.size.width();
     const int h = o.size.height();
 
-    bool ok = false;
     if (o.format == QLatin1String("png") || o.format == QLatin1String("jpg")) {
         const QSize pixels = o.outputPixels();
         QImage image(pixels,
@@ -74,24 +73,18 @@ std::optional<QString> exportTextDocument(QTextDocument &document, const QString
             painter.scale(double(pixels.width()) / w, double(pixels.height()) / h);
             paint(painter, document, w, h, o.transparent);
         }
-        ok = image.save(path, o.format == QLatin1String("png") ? "PNG" : "JPEG",
-                        o.format == QLatin1String("png") ? -1 : 95);
-    } else {
-        ok = writeVectorImage(path, o, title, QString(),
-                              [&](QPaintDevice &device, VectorFormat format) {
-                                  QPainter painter;
-                                  if (!painter.begin(&device))
-                                      return false;
-                                  if (format == VectorFormat::Pdf)
-                                      painter.setWindow(QRect(0, 0, w, h));
-                                  paint(painter, document, w, h, o.transparent);
-                                  return painter.end();
-                              });
+        return writeRasterImage(path, image, o.format);
     }
-    if (!ok || !QFileInfo(path).isFile())
-        return QCoreApplication::translate("TextExport", "cannot write %1")
-            .arg(QDir::toNativeSeparators(path));
-    return std::nullopt;
+    return writeVectorImage(path, o, title, QString(),
+                            [&](QPaintDevice &device, VectorFormat format) {
+                                QPainter painter;
+                                if (!painter.begin(&device))
+                                    return false;
+                                if (format == VectorFormat::Pdf)
+                                    painter.setWindow(QRect(0, 0, w, h));
+                                paint(painter, document, w, h, o.transparent);
+                                return painter.end();
+                            });
 }
 
 } // namespace sml

@@ -1,8 +1,9 @@
 #include "plots/PlotView.h"
 
+#include "AtomicFile.h"
 #include "document/ScenarioDocument.h"
 #include "export/ExportImageDialog.h"
-#include "export/VectorExport.h"
+#include "export/ImageFile.h"
 #include "plots/PlaneFit.h"
 #include "plots/PlotInteraction.h"
 #include "style/Appearance.h"
@@ -20,7 +21,6 @@
 #include <QHelpEvent>
 #include <QLocale>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QToolTip>
@@ -307,39 +307,39 @@ std::optional<QString> PlotView::exportImage(const QString &path, const ImageExp
     if (o.transparent)
         setBackground(QBrush(Qt::NoBrush));
 
-    bool ok = false;
-    if (o.format == QLatin1String("png")) {
-        ok = savePng(path, w, h, o.scale, -1, o.dpi);
-    } else if (o.format == QLatin1String("jpg")) {
-        ok = saveJpg(path, w, h, o.scale, 95, o.dpi);
-    } else if (o.format == QLatin1String("pdf") && !o.physicalCm) {
-        // One page of w × h points; QCustomPlot keeps text as text.
-        ok = savePdf(path, w, h, QCP::epNoCosmetic, QStringLiteral("SoftmaxLab"), docTitle);
+    std::optional<QString> error;
+    if (o.format == QLatin1String("png") || o.format == QLatin1String("jpg")) {
+        // QCustomPlot's own raster (what savePng and saveJpg save), held in memory until written.
+        QImage image = toPixmap(w, h, o.scale).toImage();
+        if (o.dpi > 0) {
+            image.setDotsPerMeterX(int(o.dpi / 0.0254)); // as QCustomPlot's saveRastered
+            image.setDotsPerMeterY(int(o.dpi / 0.0254));
+        }
+        error = writeRasterImage(path, image, o.format);
     } else {
-        // PDF: a page of exactly the requested centimetres, at 96 dpi so the layout fills it.
+        // PDF: a page of the requested size (points, or exactly the requested centimetres), at
+        // 96 dpi so the layout fills it; QCustomPlot keeps text as text.
         // SVG: QSvgGenerator keeps text as <text>; 96 dpi so the fonts match the PNG.
-        ok = writeVectorImage(path, o, docTitle, tr("SoftmaxLab view %1").arg(viewName()),
-                              [&](QPaintDevice &device, VectorFormat format) {
-                                  QCPPainter painter;
-                                  if (!painter.begin(&device))
-                                      return false;
-                                  if (format == VectorFormat::Pdf) {
-                                      painter.setMode(QCPPainter::pmVectorized);
-                                      painter.setMode(QCPPainter::pmNoCaching);
-                                      painter.setMode(QCPPainter::pmNonCosmetic);
-                                      painter.setWindow(QRect(0, 0, w, h));
-                                  }
-                                  toPainter(&painter, w, h);
-                                  return painter.end();
-                              });
+        error = writeVectorImage(path, o, docTitle, tr("SoftmaxLab view %1").arg(viewName()),
+                                 [&](QPaintDevice &device, VectorFormat format) {
+                                     QCPPainter painter;
+                                     if (!painter.begin(&device))
+                                         return false;
+                                     if (format == VectorFormat::Pdf) {
+                                         painter.setMode(QCPPainter::pmVectorized);
+                                         painter.setMode(QCPPainter::pmNoCaching);
+                                         painter.setMode(QCPPainter::pmNonCosmetic);
+                                         painter.setWindow(QRect(0, 0, w, h));
+                                     }
+                                     toPainter(&painter, w, h);
+                                     return painter.end();
+                                 });
     }
 
     setBackground(oldBackground);
     setLayoutSize(oldLayout);
     replot(rpQueuedReplot);
-    if (!ok || !QFileInfo(path).isFile())
-        return tr("cannot write %1").arg(QDir::toNativeSeparators(path));
-    return std::nullopt;
+    return error;
 }
 
 // --- context menu ----------------------------------------------------------------------------
@@ -396,17 +396,12 @@ void PlotView::exportDataInteractive()
         return;
     if (!QFileInfo(path).fileName().contains(QLatin1Char('.')))
         path += QStringLiteral(".csv");
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly)) {
-        file.write(dataCsv().toUtf8());
-        if (file.commit()) {
-            QSettings().setValue(lastDirKey, QFileInfo(path).absolutePath());
-            emit exportMessage(tr("Exported the data to %1").arg(QDir::toNativeSeparators(path)));
-            return;
-        }
+    if (auto reason = writeFileAtomically(path, dataCsv().toUtf8())) {
+        reportError(tr("Cannot export data"), cannotWriteMessage(path, *reason));
+        return;
     }
-    reportError(tr("Cannot export data"),
-                tr("cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+    QSettings().setValue(lastDirKey, QFileInfo(path).absolutePath());
+    emit exportMessage(tr("Exported the data to %1").arg(QDir::toNativeSeparators(path)));
 }
 
 void PlotView::setLayoutSize(const QSize &size)

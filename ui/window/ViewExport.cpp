@@ -91,8 +91,8 @@ std::optional<QString> exportAllViews(const Scenario &scenario, const QString &d
         view->setLayoutSize(size);
         view->showAnalysis(*analysis, selectedQuery);
         const QString path = outDir.filePath(view->viewName() + QLatin1Char('.') + ext);
-        // PlotView::exportImage: PNG/JPEG via QCustomPlot, PDF via savePdf, SVG via
-        // QSvgGenerator and toPainter (text stays text in both).
+        // PlotView::exportImage: PNG/JPEG rastered by QCustomPlot, PDF and SVG via
+        // QPdfWriter/QSvgGenerator and toPainter (text stays text); each written atomically.
         if (auto error = view->exportImage(path, options, scenario.title))
             return error;
         if (written)
