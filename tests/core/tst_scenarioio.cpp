@@ -187,6 +187,34 @@ bool sameBits(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
 }
 
 /// Lowers RLIMIT_FSIZE for its lifetime (SIGXFSZ ignored), so writes beyond `bytes` fail with
+/// As "nobody" (uid and gid 65534) while it lives, when the test runs as root (as CI does), so
+/// that file permissions apply: root reads unreadable files and writes into read-only folders.
+/// The saved set-user-ID stays 0, so the destructor becomes root again. Does nothing otherwise.
+class AsUnprivilegedUser
+{
+public:
+    AsUnprivilegedUser()
+    {
+        if (geteuid() != 0)
+            return;
+        mDropped = setegid(65534) == 0 && seteuid(65534) == 0;
+    }
+    ~AsUnprivilegedUser()
+    {
+        if (mDropped) {
+            [[maybe_unused]] const int u = seteuid(0);
+            [[maybe_unused]] const int g = setegid(0);
+        }
+    }
+    AsUnprivilegedUser(const AsUnprivilegedUser &) = delete;
+    AsUnprivilegedUser &operator=(const AsUnprivilegedUser &) = delete;
+    /// False when running as root could not be left: permissions would not apply.
+    bool active() const { return geteuid() != 0; }
+
+private:
+    bool mDropped = false;
+};
+
 /// EFBIG: a disk-full stand-in that works even as root.
 class FileSizeLimit
 {
@@ -732,15 +760,20 @@ void TestScenarioIo::loadFileErrors()
         QVERIFY(f.open(QIODevice::WriteOnly));
         QVERIFY(f.resize(limits::maxFileBytes + 1)); // sparse: no disk space used
     } else if (kind == QLatin1String("unreadable")) {
-        if (geteuid() == 0)
-            QSKIP("running as root: file permissions do not apply");
         QVERIFY(writeAll(path, kFormatExample));
         QVERIFY(QFile::setPermissions(path, QFileDevice::Permissions()));
     } else if (kind == QLatin1String("syntax")) {
         QVERIFY(writeAll(path, "{\"format\": "));
     }
 
-    const auto error = errorOf(ScenarioIo::loadFile(path));
+    // Every kind is loaded as "nobody" when root, in a folder open to all (rwxr-xr-x).
+    QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::Permissions(0x7755)));
+    std::optional<LoadError> error;
+    {
+        AsUnprivilegedUser nobody;
+        QVERIFY2(nobody.active(), "cannot leave root: permissions would not apply");
+        error = errorOf(ScenarioIo::loadFile(path));
+    }
     const QString problem = refusalProblem(error, category, expected);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     if (category == ErrorCategory::Io || category == ErrorCategory::Limit)
@@ -1290,12 +1323,15 @@ void TestScenarioIo::saveFailures()
         QVERIFY(limit.active());
         error = ScenarioIo::saveFile(s, path);
     } else if (kind == QLatin1String("readonly")) {
-        if (geteuid() == 0)
-            QSKIP("running as root: a read-only directory does not stop writes");
         existing = path;
         QVERIFY(writeAll(path, oldContents));
-        QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner));
-        error = ScenarioIo::saveFile(s, path);
+        // r-x for everyone: "nobody" (when the test runs as root) can enter, not write.
+        QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::Permissions(0x5555)));
+        {
+            AsUnprivilegedUser nobody;
+            QVERIFY2(nobody.active(), "cannot leave root: permissions would not apply");
+            error = ScenarioIo::saveFile(s, path);
+        }
         QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
                                               QFileDevice::ExeOwner);
     }
