@@ -71,7 +71,7 @@ static bool sameJson(const QJsonObject &a, const QJsonObject &b)
                          QJsonDocument(b).toJson(QJsonDocument::Compact);
 }
 
-static bool sameJson(const std::vector<QJsonObject> &a, const std::vector<QJsonObject> &b)
+static bool sameJson(const std::vector<UnknownFields> &a, const std::vector<UnknownFields> &b)
 {
     if (a.size() != b.size())
         return false;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "UnknownFields.h"
+
 #include <Eigen/Core>
 #include <QJsonObject>
 #include <QString>
@@ -68,12 +70,14 @@ struct Scenario
     std::optional<std::vector<std::optional<double>>> maxentTargets;
 
     // Unknown JSON fields, written back unchanged on save (scenario-format.md, "Unknown fields").
-    QJsonObject extraTop;
-    QJsonObject extraTemperature;
-    QJsonObject extraVariance;
-    QJsonObject extraMaxent;
-    std::vector<QJsonObject> extraQueries; ///< m entries (may be empty objects)
-    std::vector<QJsonObject> extraKeys;    ///< T entries
+    // Each keeps the members' original text too (UnknownFields), so they are written back byte
+    // for byte.
+    UnknownFields extraTop;
+    UnknownFields extraTemperature;
+    UnknownFields extraVariance;
+    UnknownFields extraMaxent;
+    std::vector<UnknownFields> extraQueries; ///< m entries (may be empty objects)
+    std::vector<UnknownFields> extraKeys;    ///< T entries
 
     int m() const { return int(queries.rows()); }
     int T() const { return int(keys.rows()); }

@@ -14,6 +14,7 @@
 #include <QJsonParseError>
 #include <QJsonValue>
 #include <QLocale>
+#include <QSet>
 
 #include <cctype>
 #include <cmath>
@@ -261,6 +262,100 @@ void checkFormatAndVersion(const QJsonObject &top)
                    .arg(num(v))
                    .arg(kVersion));
 }
+
+/// Every UnknownFields of `s` with the path of its object (memberTexts steps), in file order.
+template <class Visit> void forEachUnknownFields(Scenario &s, Visit visit)
+{
+    visit(s.extraTop, QString());
+    for (size_t i = 0; i < s.extraQueries.size(); ++i)
+        visit(s.extraQueries[i], QStringLiteral("queries%1#%2").arg(memberPathSep).arg(i));
+    for (size_t t = 0; t < s.extraKeys.size(); ++t)
+        visit(s.extraKeys[t], QStringLiteral("keys%1#%2").arg(memberPathSep).arg(t));
+    visit(s.extraTemperature, QStringLiteral("temperature"));
+    visit(s.extraVariance, QStringLiteral("variance"));
+    visit(s.extraMaxent, QStringLiteral("maxent"));
+}
+
+/// Gives each unknown member of `s` its text in `json`, the document it was read from, so that
+/// serialize() writes it back byte for byte (issue 15 #6). Costs nothing without unknown fields.
+void keepOriginalText(Scenario &s, const QByteArray &json)
+{
+    const auto pathOf = [](const QString &object, const QString &key) {
+        return object.isEmpty() ? key : object + memberPathSep + key;
+    };
+    QSet<QString> wanted;
+    forEachUnknownFields(s, [&](UnknownFields &fields, const QString &object) {
+        for (auto it = fields.constBegin(); it != fields.constEnd(); ++it)
+            wanted.insert(pathOf(object, it.key()));
+    });
+    if (wanted.isEmpty())
+        return;
+    const QHash<QString, QByteArray> texts = memberTexts(json, wanted);
+    forEachUnknownFields(s, [&](UnknownFields &fields, const QString &object) {
+        for (auto it = fields.constBegin(); it != fields.constEnd(); ++it)
+            if (const auto text = texts.constFind(pathOf(object, it.key())); text != texts.cend())
+                fields.originalText.insert(it.key(), *text);
+    });
+}
+
+/// Writes unknown members back as the text they were read from (UnknownFields): serialize()
+/// puts a placeholder string in the document for each, and splice() swaps the placeholders'
+/// JSON for the texts.
+class OriginalTextSplicer
+{
+public:
+    /// `fields` as a QJsonObject to write, with a placeholder for each member whose value is
+    /// still the one parsed from its original text.
+    QJsonObject prepare(const UnknownFields &fields)
+    {
+        QJsonObject out = fields;
+        for (auto it = fields.originalText.constBegin(); it != fields.originalText.constEnd();
+             ++it) {
+            const QJsonValue now = fields.value(it.key());
+            const QJsonValue parsed = QJsonDocument::fromJson("[" + it.value() + "]").array().at(0);
+            if (now.isUndefined() || now != parsed)
+                continue; // changed since it was read: its value is written
+            out.insert(it.key(), QStringLiteral("\x01sml-original-text:%1").arg(mTexts.size()));
+            mTexts.append(it.value());
+        }
+        return out;
+    }
+
+    /// `json` with every placeholder replaced by its text; nullopt if the placeholders are not
+    /// found exactly once each (a string of the file that looks like one): write values then.
+    std::optional<QByteArray> splice(const QByteArray &json) const
+    {
+        if (mTexts.isEmpty())
+            return json;
+        QByteArray out;
+        out.reserve(json.size());
+        qsizetype from = 0;
+        const QByteArray marker = "\"\\u0001sml-original-text:";
+        for (qsizetype n = 0; n < mTexts.size(); ++n) {
+            const qsizetype at = json.indexOf(marker, from);
+            if (at < 0)
+                return std::nullopt;
+            const qsizetype close = json.indexOf('"', at + marker.size());
+            bool ok = false;
+            const qsizetype k =
+                json.mid(at + marker.size(), close - at - marker.size()).toLongLong(&ok);
+            if (!ok || k < 0 || k >= mTexts.size())
+                return std::nullopt;
+            out += json.mid(from, at - from);
+            out += mTexts.at(k);
+            from = close + 1;
+        }
+        if (json.indexOf(marker, from) >= 0)
+            return std::nullopt;
+        out += json.mid(from);
+        return out;
+    }
+
+    bool isEmpty() const { return mTexts.isEmpty(); }
+
+private:
+    QList<QByteArray> mTexts;
+};
 
 Scenario readScenario(const QJsonObject &top)
 {
@@ -735,6 +830,7 @@ LoadResult ScenarioIo::parse(const QByteArray &input)
     try {
         Scenario s = readScenario(doc.object());
         validate(s);
+        keepOriginalText(s, json);
         return s;
     } catch (const Refusal &r) {
         return r.error;
@@ -743,7 +839,8 @@ LoadResult ScenarioIo::parse(const QByteArray &input)
 
 QByteArray ScenarioIo::serialize(const Scenario &s)
 {
-    QJsonObject top = s.extraTop;
+    OriginalTextSplicer splicer;
+    QJsonObject top = splicer.prepare(s.extraTop);
     top.insert(QLatin1String("format"), kFormatName);
     top.insert(QLatin1String("version"), kVersion);
     top.insert(QLatin1String("title"), s.title);
@@ -754,8 +851,9 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
 
     QJsonArray queries;
     for (Eigen::Index i = 0; i < s.queries.rows(); ++i) {
-        QJsonObject q =
-            size_t(i) < s.extraQueries.size() ? s.extraQueries[size_t(i)] : QJsonObject();
+        QJsonObject q = size_t(i) < s.extraQueries.size()
+                            ? splicer.prepare(s.extraQueries[size_t(i)])
+                            : QJsonObject();
         q.insert(QLatin1String("label"),
                  i < s.queryLabels.size() ? s.queryLabels.at(i) : QString());
         q.insert(QLatin1String("vector"), numbers(s.queries.row(i)));
@@ -765,7 +863,8 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
 
     QJsonArray keys;
     for (Eigen::Index t = 0; t < s.keys.rows(); ++t) {
-        QJsonObject k = size_t(t) < s.extraKeys.size() ? s.extraKeys[size_t(t)] : QJsonObject();
+        QJsonObject k = size_t(t) < s.extraKeys.size() ? splicer.prepare(s.extraKeys[size_t(t)])
+                                                       : QJsonObject();
         k.insert(QLatin1String("label"), t < s.keyLabels.size() ? s.keyLabels.at(t) : QString());
         k.insert(QLatin1String("vector"), numbers(s.keys.row(t)));
         if (t < s.values.rows())
@@ -774,7 +873,7 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
     }
     top.insert(QLatin1String("keys"), keys);
 
-    QJsonObject temperature = s.extraTemperature;
+    QJsonObject temperature = splicer.prepare(s.extraTemperature);
     if (s.temperatureMode == TemperatureMode::Fixed) {
         temperature.insert(QLatin1String("mode"), QStringLiteral("fixed"));
         temperature.insert(QLatin1String("tau"), plusZero(s.fixedTau));
@@ -786,7 +885,7 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
     top.insert(QLatin1String("mask"),
                s.mask == MaskKind::Causal ? QStringLiteral("causal") : QStringLiteral("none"));
 
-    QJsonObject variance = s.extraVariance;
+    QJsonObject variance = splicer.prepare(s.extraVariance);
     if (s.varianceMode == VarianceMode::Linked) {
         variance.insert(QLatin1String("mode"), QStringLiteral("linked"));
         variance.insert(QLatin1String("sigma0_squared"), plusZero(s.sigma0Squared));
@@ -799,7 +898,7 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
     }
     top.insert(QLatin1String("variance"), variance);
 
-    QJsonObject maxent = s.extraMaxent;
+    QJsonObject maxent = splicer.prepare(s.extraMaxent);
     if (s.maxentTargets) {
         QJsonArray targets;
         for (const auto &target : *s.maxentTargets)
@@ -812,8 +911,17 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
 
     // Indented (one number per line) for the files people read; without indentation once there
     // are many numbers: a 4096×4096 free-variance matrix is 600 MB indented, 330 MB compact.
-    return QJsonDocument(top).toJson(numberCount(s) > kIndentedNumbers ? QJsonDocument::Compact
-                                                                       : QJsonDocument::Indented);
+    const QByteArray json = QJsonDocument(top).toJson(
+        numberCount(s) > kIndentedNumbers ? QJsonDocument::Compact : QJsonDocument::Indented);
+    if (splicer.isEmpty())
+        return json;
+    if (auto spliced = splicer.splice(json))
+        return *spliced;
+    // A string of the scenario looks like a placeholder: write the values Qt parsed instead.
+    Scenario valuesOnly = s;
+    forEachUnknownFields(
+        valuesOnly, [](UnknownFields &fields, const QString &) { fields.originalText.clear(); });
+    return serialize(valuesOnly);
 }
 
 qint64 ScenarioIo::numberCount(const Scenario &s)

@@ -18,7 +18,7 @@ struct QueryRow
     Eigen::RowVectorXd vector;        ///< d_k
     Eigen::RowVectorXd freeVariances; ///< T (row i of the m×T free-variance table)
     std::optional<double> target;     ///< MaxEnt target μ_i (nullopt = default)
-    QJsonObject extra;                ///< unknown JSON fields of queries[i]
+    UnknownFields extra;              ///< unknown JSON fields of queries[i]
 };
 
 /// Everything a scenario stores about one key (used by the add, remove and reorder commands).
@@ -28,7 +28,7 @@ struct KeyRow
     Eigen::RowVectorXd vector;     ///< d_k
     Eigen::RowVectorXd value;      ///< d_v
     Eigen::VectorXd freeVariances; ///< m (column t of the m×T free-variance table)
-    QJsonObject extra;             ///< unknown JSON fields of keys[t]
+    UnknownFields extra;           ///< unknown JSON fields of keys[t]
 };
 
 /// Copies query i out of the scenario. Precondition: 0 ≤ i < m.

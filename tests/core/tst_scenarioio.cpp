@@ -5,6 +5,7 @@
 #include "Report.h"
 #include "Scenario.h"
 #include "ScenarioIo.h"
+#include "ScenarioRows.h"
 #include "TestInputs.h"
 
 #include <QDir>
@@ -261,6 +262,9 @@ private slots:
     void roundTripModes();
     void unknownFieldsSurvive_data();
     void unknownFieldsSurvive();
+    void unknownFieldsKeepTheirText_data();
+    void unknownFieldsKeepTheirText();
+    void changedUnknownFieldIsWrittenAsItsValue();
     void serializeShape();
     void otherModeFieldsAreKept();
     void validateInMemory_data();
@@ -971,6 +975,82 @@ void TestScenarioIo::unknownFieldsSurvive()
         extra = s.extraKeys.at(size_t(where.section(QLatin1Char('/'), 1).toInt()));
     QCOMPARE(extra.value(name), value);
     QCOMPARE(extra.size(), qsizetype(1));
+}
+
+void TestScenarioIo::unknownFieldsKeepTheirText_data()
+{
+    QTest::addColumn<QByteArray>("anchor"); // the member is inserted just before this text
+    QTest::addColumn<QByteArray>("member"); // "name": value, as it stands in the file
+    // The issue's case (issue 15 #6): Qt's parser makes the integers doubles and -0.0 zero.
+    QTest::newRow("top level: integers past 2^53 and -0.0")
+        << QByteArray(R"("mask")")
+        << QByteArray(
+               R"("grader": {"student_id": 12345678901234567891, "pos": 18446744073709551615, "neg": -0.0})");
+    QTest::newRow("a key: trailing zeros, exponents, 17+ digits")
+        << QByteArray(R"("label": "k2")")
+        << QByteArray(R"("w": [1.50, 1e5, -0.0, 0.1000000000000000055511151231257827])");
+    QTest::newRow("temperature: 2^53 + 1, escapes and layout")
+        << QByteArray(R"("mode": "sqrt_dk")")
+        << QByteArray("\"seed\": {\n      \"n\" : 9007199254740993,\"s\": \"caf\\u00e9 "
+                      "\\ud83d\\ude00\"\n  }");
+}
+
+// Whatever the app does not understand is carried through byte for byte, across edits: the
+// member's text is written back as it was, not the value Qt parsed from it.
+void TestScenarioIo::unknownFieldsKeepTheirText()
+{
+    QFETCH(QByteArray, anchor);
+    QFETCH(QByteArray, member);
+    QByteArray text = kFormatExample;
+    const qsizetype at = text.indexOf(anchor);
+    QVERIFY(at > 0);
+    text.insert(at, member + ", ");
+    const LoadResult loaded = ScenarioIo::parse(text);
+    QVERIFY2(!errorOf(loaded), errorOf(loaded) ? qPrintable(errorOf(loaded)->message) : "");
+    Scenario s = std::get<Scenario>(loaded);
+
+    // Edits of what the app knows: τ, and key 1 moved to the front with its unknown fields.
+    s.temperatureMode = TemperatureMode::Fixed;
+    s.fixedTau = 0.75;
+    const KeyRow moved = keyRowAt(s, 1);
+    removeKeyRow(s, 1);
+    insertKeyRow(s, 0, moved);
+
+    const QByteArray saved = ScenarioIo::serialize(s);
+    const qsizetype colon = member.indexOf(':');
+    const QByteArray name = member.left(colon).trimmed();
+    const QByteArray value = member.mid(colon + 1).trimmed();
+    QVERIFY2(saved.contains(name + ": " + value), saved.constData());
+
+    // Saved again after a reload: the same bytes; and the edits are there.
+    const LoadResult again = ScenarioIo::parse(saved);
+    QVERIFY(!errorOf(again));
+    QVERIFY(std::get<Scenario>(again) == s);
+    QCOMPARE(ScenarioIo::serialize(std::get<Scenario>(again)), saved);
+    QCOMPARE(std::get<Scenario>(again).fixedTau, 0.75);
+    QCOMPARE(std::get<Scenario>(again).keyLabels.at(0), QStringLiteral("k2"));
+}
+
+void TestScenarioIo::changedUnknownFieldIsWrittenAsItsValue()
+{
+    QByteArray text = kFormatExample;
+    text.insert(text.indexOf(R"("mask")"), R"("pos": 18446744073709551615, "keep": 1.50, )");
+    const LoadResult loaded = ScenarioIo::parse(text);
+    QVERIFY(!errorOf(loaded));
+    Scenario s = std::get<Scenario>(loaded);
+    s.extraTop.insert(QStringLiteral("pos"), 7); // a program changed it: its value is written
+    const QByteArray saved = ScenarioIo::serialize(s);
+    QVERIFY2(saved.contains(R"("pos": 7)"), saved.constData());
+    QVERIFY2(saved.contains(R"("keep": 1.50)"), saved.constData());
+    QVERIFY(!saved.contains("18446744073709551615"));
+
+    // A string that looks like the placeholder does not fool the writer.
+    s.title = QStringLiteral("\x01sml-original-text:0");
+    const QByteArray tricky = ScenarioIo::serialize(s);
+    const LoadResult back = ScenarioIo::parse(tricky);
+    QVERIFY(!errorOf(back));
+    QCOMPARE(std::get<Scenario>(back).title, s.title);
+    QCOMPARE(std::get<Scenario>(back).extraTop.value(QStringLiteral("keep")).toDouble(), 1.5);
 }
 
 void TestScenarioIo::serializeShape()
