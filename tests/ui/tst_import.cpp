@@ -10,6 +10,8 @@
 #include "window/MainWindow.h"
 
 #include <QDropEvent>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -73,6 +75,7 @@ private slots:
     void rolesAreGuessedFromNames_data();
     void rolesAreGuessedFromNames();
     void importIsOneUndoStep();
+    void importedScenarioIsUntitled();
     void droppedMatricesOpenTheDialog();
     void droppedScenarioOpensAfterThePrompt();
     void dragEnterAcceptsOnlyKnownFiles();
@@ -341,6 +344,64 @@ void TestImport::importIsOneUndoStep()
     const Scenario now = doc->scenario();
     QVERIFY(!w.importMatrices());
     QVERIFY(doc->scenario() == now);
+}
+
+// Open a lesson, import matrices, Ctrl+S: the lesson file was replaced by the imported data
+// (issue 14 #2). The imported scenario is untitled: Save asks for a name, the lesson is kept,
+// and Undo gives back the lesson together with its file.
+void TestImport::importedScenarioIsUntitled()
+{
+    QTemporaryDir dir;
+    const QString lesson = dir.filePath(QStringLiteral("lesson.softmaxlab.json"));
+    QVERIFY(!ScenarioIo::saveFile(defaultScenario(), lesson));
+    const QByteArray lessonBytes = [&] {
+        QFile f(lesson);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    MainWindow w;
+    w.setErrorReporter([](const QString &, const QString &m) { QFAIL(qPrintable(m)); });
+    QVERIFY(w.openFile(lesson));
+    ScenarioDocument *doc = w.document();
+    QCOMPARE(doc->filePath(), QFileInfo(lesson).absoluteFilePath());
+    w.setDialogRunner([&](QDialog &d) {
+        auto &dialog = static_cast<ImportDialog &>(d);
+        dialog.setFile(Role::Queries, npy("import_q.npy"));
+        dialog.setFile(Role::Keys, npy("import_k.npy"));
+        return true;
+    });
+    QVERIFY(w.importMatrices());
+    QVERIFY(doc->filePath().isEmpty());
+    QCOMPARE(w.windowTitle(), QStringLiteral("imported[*] — SoftmaxLab"));
+    QVERIFY(w.isWindowModified());
+
+    // Save asks for a name; cancelling it writes nothing.
+    int asked = 0;
+    w.setFileNamePrompt([&](MainWindow::FileDialogKind) {
+        ++asked;
+        return QString();
+    });
+    QVERIFY(!w.save());
+    QCOMPARE(asked, 1);
+    QFile f(lesson);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), lessonBytes);
+    f.close();
+
+    // Given a name, it is saved there, and the document becomes that file.
+    const QString copy = dir.filePath(QStringLiteral("imported.softmaxlab.json"));
+    w.setFileNamePrompt([&](MainWindow::FileDialogKind) { return copy; });
+    QVERIFY(w.save());
+    QCOMPARE(doc->filePath(), QFileInfo(copy).absoluteFilePath());
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), lessonBytes);
+    f.close();
+
+    // Undo of the import gives back the lesson and its file.
+    doc->undoStack()->undo();
+    QCOMPARE(doc->filePath(), QFileInfo(lesson).absoluteFilePath());
+    QVERIFY(doc->scenario() == defaultScenario());
+    doc->undoStack()->redo();
+    QVERIFY(doc->filePath().isEmpty());
 }
 
 void TestImport::droppedMatricesOpenTheDialog()

@@ -479,6 +479,25 @@ ScenarioDocument::Error ScenarioDocument::replaceScenario(const Scenario &scenar
                                                          undoText));
 }
 
+ScenarioDocument::Error ScenarioDocument::importScenario(const Scenario &scenario,
+                                                         const QString &undoText)
+{
+    Scenario s = scenario;
+    s.normalizeSideArrays();
+    return push(std::make_unique<ReplaceScenarioCommand>(
+        commandTarget(), mScenario, std::move(s), undoText,
+        ReplaceScenarioCommand::FileChange{mFilePath, mDisplayName, QString(), tr("imported")}));
+}
+
+void ScenarioDocument::commandSetFile(const QString &path, const QString &displayName)
+{
+    if (path == mFilePath && displayName == mDisplayName)
+        return;
+    mFilePath = path;
+    mDisplayName = displayName;
+    emit filePathChanged(mFilePath);
+}
+
 ScenarioDocument::Error
 ScenarioDocument::setTitleAndDescription(const QString &title,
                                          const std::optional<QString> &description)

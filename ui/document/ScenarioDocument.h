@@ -131,6 +131,10 @@ public:
     Error setMaxEntTarget(int query, std::optional<double> mu, int gesture = 0);
     /// Replaces the whole scenario in one undo step (title/notes, dimensions, imports).
     Error replaceScenario(const Scenario &scenario, const QString &undoText);
+    /// Replaces the whole scenario by an imported one in one undo step, and makes the document
+    /// untitled (shown as "imported"), so that Save asks for a name instead of overwriting the
+    /// file that was open (issue 14 #2). Undo gives back the scenario and its file.
+    Error importScenario(const Scenario &scenario, const QString &undoText);
     Error setTitleAndDescription(const QString &title, const std::optional<QString> &description);
     /// Appends a zero column to the queries and keys (d_k + 1).
     Error addKeyDimension();
@@ -161,6 +165,7 @@ private:
     // CommandTarget: the commands apply themselves to mScenario, then call commandApplied().
     Scenario &commandScenario() override { return mScenario; }
     void commandApplied() override { scenarioEdited(); }
+    void commandSetFile(const QString &path, const QString &displayName) override;
     CommandTarget *commandTarget() { return this; }
     void scenarioEdited();
     /// Recomputes the Analysis of mScenario: synchronously (returns true) or by the worker

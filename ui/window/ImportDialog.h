@@ -25,7 +25,7 @@ namespace sml {
 /// T).
 ///
 /// The dialog does not touch the document: the caller takes scenario() and pushes it as one
-/// undo step (ScenarioDocument::replaceScenario with undoText()).
+/// undo step (ScenarioDocument::importScenario with undoText(): the document becomes untitled).
 class ImportDialog : public QDialog
 {
     Q_OBJECT

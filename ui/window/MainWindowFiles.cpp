@@ -394,7 +394,7 @@ bool MainWindow::importMatrices(const QStringList &files)
     dialog.setFiles(files);
     if (!mDialogRunner(dialog) || !dialog.scenario())
         return false;
-    if (auto error = mDocument->replaceScenario(*dialog.scenario(), dialog.undoText())) {
+    if (auto error = mDocument->importScenario(*dialog.scenario(), dialog.undoText())) {
         mErrorReporter(tr("Cannot import"), *error);
         return false;
     }

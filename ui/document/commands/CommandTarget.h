@@ -2,6 +2,8 @@
 
 #include "Scenario.h"
 
+#include <QString>
+
 namespace sml {
 
 /// What a ScenarioCommand edits: the scenario of the open document (ScenarioDocument is the only
@@ -15,6 +17,14 @@ public:
     /// Called by a command after it changed commandScenario(): the document recomputes the
     /// Analysis once and tells its views.
     virtual void commandApplied() = 0;
+    /// Called by a command that also changes which file the document is (an import makes it
+    /// untitled, its undo gives the file back): `path` empty = untitled, shown as `displayName`.
+    /// A target that is no file (a test's) ignores it.
+    virtual void commandSetFile(const QString &path, const QString &displayName)
+    {
+        Q_UNUSED(path);
+        Q_UNUSED(displayName);
+    }
 
 protected:
     ~CommandTarget() = default;

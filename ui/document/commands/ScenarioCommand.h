@@ -45,6 +45,7 @@ protected:
     /// Takes over the "after" state of `other` (same class, same gesture). Return false when the
     /// two cannot merge. The default refuses.
     virtual bool mergeFrom(const ScenarioCommand *other);
+    CommandTarget *target() const { return mTarget; }
 
 private:
     CommandTarget *mTarget;
