@@ -95,8 +95,8 @@ void TestCli::badFilesExit2_data()
         << QByteArray(
                "{\n  \"format\": \"softmaxlab-scenario\",\n  \"version\": 1,\n  \"title\": NaN\n}")
         << QStringLiteral("line 4");
-    QTest::newRow("newer version") << QByteArray(R"({"format":"softmaxlab-scenario","version":2})")
-                                   << QStringLiteral("version 2");
+    QTest::newRow("newer version") << QByteArray(R"({"format":"softmaxlab-scenario","version":3})")
+                                   << QStringLiteral("version 3");
     QTest::newRow("empty file") << QByteArray() << QString();
 }
 
