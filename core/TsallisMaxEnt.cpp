@@ -140,6 +140,20 @@ double tsallisEntropyAt(const Eigen::Ref<const Eigen::VectorXd> &f, double lambd
     return tsallisEntropy(tsallisWeights(f, lambda, alpha), alpha);
 }
 
+double tsallisDualObjective(const Eigen::Ref<const Eigen::VectorXd> &f, double mu, double lambda,
+                            double alpha)
+{
+    if (alpha == 1)
+        return dualObjective(f, mu, lambda);
+    const detail::Scaled s = detail::rescale(f, mu);
+    if (s.allEqual())
+        return tsallisEntropy(Eigen::VectorXd::Constant(f.size(), 1.0 / double(f.size())), alpha);
+    // λ f = κ ẑ + λμ with ẑ = (f − μ)/half, κ = λ·half: λ (E[f] − μ) = κ Σ p ẑ.
+    const double kappa = lambda * s.half;
+    const EntmaxRow row = entmax(kappa * s.z, alpha);
+    return kappa * row.weights.dot(s.z) + row.tsallisEntropy;
+}
+
 QString closedInfeasibleMessage(double mu, double minF, double maxF)
 {
     return QStringLiteral("target %1 outside [min f, max f] = [%2, %3]")

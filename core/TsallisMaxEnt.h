@@ -43,6 +43,13 @@ double tsallisExpectedFeature(const Eigen::Ref<const Eigen::VectorXd> &f, double
 /// argmax set) at λ_max.
 double tsallisEntropyAt(const Eigen::Ref<const Eigen::VectorXd> &f, double lambda, double alpha);
 
+/// The dual objective of the Tsallis MaxEnt, g(λ) = max_p [λ Σ p f + H_α(p)] − λμ
+/// = λ (E_λ[f] − μ) + H_α(p(λ)) (MATH.md §7.3; §5.2's log Z(λ) − λμ at α = 1, dualObjective()).
+/// Convex in λ, g′ = E_λ[f] − μ, and its minimum is the maximum entropy H_α(p*). λ(E_λ[f] − μ)
+/// is formed on features centred on μ (no cancellation). f: n ≥ 1 finite features, μ, λ finite.
+double tsallisDualObjective(const Eigen::Ref<const Eigen::VectorXd> &f, double mu, double lambda,
+                            double alpha);
+
 /// Text of the infeasibility error with α > 1: "target μ outside [min f, max f] = [a, b]"
 /// (scenario-format.md, report additions).
 QString closedInfeasibleMessage(double mu, double minF, double maxF);
