@@ -141,10 +141,9 @@ inline Power power(double am1, double v)
     Power out;
     if (!(a > -1))
         return out;
-    const double l = std::log1p(a) / am1; // log p
     out.onSupport = true;
-    out.p = std::exp(l);
-    out.r = std::exp((1 - am1) * l);
+    out.p = std::exp(std::log1p(a) / am1);
+    out.r = out.p / (1 + a); // p^(2−α) = p · p^(1−α) = p / (1 + (α−1) v): no second exp
     return out;
 }
 
@@ -171,13 +170,18 @@ double entmaxGeneralC(const Scratch &s, double am1, int n)
             hi = c;
         else
             break;
+        const double tol = 2 * kEps * std::max(1.0, std::abs(c));
         double next = lo / 2 + hi / 2;
         if (df.value() > 0) {
-            const double newton = c + F / df.value();
-            if (newton > lo && newton < hi)
-                next = newton;
+            const double d = F / df.value();
+            // A Newton step at the rounding floor: c is the root as well as a double can tell.
+            // (Taken as a bisection instead, it would throw c back to the middle of the bracket,
+            // since c is now one of its ends.)
+            if (std::abs(d) <= tol)
+                break;
+            if (c + d > lo && c + d < hi)
+                next = c + d;
         }
-        const double tol = 2 * kEps * std::max(1.0, std::abs(c));
         const double step = std::abs(next - c);
         c = next;
         if (step <= tol || hi - lo <= tol)
