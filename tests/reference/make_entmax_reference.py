@@ -28,32 +28,13 @@ import sys
 from decimal import Decimal, getcontext
 from fractions import Fraction
 
-from reference_checks import near, write_reference
+from reference_checks import fl, near, visible_keys, write_reference
 
 getcontext().prec = 100
 getcontext().Emax = 999999
 getcontext().Emin = -999999
 
 BISECTIONS = 330  # halvings of an interval of width ≤ 1: below 1e-99
-
-
-def fl(x):
-    """A plain float (−0 → +0), refusing non-finite numbers."""
-    x = float(x)
-    if x == 0.0:
-        return 0.0
-    if not math.isfinite(x):
-        raise ValueError(f"non-finite number in the reference: {x}")
-    return x
-
-
-def visible_keys(mask, i, T):
-    """V_i, 0-based (MATH.md §2): none: all keys; causal: t ≤ i, queries i ≥ T see all."""
-    if mask == "none":
-        return list(range(T))
-    if mask == "causal":
-        return list(range(min(i + 1, T)))
-    raise ValueError(mask)
 
 
 def sparsemax_exact(z):

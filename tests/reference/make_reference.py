@@ -28,22 +28,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from reference_checks import near, write_reference
+from reference_checks import fl, near, visible_keys, write_reference
 
 EPS = sys.float_info.epsilon
 DBL_MAX = sys.float_info.max
 DBL_MIN = sys.float_info.min  # smallest normal double, 2.2250738585072014e-308
 LOG_2PI = math.log(2.0 * math.pi)
-
-
-def fl(x):
-    """A plain Python float (repr gives 17 significant digits at most, bit-exact), −0 → +0."""
-    x = float(x)
-    if x == 0.0:
-        return 0.0
-    if not math.isfinite(x):
-        raise ValueError(f"non-finite number in the reference: {x}")
-    return x
 
 
 def fl_list(xs):
@@ -57,15 +47,6 @@ def fsum(xs):
 # ---------------------------------------------------------------------------------------------
 # MATH.md §2: masks, similarities, scores
 # ---------------------------------------------------------------------------------------------
-
-def visible_keys(mask, i, T):
-    """V_i, 0-based. none: all keys. causal (top-left aligned): t ≤ i; queries i ≥ T see all."""
-    if mask == "none":
-        return list(range(T))
-    if mask == "causal":
-        return list(range(min(i + 1, T)))
-    raise ValueError(mask)
-
 
 def exact_dot(q, k):
     """q·k, summed exactly and rounded once to the nearest double."""

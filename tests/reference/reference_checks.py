@@ -1,5 +1,28 @@
-"""Shared by the reference generators: the check of their output against MATH.md's worked
-examples, which give 8 significant digits."""
+"""Shared by the reference generators: numbers as JSON writes them, the visible keys of MATH.md
+§2, the check of their output against MATH.md's worked examples (8 significant digits there), and
+the writing of the reference file."""
+import math
+
+
+def fl(x):
+    """A plain Python float (repr gives 17 significant digits at most, bit-exact), −0 → +0,
+    refusing non-finite numbers."""
+    x = float(x)
+    if x == 0.0:
+        return 0.0
+    if not math.isfinite(x):
+        raise ValueError(f"non-finite number in the reference: {x}")
+    return x
+
+
+def visible_keys(mask, i, T):
+    """V_i, 0-based (MATH.md §2). none: all keys. causal (top-left aligned): t ≤ i; queries
+    i ≥ T see all."""
+    if mask == "none":
+        return list(range(T))
+    if mask == "causal":
+        return list(range(min(i + 1, T)))
+    raise ValueError(mask)
 
 
 def near(a, b, tol=6e-9):
