@@ -1,6 +1,9 @@
 // bench_core: the core recompute after one edit, per size (issue 5). Prints one JSON object per
 // line: the validation the document runs on every edit, the Analysis (attention for all queries,
-// plus ô and λ for every query), and their sum as the document does it at that size.
+// plus ô and λ for every query), and their sum as the document does it at that size. Beside
+// them, the normalizer alone (issue 16): computeAttention (lean: f, weights, outputs) with the
+// softmax and with α-entmax at α = 2 and 1.5 (the sort rules, O(T log T) a row) and at α = 1.25
+// (the log1p bisection, a bounded number of O(T) passes a row; MATH.md §7.2).
 //
 //   bench_core [--sizes 3x2,64x16,...] [--min-ms 600]
 
@@ -88,6 +91,23 @@ int main(int argc, char **argv)
             },
             5, minMs);
 
+        // The normalizer alone, lean as the large document is (no m×T weight matrix kept).
+        const sml::Mask mask = sml::Mask::fromKind(s.mask);
+        auto attentionTimes = [&](double alpha) {
+            sml::AttentionOptions o;
+            o.keepWeights = false;
+            o.alpha = alpha;
+            return median(repeat(
+                [&] {
+                    touch();
+                    const sml::AttentionResult r =
+                        sml::computeAttention(s.queries, s.keys, s.values, s.tau(), mask, o);
+                    if (r.entropy.size() != s.m())
+                        std::abort();
+                },
+                5, minMs));
+        };
+
         QJsonObject o;
         o[QStringLiteral("bench")] = QStringLiteral("core");
         o[QStringLiteral("T")] = size.T;
@@ -100,6 +120,10 @@ int main(int argc, char **argv)
         o[QStringLiteral("document_lean")] = lean;
         o[QStringLiteral("recompute_ms")] = median(document);
         o[QStringLiteral("reps")] = int(document.size());
+        o[QStringLiteral("attention_softmax_ms")] = attentionTimes(1.0);
+        o[QStringLiteral("attention_sparsemax_ms")] = attentionTimes(2.0);
+        o[QStringLiteral("attention_entmax15_ms")] = attentionTimes(1.5);
+        o[QStringLiteral("attention_entmax_bisect_ms")] = attentionTimes(1.25);
         o[QStringLiteral("peak_rss_mb")] = peakRssMb();
         emitJson(o);
     }

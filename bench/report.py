@@ -125,6 +125,26 @@ def main():
     lines.append(table(header, body))
     lines.append('')
 
+    # The normalizer alone (issue 16): computeAttention, lean, softmax beside α-entmax.
+    lines.append('Normalizer: computeAttention for all queries (lean), the softmax beside '
+                 'α-entmax (MATH.md §7.2)')
+    header = ['T×d_k', 'build', 'softmax', 'sparsemax (α = 2)', '1.5-entmax', 'α = 1.25 (bisection)',
+              'worst/softmax']
+    body = []
+    for b in builds:
+        for T, d in SIZES:
+            c = one(rows, bench='core', build=b, T=T, d_k=d)
+            if not c or 'attention_softmax_ms' not in c:
+                continue
+            soft = c['attention_softmax_ms']
+            ent = [c.get(k) for k in ('attention_sparsemax_ms', 'attention_entmax15_ms',
+                                      'attention_entmax_bisect_ms')]
+            worst = max((e for e in ent if e is not None), default=None)
+            body.append([f'{T}×{d}', b, ms(soft)] + [ms(e) for e in ent] +
+                        [ratio(worst / soft if worst is not None and soft else None)])
+    lines.append(table(header, body))
+    lines.append('')
+
     # --- window ------------------------------------------------------------------------------
     lines.append('Window: edit → every visible view replotted (offscreen, 1440×900, real '
                  'MainWindow); the drag: 60 edits 16 ms apart')

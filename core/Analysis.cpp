@@ -1,5 +1,7 @@
 #include "Analysis.h"
 
+#include "Entmax.h"
+#include "TsallisMaxEnt.h"
 #include "WeightedMean.h"
 
 #include <cmath>
@@ -23,6 +25,7 @@ void Analysis::compute(const AnalysisOptions &options)
 {
     AttentionOptions attention;
     attention.keepWeights = options.keepWeights;
+    attention.alpha = mScenario.alpha();
     mAttention = computeAttention(mScenario.queries, mScenario.keys, mScenario.values,
                                   mScenario.tau(), mMask, attention);
     computeQuerySummaries();
@@ -36,7 +39,8 @@ void Analysis::computeQuerySummaries()
     mMaxEntLambda = Eigen::VectorXd::Constant(m, nan);
     mMaxEntStatus.assign(size_t(m), maxent::Status::Ok);
     const bool anyTarget = mScenario.maxentTargets.has_value();
-    // λ_i (MATH.md §5.3–§5.5): closed form at the default target, Newton where set by hand.
+    // λ_i (MATH.md §5.3–§5.5, §7.3): closed form at the default target, Newton where set by
+    // hand (solveTsallis is the §5 solver at α = 1).
 #pragma omp parallel for schedule(dynamic, 64) if (anyTarget && double(m) * T > 65536.0)
     for (int i = 0; i < m; ++i) {
         if (!mAttention.defined[size_t(i)]) {
@@ -51,8 +55,8 @@ void Analysis::computeQuerySummaries()
                 mMaxEntLambda[i] = 1.0 / tau();
             continue;
         }
-        const maxent::Solution s =
-            maxent::solve(gatherVisible(mAttention.similarities, i, mMask), *target);
+        const maxent::Solution s = maxent::solveTsallis(
+            gatherVisible(mAttention.similarities, i, mMask), *target, mAttention.alpha);
         mMaxEntStatus[size_t(i)] = s.status;
         if (s.status == maxent::Status::Ok && s.lambda)
             mMaxEntLambda[i] = *s.lambda;
@@ -157,9 +161,31 @@ QueryDetail Analysis::detail(int i) const
     d.entropy = mAttention.entropy[i];
     d.effectiveKeys = mAttention.effectiveKeys[i];
 
+    // The normalizer (MATH.md §7.2): the support by the water line, H_α, and the softmax of the
+    // same scores, which the Gaussian view still gives (§7.3).
+    d.alpha = mAttention.alpha;
+    if (mAttention.isEntmax()) {
+        const EntmaxRow row = entmax(d.scores, d.alpha); // the attention's kernel, bit for bit
+        for (int j : row.support) {
+            d.support.push_back(d.visible[size_t(j)]);
+            if (d.weights[j] == 0)
+                d.warnings << QStringLiteral("key %1 is on the support but its weight underflows "
+                                             "to 0")
+                                  .arg(d.visible[size_t(j)]);
+        }
+        d.threshold = row.threshold;
+        d.tsallisEntropy = row.tsallisEntropy;
+        d.softmaxWeights = softmax(d.scores).weights;
+    } else {
+        d.support = d.visible;
+        d.tsallisEntropy = d.entropy;
+        d.softmaxWeights = d.weights;
+    }
+
     // Gaussian view (MATH.md §4).
     d.mle.emplace(gaussian(i));
-    d.mleMaxAbsDiff = maxAbsDiff(d.mle->precisionWeights(), d.weights);
+    d.mleMaxAbsDiff = maxAbsDiff(d.mle->precisionWeights(), d.softmaxWeights);
+    d.mleMaxAbsDiffFromAttention = maxAbsDiff(d.mle->precisionWeights(), d.weights);
     d.logLikelihoodAtMle = d.mle->logLikelihood(d.mle->mleOutput());
     for (Eigen::Index j = 0; j < n; ++j) {
         if (!d.mle->variance(int(j)))
@@ -170,21 +196,25 @@ QueryDetail Analysis::detail(int i) const
     if (!d.logLikelihoodAtMle)
         d.warnings << QStringLiteral("log-likelihood below −1.8e308");
 
-    // MaxEnt (MATH.md §5): closed form at the default target, safeguarded Newton otherwise.
+    // MaxEnt (MATH.md §5, §7.3): closed form at the default target, safeguarded Newton
+    // otherwise; with the Shannon entropy at α = 1 and the Tsallis entropy H_α with entmax.
     const std::optional<double> userTarget = mScenario.targetFor(i);
     if (userTarget) {
         d.maxentTarget = *userTarget;
         d.maxentTargetIsDefault = false;
-        d.maxent = maxent::solve(d.similarities, *userTarget);
+        d.maxent = maxent::solveTsallis(d.similarities, *userTarget, d.alpha);
     } else {
         d.maxentTarget = maxent::defaultTarget(d.similarities, d.weights);
         d.maxentTargetIsDefault = true;
-        d.maxent = maxent::closedForm(d.similarities, tau());
+        d.maxent = maxent::closedFormTsallis(d.similarities, tau(), d.alpha);
     }
     if (d.maxent.weights.size() == n) {
-        d.maxentMaxAbsDiff = maxAbsDiff(d.maxent.weights, d.weights);
+        d.maxentMaxAbsDiff = maxAbsDiff(d.maxent.weights, d.softmaxWeights);
+        d.maxentMaxAbsDiffFromAttention = maxAbsDiff(d.maxent.weights, d.weights);
     }
-    if (d.maxent.status == maxent::Status::Undetermined)
+    // Warnings: λ undetermined (§5.4), or the half-line of λ_max / λ_min (§7.3).
+    const bool solved = d.maxent.status == maxent::Status::Ok;
+    if (d.maxent.status == maxent::Status::Undetermined || (solved && !d.maxent.message.isEmpty()))
         d.warnings << d.maxent.message;
     return d;
 }

@@ -13,7 +13,7 @@
 
 namespace sml {
 
-/// Everything the app shows about one query (MATH.md §2–§5), computed on demand so that large
+/// Everything the app shows about one query (MATH.md §2–§5, §7), computed on demand so that large
 /// scenarios keep only the m×T matrices of AttentionResult in memory.
 ///
 /// Vectors indexed by the visible keys have n = |V_i| entries, in key order (`visible` maps them
@@ -27,19 +27,31 @@ struct QueryDetail
 
     Eigen::VectorXd similarities; ///< f (n)
     Eigen::VectorXd scores;       ///< s = f/τ (n)
-    Eigen::VectorXd weights;      ///< softmax w (n)
+    Eigen::VectorXd weights;      ///< the attention weights w (n): softmax, or α-entmax (§7.2)
     Eigen::VectorXd output;       ///< o (d_v)
-    double entropy = 0;           ///< H (nats)
+    double entropy = 0;           ///< Shannon H(w) (nats; 0·log 0 = 0)
     double effectiveKeys = 1;     ///< exp(H)
 
-    std::optional<GaussianMle> mle; ///< the Gaussian view (MATH.md §4); empty when !defined
-    double mleMaxAbsDiff = 0;       ///< max |π − w|
+    // The normalizer (MATH.md §7.2). With the softmax (α = 1): support = visible, no threshold,
+    // tsallisEntropy = entropy, softmaxWeights = weights.
+    double alpha = 1;                ///< 1 = softmax, > 1 = α-entmax
+    std::vector<int> support;        ///< 0-based key indices on the support, by the water line
+    std::optional<double> threshold; ///< the water line in score units; nullopt at α = 1
+    double tsallisEntropy = 0;       ///< H_α(w) (MATH.md §7.1)
+    Eigen::VectorXd softmaxWeights;  ///< softmax(s) (n), the weights the Gaussian view gives
+
+    std::optional<GaussianMle> mle;        ///< the Gaussian view (MATH.md §4); empty when !defined
+    double mleMaxAbsDiff = 0;              ///< max |π − softmax(s)|
+    double mleMaxAbsDiffFromAttention = 0; ///< max |π − w| (> 0 with entmax, MATH.md §7.3)
     std::optional<double> logLikelihoodAtMle; ///< ℓ(ô); nullopt below −1.8e308
 
     double maxentTarget = 0; ///< μ_i (user's or default)
     bool maxentTargetIsDefault = true;
-    maxent::Solution maxent;                ///< λ, p, H, iterations, or an error
-    std::optional<double> maxentMaxAbsDiff; ///< max |p − w| when p exists
+    /// λ, p, H (and H_α), iterations, or an error: the §5 solution with the softmax, the Tsallis
+    /// MaxEnt of §7.3 (TsallisMaxEnt.h) with entmax.
+    maxent::Solution maxent;
+    std::optional<double> maxentMaxAbsDiff;              ///< max |p − softmax(s)| when p exists
+    std::optional<double> maxentMaxAbsDiffFromAttention; ///< max |p − w| when p exists
 };
 
 /// How an Analysis is computed and what it keeps (issue 5, memory).

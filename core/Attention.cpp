@@ -1,5 +1,6 @@
 #include "Attention.h"
 
+#include "Entmax.h"
 #include "WeightedMean.h"
 
 #include <algorithm>
@@ -288,13 +289,34 @@ struct AlignedRow
 /// What one query's row contributes besides its weights.
 struct RowResult
 {
-    int visible = 0;     ///< |V_i|
-    bool defined = true; ///< false when V_i is empty
-    double entropy = 0;  ///< H_i (nats)
-    double logZ = 0;     ///< M_i + log S_i
-    double minF = 0;     ///< min f over V_i
-    double maxF = 0;     ///< max f over V_i
+    int visible = 0;                                             ///< |V_i|
+    bool defined = true;                                         ///< false when V_i is empty
+    double entropy = 0;                                          ///< H_i (nats)
+    double logZ = 0;                                             ///< M_i + log S_i
+    double minF = 0;                                             ///< min f over V_i
+    double maxF = 0;                                             ///< max f over V_i
+    int support = 0;                                             ///< |supp w_i|
+    double threshold = -std::numeric_limits<double>::infinity(); ///< water line (score units)
 };
+
+/// The normalizer of one row of n contiguous similarities into w (MATH.md §2, §7.2): the softmax
+/// kernel at α = 1, the entmax kernel otherwise. Fills the row's H, log Z, support and water line.
+void normalizeRow(const double *f, Eigen::Index n, double tau, double alpha, double *w,
+                  RowResult &out)
+{
+    if (alpha == 1) {
+        const RowStats st = softmaxKernel(f, n, tau, w);
+        out.entropy = st.entropy;
+        out.logZ = st.shift + st.logSumShifted;
+        out.support = int(n);
+        return;
+    }
+    const detail::EntmaxStats st = detail::entmaxKernel(f, n, tau, alpha, w);
+    out.entropy = st.entropy;
+    out.logZ = 0;
+    out.support = st.supportSize;
+    out.threshold = st.threshold;
+}
 
 /// One query's row (MATH.md §2–§3): writes its T weights into wRow (masked keys exactly 0) from
 /// row i of f. The same code fills the weight matrix, the row blocks of a lean computation and
@@ -313,9 +335,7 @@ RowResult attentionRow(const AttentionResult &r, const Mask &mask, int i, double
             return out;
         }
         const double *fRow = r.similarities.row(i).data();
-        const RowStats st = softmaxKernel(fRow, n, tau, wRow);
-        out.entropy = st.entropy;
-        out.logZ = st.shift + st.logSumShifted;
+        normalizeRow(fRow, n, tau, r.alpha, wRow, out);
         const Eigen::Map<const Eigen::ArrayXd> fa(fRow, n);
         out.minF = fa.minCoeff();
         out.maxF = fa.maxCoeff();
@@ -333,11 +353,9 @@ RowResult attentionRow(const AttentionResult &r, const Mask &mask, int i, double
     Eigen::VectorXd f(n), w(n);
     for (int j = 0; j < n; ++j)
         f[j] = r.similarities(i, keys[size_t(j)]);
-    const RowStats st = softmaxKernel(f.data(), n, tau, w.data());
+    normalizeRow(f.data(), n, tau, r.alpha, w.data(), out);
     for (int j = 0; j < n; ++j)
         wRow[keys[size_t(j)]] = w[j];
-    out.entropy = st.entropy;
-    out.logZ = st.shift + st.logSumShifted;
     out.minF = f.minCoeff();
     out.maxF = f.maxCoeff();
     return out;
@@ -353,6 +371,8 @@ void storeRow(AttentionResult &r, std::vector<char> &defined, int i, const RowRe
     r.logPartition[i] = row.logZ;
     r.similarityMin[i] = row.minF;
     r.similarityMax[i] = row.maxF;
+    r.supportSize[i] = row.support;
+    r.threshold[i] = row.visible > 0 ? row.threshold : 0.0;
 }
 
 } // namespace
@@ -369,6 +389,13 @@ Eigen::VectorXd AttentionResult::weightRow(int i, const Mask &mask) const
     return Eigen::Map<const Eigen::VectorXd>(row.data, T);
 }
 
+std::optional<double> AttentionResult::thresholdOf(int i) const
+{
+    if (!isEntmax() || i < 0 || i >= threshold.size() || !defined[size_t(i)])
+        return std::nullopt;
+    return threshold[i];
+}
+
 AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
                                  const Eigen::Ref<const Eigen::MatrixXd> &K,
                                  const Eigen::Ref<const Eigen::MatrixXd> &V, double tau,
@@ -378,6 +405,7 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
     const int m = int(Q.rows());
     const int T = int(K.rows());
     r.tau = tau;
+    r.alpha = options.alpha;
     r.similarities.resize(m, T);
     if (options.keepWeights)
         r.weights.resize(m, T);
@@ -386,6 +414,8 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
     r.effectiveKeys.resize(m);
     r.logPartition.resize(m);
     r.visibleCount.resize(m);
+    r.supportSize.setZero(m);
+    r.threshold.setZero(m);
     r.similarityMin.setZero(m);
     r.similarityMax.setZero(m);
     r.defined.assign(size_t(m), true);

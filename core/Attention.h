@@ -82,28 +82,42 @@ double klDivergenceFromScores(const Eigen::Ref<const Eigen::VectorXd> &scoresP,
 double maxAbsDiff(const Eigen::Ref<const Eigen::VectorXd> &p,
                   const Eigen::Ref<const Eigen::VectorXd> &r);
 
-/// Scaled dot-product attention for all queries (MATH.md §2–§3).
+/// Scaled dot-product attention for all queries (MATH.md §2–§3), normalized by the softmax or by
+/// α-entmax (MATH.md §7.2; `alpha`, 1 = the softmax).
 ///
 /// Shapes: similarities and weights are m×T (masked entries: similarity kept as computed but
-/// never used, weight exactly 0); outputs m×d_v; entropy, effectiveKeys, logPartition have m
-/// entries. A query with no visible key has `defined[i] == false`, a message in
-/// `undefinedMessage[i]`, and zeros (never NaN) in its numeric slots, which must not be shown.
+/// never used, weight exactly 0); outputs m×d_v; entropy, effectiveKeys, logPartition,
+/// supportSize and threshold have m entries. A query with no visible key has `defined[i] == false`,
+/// a message in `undefinedMessage[i]`, and zeros (never NaN) in its numeric slots, which must not
+/// be shown.
 struct AttentionResult
 {
     double tau = 1;
+    double alpha = 1;              ///< the normalizer: 1 = softmax, > 1 = α-entmax (MATH.md §7.2)
     RowMatrixXd similarities;      ///< f = Q Kᵀ, m×T
     RowMatrixXd weights;           ///< w, m×T, rows sum to 1 over V_i
     Eigen::MatrixXd outputs;       ///< o = W V, m×d_v
-    Eigen::VectorXd entropy;       ///< H_i (nats)
+    Eigen::VectorXd entropy;       ///< H_i (nats; Shannon, 0·log 0 = 0, for entmax too)
     Eigen::VectorXd effectiveKeys; ///< exp(H_i)
-    Eigen::VectorXd logPartition;  ///< log Z_i = M_i + log S_i (of the scores s = f/τ)
-    Eigen::VectorXi visibleCount;  ///< |V_i|
-    std::vector<bool> defined;     ///< false when V_i is empty
+    /// log Z_i = M_i + log S_i (of the scores s = f/τ) with the softmax; 0 with entmax (α > 1),
+    /// which has no partition function.
+    Eigen::VectorXd logPartition;
+    Eigen::VectorXi visibleCount; ///< |V_i|
+    /// |supp w_i| by the water line (MATH.md §7.2): |V_i| with the softmax; 0 when V_i is empty.
+    Eigen::VectorXi supportSize;
+    /// The water line of row i in score units, max s + θ/(α−1) (MATH.md §7.2, §7.4); −∞ with
+    /// the softmax (every visible key is on the support) and 0 when V_i is empty. See
+    /// thresholdOf().
+    Eigen::VectorXd threshold;
+    std::vector<bool> defined; ///< false when V_i is empty
     std::vector<QString> undefinedMessage;
     Eigen::VectorXd similarityMin; ///< min f over V_i (m entries; 0 when V_i is empty)
     Eigen::VectorXd similarityMax; ///< max f over V_i (m entries; 0 when V_i is empty)
 
     double score(int i, int t) const { return similarities(i, t) / tau; } ///< s_it = f_it/τ
+    bool isEntmax() const { return alpha != 1; } ///< α-entmax with α > 1 (MATH.md §7.2)
+    /// The water line of row i (score units), or nullopt with the softmax (−∞) or an empty V_i.
+    std::optional<double> thresholdOf(int i) const;
     /// False when computed with AttentionOptions::keepWeights = false: `weights` is then empty
     /// and a row of weights comes from weightRow(), bit for bit what the matrix would hold.
     bool hasWeightMatrix() const { return weights.rows() == similarities.rows(); }
@@ -118,6 +132,9 @@ struct AttentionOptions
     /// Keep the m×T weight matrix. Off for large scenarios in the window (issue 5, memory): only
     /// f is kept, and outputs, entropies and log Z are computed row block by row block.
     bool keepWeights = true;
+    /// The normalizer (MATH.md §7.2): 1 is the softmax (the same kernel, bit for bit), α > 1 is
+    /// α-entmax. Precondition: 1 ≤ α, finite (the format allows 1 ≤ α ≤ 4).
+    double alpha = 1;
 };
 
 /// Error from computing similarities/scores: a finite input overflowed (MATH.md §2, "Numerics").

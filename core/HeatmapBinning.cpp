@@ -39,7 +39,9 @@ HeatmapGrid binWeightsByMax(const Analysis &analysis, int rowFactor, int colFact
         for (int i = rb * g.rowFactor; i < i1; ++i) {
             if (!att.defined[size_t(i)])
                 continue;
-            if (!mask.isPrefix()) {
+            // Without the matrix, a softmax row's block maximum is exp(max s − log Z); an
+            // entmax row has no log Z, so its row is recomputed (O(T), MATH.md §7.2).
+            if (!mask.isPrefix() || (!matrix && att.isEntmax())) {
                 const Eigen::VectorXd w = att.weightRow(i, mask);
                 for (int t = 0; t < T; ++t)
                     if (mask.visible(i, t)) {

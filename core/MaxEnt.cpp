@@ -9,24 +9,9 @@
 
 namespace sml::maxent {
 
-namespace {
+namespace detail {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
-
-/// Features rescaled to z = (f − mid)/half ∈ [−1, 1], so that λ f = κ z + const with κ = λ·half.
-/// Every exponent then stays within |κ|, and no difference of two large features is ever formed
-/// (max f − min f can overflow even when both are finite).
-struct Scaled
-{
-    double minF = 0, maxF = 0, mid = 0, half = 0;
-    Eigen::VectorXd z;
-    bool allEqual() const { return half == 0; }
-};
-
-/// center: the point subtracted before scaling; the midpoint by default. The solver centres on
-/// the target μ instead, so that g′ = E[z] is computed as Σ p (f − μ)/half and never as the
-/// difference of two nearly equal numbers E[f] − μ (which at |f| ≈ 1000 loses 1e-13 absolute).
-Scaled rescale(const Eigen::Ref<const Eigen::VectorXd> &f, std::optional<double> center = {})
+Scaled rescale(const Eigen::Ref<const Eigen::VectorXd> &f, std::optional<double> center)
 {
     Scaled s;
     s.minF = f.minCoeff();
@@ -51,6 +36,28 @@ Scaled rescale(const Eigen::Ref<const Eigen::VectorXd> &f, std::optional<double>
     return s;
 }
 
+bool narrowBracket(double kappa, double gp, double absMean, double &a, double &b)
+{
+    if (gp < 0)
+        a = kappa;
+    else if (gp > 0)
+        b = kappa;
+    else
+        return true;
+    // g′ is at its rounding floor: κ is as good as a double can tell. (Without this stop, a
+    // sharp row, whose Var is small, keeps bisecting on the sign of rounding noise.)
+    return std::abs(gp) <= 4 * std::numeric_limits<double>::epsilon() * absMean;
+}
+
+} // namespace detail
+
+namespace {
+
+using detail::rescale;
+using detail::Scaled;
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
 struct Moments
 {
     double mean = 0;     ///< E_κ[z]
@@ -74,6 +81,7 @@ Solution undetermined(Eigen::Index n)
     s.status = Status::Undetermined;
     s.weights = Eigen::VectorXd::Constant(n, 1.0 / double(n));
     s.entropy = std::log(double(n));
+    s.tsallisEntropy = s.entropy;
     s.message = QStringLiteral("all similarities equal; λ undetermined");
     return s;
 }
@@ -199,15 +207,7 @@ Solution solve(const Eigen::Ref<const Eigen::VectorXd> &f, double mu, std::vecto
     while (iterations < 5000) {
         const Moments mo = moments(s.z, kappa);
         const double gp = mo.mean;
-        if (gp < 0)
-            a = kappa;
-        else if (gp > 0)
-            b = kappa;
-        else
-            break;
-        // g′ is at its rounding floor: κ is as good as a double can tell. (Without this stop,
-        // a sharp row, whose Var is small, keeps bisecting on the sign of rounding noise.)
-        if (std::abs(gp) <= 4 * kEps * mo.absMean)
+        if (detail::narrowBracket(kappa, gp, mo.absMean, a, b))
             break;
         double next = a / 2 + b / 2;
         if (mo.variance > 1e-300) {
@@ -232,6 +232,7 @@ Solution solve(const Eigen::Ref<const Eigen::VectorXd> &f, double mu, std::vecto
     const SoftmaxRow row = softmax(kappa * s.z);
     out.weights = row.weights;
     out.entropy = row.entropy;
+    out.tsallisEntropy = row.entropy;
     out.iterations = iterations;
     return out;
 }
@@ -254,6 +255,7 @@ Solution closedForm(const Eigen::Ref<const Eigen::VectorXd> &f, double tau)
     const SoftmaxRow row = softmax(f / tau);
     out.weights = row.weights;
     out.entropy = row.entropy;
+    out.tsallisEntropy = row.entropy;
     // The check run of the solver from λ = 0 (informative; it fails on numerically one-hot rows).
     const Solution check = solve(f, defaultTarget(f, row.weights));
     out.iterations = check.iterations;
@@ -277,8 +279,7 @@ std::vector<double> gisIterates(const Eigen::Ref<const Eigen::VectorXd> &f, doub
     lambdas.push_back(0.0);
     for (int k = 0; k < iterations; ++k) {
         const Eigen::VectorXd p = softmax((l1 - l2) * fp).weights;
-        const double e = std::clamp(p.dot(fp), std::numeric_limits<double>::min(),
-                                    1.0 - kEps / 2);
+        const double e = std::clamp(p.dot(fp), std::numeric_limits<double>::min(), 1.0 - kEps / 2);
         l1 += std::log(target / e);
         l2 += std::log((1.0 - target) / (1.0 - e));
         lambdas.push_back((l1 - l2) / s.half / 2);
@@ -292,8 +293,8 @@ Eigen::VectorXd entropyCurve(const Eigen::Ref<const Eigen::VectorXd> &f,
     Eigen::VectorXd h(lambdas.size());
     const Scaled s = rescale(f);
     for (Eigen::Index j = 0; j < lambdas.size(); ++j) {
-        h[j] = s.allEqual() ? std::log(double(f.size()))
-                            : softmax(lambdas[j] * s.half * s.z).entropy;
+        h[j] =
+            s.allEqual() ? std::log(double(f.size())) : softmax(lambdas[j] * s.half * s.z).entropy;
     }
     return h;
 }

@@ -1,6 +1,7 @@
 #include "MaxEntIterates.h"
 
 #include "MaxEnt.h"
+#include "TsallisMaxEnt.h"
 
 #include <QCoreApplication>
 
@@ -35,9 +36,17 @@ MaxEntIterates::MaxEntIterates(const QueryDetail &d)
     case maxent::Status::Ok:
         break;
     }
+    mAlpha = d.alpha;
     mLambdaStar = d.maxent.lambda.value_or(0);
     mClosedForm = d.maxentTargetIsDefault;
-    const maxent::Solution newton = maxent::solve(mF, mMu, &mNewton);
+    const maxent::Solution newton = maxent::solveTsallis(mF, mMu, mAlpha, &mNewton);
+    if (newton.atBoundary) { // α > 1 and μ = max f or min f: a half-line of λ (§7.3)
+        mNewton.clear();
+        mProblem = tr("The target is an end of [min f, max f]: %1 (MATH.md §7.3). There is "
+                      "nothing to solve.")
+                       .arg(newton.message);
+        return;
+    }
     if (newton.status != maxent::Status::Ok || mNewton.empty()) {
         mNewton.clear();
         mProblem =
@@ -48,7 +57,7 @@ MaxEntIterates::MaxEntIterates(const QueryDetail &d)
     }
     if (!mClosedForm)
         mLambdaStar = *newton.lambda;
-    mDualStar = maxent::dualObjective(mF, mMu, mLambdaStar);
+    mDualStar = maxent::tsallisDualObjective(mF, mMu, mLambdaStar, mAlpha);
     mSolvable = true;
     extendGis(0);
 }
@@ -58,6 +67,11 @@ void MaxEntIterates::extendGis(int n)
     // Known up to index n + 1 (to tell whether n is the last iterate), or finished.
     if (mGisDone || int(mGis.size()) > n + 1)
         return;
+    if (!hasGis()) { // the Tsallis problem: GIS stays at its start, λ = 0
+        mGis.assign(1, 0.0);
+        mGisDone = true;
+        return;
+    }
     const int count = std::min(gisCap, std::max({64, 2 * int(mGis.size()), n + 2}));
     mGis = maxent::gisIterates(mF, mMu, count);
     if (mGis.empty()) { // cannot happen for a solvable target; stay defined anyway
@@ -104,7 +118,7 @@ double MaxEntIterates::dualAt(Method method, int n)
     const std::vector<double> &p = path(method);
     std::vector<double> &g = duals(method);
     while (int(g.size()) <= k)
-        g.push_back(maxent::dualObjective(mF, mMu, p[g.size()]));
+        g.push_back(maxent::tsallisDualObjective(mF, mMu, p[g.size()], mAlpha));
     return g[size_t(k)];
 }
 

@@ -19,6 +19,12 @@ namespace sml {
 /// the distance |λ⁽ⁿ⁾ − λ*| to the solution. λ* is the closed form 1/τ at the default target
 /// (MATH.md §5.3) and the solver's λ for a target set by hand.
 ///
+/// With α-entmax (QueryDetail::alpha > 1) the problem is the Tsallis MaxEnt of MATH.md §7.3:
+/// the Newton iterates are those of maxent::solveTsallis, the dual is
+/// maxent::tsallisDualObjective, and GIS (which needs the exponential family) has no iterates
+/// beyond λ = 0: hasGis() is false. A target at an end of [min f, max f], or a sharp default
+/// row, has a half-line of solutions from λ_max (or λ_min): nothing to iterate, problem() says so.
+///
 /// GIS converges linearly and may need thousands of iterations, so its iterates are computed
 /// lazily, doubling the run each time the animation gets past what is known: an edit during a
 /// drag never waits for a complete GIS run. The dual values are cached per iterate.
@@ -42,6 +48,10 @@ public:
     /// to the boundary, or a numerically one-hot row at the default target (μ = max f in
     /// floating point, so no solver can start; the closed form λ = 1/τ is exact, MATH.md §5.3).
     bool isSolvable() const { return mSolvable; }
+    /// α of the normalizer (1: the softmax and the Shannon MaxEnt of §5).
+    double alpha() const { return mAlpha; }
+    /// False with α > 1: GIS solves the Shannon problem only (MATH.md §5.5).
+    bool hasGis() const { return mAlpha == 1; }
     QString problem() const { return mProblem; }
 
     const Eigen::VectorXd &features() const { return mF; }
@@ -55,7 +65,7 @@ public:
 
     /// λ⁽ⁿ⁾ (n ≥ 0); past the end of a finished run, its last iterate. Precondition: solvable.
     double lambdaAt(Method method, int n);
-    /// g(λ⁽ⁿ⁾), cached.
+    /// g(λ⁽ⁿ⁾), cached (the Tsallis dual with α > 1).
     double dualAt(Method method, int n);
     /// |λ⁽ⁿ⁾ − λ*|.
     double distanceAt(Method method, int n);
@@ -78,6 +88,7 @@ private:
     }
 
     bool mSolvable = false;
+    double mAlpha = 1;
     QString mProblem;
     Eigen::VectorXd mF;
     double mMu = 0;

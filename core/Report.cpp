@@ -78,6 +78,16 @@ QJsonObject queryReport(const Analysis &analysis, int i)
     q[QStringLiteral("output")] = vector(d.output);
     q[QStringLiteral("entropy")] = number(d.entropy);
     q[QStringLiteral("effective_keys")] = number(d.effectiveKeys);
+    // With entmax (scenario-format.md, "Report: additions"; MATH.md §7.2, §7.4).
+    const bool entmax = sc.normalizer == NormalizerKind::Entmax;
+    if (entmax) {
+        QJsonArray support;
+        for (int t : d.support)
+            support.append(t);
+        q[QStringLiteral("support")] = support;
+        q[QStringLiteral("threshold")] = number(d.threshold);
+        q[QStringLiteral("tsallis_entropy")] = number(d.tsallisEntropy);
+    }
 
     const GaussianMle &mle = *d.mle;
     QJsonObject jm;
@@ -90,6 +100,8 @@ QJsonObject queryReport(const Analysis &analysis, int i)
     jm[QStringLiteral("output")] = vector(mle.mleOutput());
     jm[QStringLiteral("log_likelihood")] = number(d.logLikelihoodAtMle);
     jm[QStringLiteral("max_abs_diff_from_softmax")] = number(d.mleMaxAbsDiff);
+    if (entmax)
+        jm[QStringLiteral("max_abs_diff_from_attention")] = number(d.mleMaxAbsDiffFromAttention);
     q[QStringLiteral("mle")] = jm;
 
     QJsonObject je;
@@ -103,6 +115,11 @@ QJsonObject queryReport(const Analysis &analysis, int i)
         je[QStringLiteral("entropy")] = number(d.maxent.entropy);
         je[QStringLiteral("newton_iterations")] = d.maxent.iterations;
         je[QStringLiteral("max_abs_diff_from_softmax")] = number(d.maxentMaxAbsDiff);
+        if (entmax) {
+            je[QStringLiteral("tsallis_entropy")] = number(d.maxent.tsallisEntropy);
+            je[QStringLiteral("max_abs_diff_from_attention")] =
+                number(d.maxentMaxAbsDiffFromAttention);
+        }
         break;
     case maxent::Status::Infeasible:
     case maxent::Status::TooClose:
@@ -130,6 +147,16 @@ QJsonObject reportHead(const Scenario &scenario, const Analysis &analysis)
     r[QStringLiteral("d_k")] = scenario.dK();
     r[QStringLiteral("d_v")] = scenario.dV();
     r[QStringLiteral("tau")] = number(analysis.tau());
+    // A scenario with an `attention` section: still a version-1 report, with the normalizer.
+    if (scenario.writesAttention()) {
+        QJsonObject normalizer;
+        const bool entmax = scenario.normalizer == NormalizerKind::Entmax;
+        normalizer[QStringLiteral("kind")] =
+            entmax ? QStringLiteral("entmax") : QStringLiteral("softmax");
+        if (entmax)
+            normalizer[QStringLiteral("alpha")] = scenario.entmaxAlpha;
+        r[QStringLiteral("normalizer")] = normalizer;
+    }
     return r;
 }
 

@@ -11,7 +11,10 @@ namespace sml {
 
 /// The report of scenario-format.md ("Report, version 1"): every quantity of MATH.md §2–§5 for
 /// every query, as one JSON object. Numbers print in shortest round-trip form; quantities outside
-/// the double range print null with a warning; NaN and Infinity never appear.
+/// the double range print null with a warning; NaN and Infinity never appear. A scenario with an
+/// `attention` section adds the top-level `normalizer`, and with entmax the per-query `support`,
+/// `threshold`, `tsallis_entropy` and `max_abs_diff_from_attention` of "Report: additions for
+/// version-2 scenarios" (MATH.md §7); without the section the report is unchanged.
 /// Precondition: the scenario passed validateScenario().
 QJsonObject buildReport(const Scenario &scenario);
 

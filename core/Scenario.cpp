@@ -90,8 +90,10 @@ bool Scenario::operator==(const Scenario &o) const
            mask == o.mask && varianceMode == o.varianceMode &&
            (varianceMode == VarianceMode::Free || sigma0Squared == o.sigma0Squared) &&
            (varianceMode == VarianceMode::Linked || sameMatrix(freeVariances, o.freeVariances)) &&
-           maxentTargets == o.maxentTargets && sameJson(extraTop, o.extraTop) &&
-           sameJson(extraTemperature, o.extraTemperature) &&
+           maxentTargets == o.maxentTargets && normalizer == o.normalizer &&
+           (normalizer == NormalizerKind::Softmax || entmaxAlpha == o.entmaxAlpha) &&
+           writesAttention() == o.writesAttention() && sameJson(extraAttention, o.extraAttention) &&
+           sameJson(extraTop, o.extraTop) && sameJson(extraTemperature, o.extraTemperature) &&
            sameJson(extraVariance, o.extraVariance) && sameJson(extraMaxent, o.extraMaxent) &&
            sameJson(extraQueries, o.extraQueries) && sameJson(extraKeys, o.extraKeys);
 }

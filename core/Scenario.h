@@ -37,7 +37,16 @@ enum class VarianceMode
     Free
 };
 
-/// Everything in a version-1 scenario file (scenario-format.md), as one value type.
+/// The normalizer of the attention weights (scenario-format.md, version-2 `attention`;
+/// MATH.md §7.2): the softmax, or α-entmax with 1 ≤ α ≤ 4.
+enum class NormalizerKind
+{
+    Softmax,
+    Entmax
+};
+
+/// Everything in a version-1 scenario file (and the version-2 `attention` section)
+/// (scenario-format.md), as one value type.
 ///
 /// Shapes: queries m×d_k (one row per query), keys T×d_k, values T×d_v,
 /// freeVariances m×T in free mode and empty (0×0) in linked mode: a switch to free mode starts
@@ -69,6 +78,20 @@ struct Scenario
     /// MATH.md §5.3). Otherwise m entries, each a number or null (= default for that query).
     std::optional<std::vector<std::optional<double>>> maxentTargets;
 
+    /// The version-2 `attention` section (scenario-format.md). With Softmax and no section the
+    /// file is written as version 1, byte for byte as before.
+    NormalizerKind normalizer = NormalizerKind::Softmax;
+    /// α of `entmax`, 1 ≤ α ≤ 4. Kept when the normalizer is `softmax` (like τ in sqrt_dk mode),
+    /// so that switching back restores it; 1.5 until a file or the user sets it.
+    double entmaxAlpha = 1.5;
+    /// True when the `attention` section is written even with the defaults: the file had one
+    /// (scenario-format.md: "a section present in a loaded file is written back"). A scenario
+    /// with the Entmax normalizer always writes it.
+    bool attentionSection = false;
+    /// Load warnings (not part of the file and not compared): for example a version-1 file's
+    /// `attention` member, kept as an unknown field, "needs version 2".
+    QStringList loadWarnings;
+
     // Unknown JSON fields, written back unchanged on save (scenario-format.md, "Unknown fields").
     // Each keeps the members' original text too (UnknownFields), so they are written back byte
     // for byte.
@@ -76,6 +99,7 @@ struct Scenario
     UnknownFields extraTemperature;
     UnknownFields extraVariance;
     UnknownFields extraMaxent;
+    UnknownFields extraAttention;
     std::vector<UnknownFields> extraQueries; ///< m entries (may be empty objects)
     std::vector<UnknownFields> extraKeys;    ///< T entries
 
@@ -86,6 +110,14 @@ struct Scenario
 
     /// The temperature τ: √d_k in SqrtDk mode, fixedTau otherwise. (MATH.md §1)
     double tau() const;
+
+    /// α of the attention's normalizer: 1 for the softmax, entmaxAlpha for entmax (MATH.md §7.2).
+    double alpha() const { return normalizer == NormalizerKind::Entmax ? entmaxAlpha : 1.0; }
+    /// True when the file is written as version 2 (it has an `attention` section).
+    bool writesAttention() const
+    {
+        return attentionSection || normalizer == NormalizerKind::Entmax;
+    }
 
     /// The MaxEnt target of query i if the user set one, else nullopt (use the default).
     std::optional<double> targetFor(int i) const;

@@ -29,7 +29,10 @@ namespace {
 // Small helpers shared by the loader and validateScenario.
 
 const QString kFormatName = QStringLiteral("softmaxlab-scenario");
-constexpr int kVersion = 1;
+/// The newest version this build reads. Version 2 adds the `attention` section; a file that
+/// does not use it is still written as version 1 (scenario-format.md, "Scenario, version 2").
+constexpr int kVersion = 2;
+constexpr const char *kVersions = "1 or 2";
 constexpr int kMaxLabelCodePoints = 200;
 /// serialize() indents files with at most this many numbers (about 40 MB indented).
 constexpr qint64 kIndentedNumbers = 1'000'000;
@@ -245,17 +248,15 @@ void checkFormatAndVersion(const QJsonObject &top)
 
     const QJsonValue version = top.value(QLatin1String("version"));
     if (version.isUndefined())
-        refuse(ErrorCategory::Version,
-               QStringLiteral("version: missing (expected the integer %1)").arg(kVersion));
+        refuse(ErrorCategory::Version, QStringLiteral("version: missing (expected the integer %1)")
+                                           .arg(QLatin1String(kVersions)));
     if (!version.isDouble())
         refuse(ErrorCategory::Version, QStringLiteral("version: expected the integer %1, got %2")
-                                           .arg(kVersion)
-                                           .arg(describe(version)));
+                                           .arg(QLatin1String(kVersions), describe(version)));
     const double v = version.toDouble();
     if (!(v >= 1) || v != std::floor(v))
-        refuse(
-            ErrorCategory::Version,
-            QStringLiteral("version: expected the integer %1, got %2").arg(kVersion).arg(num(v)));
+        refuse(ErrorCategory::Version, QStringLiteral("version: expected the integer %1, got %2")
+                                           .arg(QLatin1String(kVersions), num(v)));
     if (v > kVersion)
         refuse(ErrorCategory::Version,
                QStringLiteral("version %1 is newer than this SoftmaxLab reads (version %2)")
@@ -274,6 +275,7 @@ template <class Visit> void forEachUnknownFields(Scenario &s, Visit visit)
     visit(s.extraTemperature, QStringLiteral("temperature"));
     visit(s.extraVariance, QStringLiteral("variance"));
     visit(s.extraMaxent, QStringLiteral("maxent"));
+    visit(s.extraAttention, QStringLiteral("attention"));
 }
 
 /// Gives each unknown member of `s` its text in `json`, the document it was read from, so that
@@ -356,6 +358,48 @@ public:
 private:
     QList<QByteArray> mTexts;
 };
+
+/// α of `entmax` (scenario-format.md, `attention`): a number with 1 ≤ α ≤ 4.
+bool isAlpha(double alpha)
+{
+    return alpha >= 1 && alpha <= 4;
+}
+
+[[noreturn]] void refuseAlpha(const QJsonValue &v)
+{
+    refuseType(QStringLiteral("attention.alpha"), v, QStringLiteral("a number with 1 ≤ α ≤ 4"));
+}
+
+/// The version-2 `attention` section, if present (scenario-format.md; MATH.md §7.2).
+void readAttention(const QJsonValue &v, Scenario &s)
+{
+    if (v.isUndefined())
+        return;
+    const QJsonObject o = requireObject(v, QStringLiteral("attention"));
+    const QString path = QStringLiteral("attention.normalizer");
+    const QJsonValue kind = o.value(QLatin1String("normalizer"));
+    if (!kind.isString())
+        refuseType(path, kind, QStringLiteral("\"softmax\" or \"entmax\""));
+    const QJsonValue alpha = o.value(QLatin1String("alpha"));
+    if (kind.toString() == QLatin1String("softmax")) {
+        s.normalizer = NormalizerKind::Softmax;
+        // Like "tau" in sqrt_dk mode: an "alpha" here is kept as an unknown field and, if
+        // usable, seeds α for a later switch to entmax.
+        if (alpha.isDouble() && isAlpha(alpha.toDouble()))
+            s.entmaxAlpha = alpha.toDouble();
+        s.extraAttention = unknownFields(o, {"normalizer"});
+    } else if (kind.toString() == QLatin1String("entmax")) {
+        s.normalizer = NormalizerKind::Entmax;
+        if (!alpha.isDouble() || !isAlpha(alpha.toDouble()))
+            refuseAlpha(alpha);
+        s.entmaxAlpha = alpha.toDouble();
+        s.extraAttention = unknownFields(o, {"normalizer", "alpha"});
+    } else {
+        refuseStructure(path, QStringLiteral("expected \"softmax\" or \"entmax\", got \"%1\"")
+                                  .arg(kind.toString().left(100)));
+    }
+    s.attentionSection = true;
+}
 
 Scenario readScenario(const QJsonObject &top)
 {
@@ -545,8 +589,22 @@ Scenario readScenario(const QJsonObject &top)
         s.extraMaxent = unknownFields(o, {"targets"});
     }
 
+    // attention (version 2; MATH.md §7). In a version-1 file it is an unknown field, as are
+    // `model` and `lesson`: kept and written back, with a warning.
+    const bool version2 = top.value(QLatin1String("version")).toDouble() >= 2;
+    if (version2)
+        readAttention(top.value(QLatin1String("attention")), s);
+    else
+        for (const char *section : {"attention", "model", "lesson"})
+            if (top.contains(QLatin1String(section)))
+                s.loadWarnings << QStringLiteral("%1: kept as an unknown field; this section "
+                                                 "needs \"version\": 2")
+                                      .arg(QLatin1String(section));
+
     s.extraTop = unknownFields(top, {"format", "version", "title", "description", "queries", "keys",
                                      "temperature", "mask", "variance", "maxent"});
+    if (version2)
+        s.extraTop.remove(QLatin1String("attention"));
     return s;
 }
 
@@ -669,6 +727,9 @@ void validate(const Scenario &s)
                     QStringLiteral("expected a finite number or null, got %1").arg(num(*target)));
         }
     }
+
+    if (s.normalizer == NormalizerKind::Entmax && !isAlpha(s.entmaxAlpha))
+        refuseAlpha(QJsonValue(s.entmaxAlpha));
 
     // Every similarity f = q_i·k_t and score f/τ must be finite (MATH.md §2, "Numerics").
     // checkSimilarities computes f = Q Kᵀ and runs checkFinite on it, naming the product term.
@@ -842,7 +903,7 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
     OriginalTextSplicer splicer;
     QJsonObject top = splicer.prepare(s.extraTop);
     top.insert(QLatin1String("format"), kFormatName);
-    top.insert(QLatin1String("version"), kVersion);
+    top.insert(QLatin1String("version"), s.writesAttention() ? 2 : 1);
     top.insert(QLatin1String("title"), s.title);
     if (s.description)
         top.insert(QLatin1String("description"), *s.description);
@@ -908,6 +969,19 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
         maxent.insert(QLatin1String("targets"), QJsonValue(QJsonValue::Null));
     }
     top.insert(QLatin1String("maxent"), maxent);
+
+    // Version 2 only when the file uses `attention`; it then replaces a version-1 file's
+    // unknown `attention` member (scenario-format.md, "Scenario, version 2").
+    if (s.writesAttention()) {
+        QJsonObject attention = splicer.prepare(s.extraAttention);
+        if (s.normalizer == NormalizerKind::Entmax) {
+            attention.insert(QLatin1String("normalizer"), QStringLiteral("entmax"));
+            attention.insert(QLatin1String("alpha"), plusZero(s.entmaxAlpha));
+        } else {
+            attention.insert(QLatin1String("normalizer"), QStringLiteral("softmax"));
+        }
+        top.insert(QLatin1String("attention"), attention);
+    }
 
     // Indented (one number per line) for the files people read; without indentation once there
     // are many numbers: a 4096×4096 free-variance matrix is 600 MB indented, 330 MB compact.

@@ -48,7 +48,8 @@ constexpr qint64 maxCells = 50000000;         ///< m·T
 constexpr qint64 maxVectorEntries = 50000000; ///< (m+T)·d_k + T·d_v
 } // namespace limits
 
-/// Reading and writing version-1 scenario files (scenario-format.md). core only: no GUI.
+/// Reading and writing scenario files of version 1 and version 2 (its `attention` section;
+/// scenario-format.md). core only: no GUI.
 class ScenarioIo
 {
 public:

@@ -147,6 +147,9 @@ private slots:
     void overflowInMemoryMatchesTheLoader();
     void matrixImportRefusesOverflow();
     void byteOrderMarkInsideStringsRoundTrips();
+    void versionOneAttentionIsAnUnknownField();
+    void attentionSectionRoundTrips_data();
+    void attentionSectionRoundTrips();
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -343,8 +346,8 @@ std::vector<CatalogRow> catalogRows()
         err(C::Duplicate), {"variance: duplicate key \"sigma0_squared\"", "line 15"});
     row("scenario: duplicate inside an unknown field", sc("duplicate-in-unknown-field"),
         err(C::Duplicate), {"notes: duplicate key \"a\"", "line 14"});
-    row("scenario: newer version 2", sc("version-newer"), err(C::Version),
-        {"version 2", "version 1"});
+    row("scenario: newer version 3", sc("version-newer"), err(C::Version),
+        {"version 3", "version 2"});
     row("scenario: version is a string", sc("version-string"), err(C::Version),
         {"version:", "got a string"});
     row("scenario: version 1.5", sc("version-fraction"), err(C::Version), {"version:", "1.5"});
@@ -362,6 +365,32 @@ std::vector<CatalogRow> catalogRows()
         err(C::Overflow), {"queries[0]·keys[0]: similarity", "overflows a double"});
     row("scenario: score 2e8/tau with tau = 1e-300", sc("overflow-score-tiny-tau"),
         err(C::Overflow), {"queries[0]·keys[0]: score 2e8/τ with τ = 1e-300 overflows a double"});
+
+    // --- scenario: the version-2 `attention` section (issue 16) ---------------------------------
+    row("scenario: attention alpha missing", sc("attention-alpha-missing"), err(C::Structure),
+        {"attention.alpha: missing (expected a number with 1 ≤ α ≤ 4)"});
+    row("scenario: attention alpha 0.5 < 1", sc("attention-alpha-below-1"), err(C::Structure),
+        {"attention.alpha: expected a number with 1 ≤ α ≤ 4, got the number 0.5"});
+    row("scenario: attention alpha 4.5 > 4", sc("attention-alpha-above-4"), err(C::Structure),
+        {"attention.alpha: expected a number with 1 ≤ α ≤ 4, got the number 4.5"});
+    row("scenario: attention alpha is a string", sc("attention-alpha-string"), err(C::Structure),
+        {"attention.alpha: expected a number with 1 ≤ α ≤ 4, got a string"});
+    row("scenario: attention normalizer unknown", sc("attention-normalizer-unknown"),
+        err(C::Structure),
+        {"attention.normalizer: expected \"softmax\" or \"entmax\", got \"sparsemax\""});
+    row("scenario: attention normalizer missing", sc("attention-normalizer-missing"),
+        err(C::Structure), {"attention.normalizer: missing (expected \"softmax\" or \"entmax\")"});
+    row("scenario: attention is not an object", sc("attention-not-object"), err(C::Structure),
+        {"attention: expected an object, got a string"});
+    row("scenario: attention sparsemax (good)", sc("good-attention-sparsemax"), kGood, {});
+    row("scenario: attention alpha 1 at the range's end (good)", sc("good-attention-alpha-1"),
+        kGood, {});
+    row("scenario: attention alpha 4 at the range's end (good)", sc("good-attention-alpha-4"),
+        kGood, {});
+    row("scenario: softmax keeps an unusable alpha as an unknown field (good)",
+        sc("good-attention-softmax-alpha-kept"), kGood, {});
+    row("scenario: version 1 with an attention member loads, with a warning (good)",
+        sc("good-version1-attention-unknown"), kGood, {});
 
     // --- CSV ------------------------------------------------------------------------------------
     row("csv: empty file", csv("empty"), err(C::Syntax), {"empty.csv\"", "the file is empty"});
@@ -810,6 +839,78 @@ void TestBadInputs::byteOrderMarkInsideStringsRoundTrips()
     QVERIFY(std::holds_alternative<Scenario>(again));
     QVERIFY(std::get<Scenario>(again) == s);
     QVERIFY(s.extraTop.contains(QLatin1String("notes")));
+}
+
+void TestBadInputs::versionOneAttentionIsAnUnknownField()
+{
+    // scenario-format.md: in a version-1 file `attention` is an unknown field, kept and written
+    // back unchanged, with a warning that the section needs version 2. The weights stay the
+    // softmax's.
+    const LoadResult loaded =
+        ScenarioIo::loadFile(kBadDir + QStringLiteral("/scenario/good-version1-attention-unknown"
+                                                      ".softmaxlab.json"));
+    QVERIFY(std::holds_alternative<Scenario>(loaded));
+    const Scenario s = std::get<Scenario>(loaded);
+    QCOMPARE(s.normalizer, NormalizerKind::Softmax);
+    QVERIFY(!s.writesAttention());
+    QCOMPARE(s.loadWarnings,
+             QStringList{QStringLiteral(
+                 "attention: kept as an unknown field; this section needs \"version\": 2")});
+    QVERIFY(s.extraTop.contains(QLatin1String("attention")));
+    const QJsonObject saved = QJsonDocument::fromJson(ScenarioIo::serialize(s)).object();
+    QCOMPARE(saved[QLatin1String("version")].toInt(), 1);
+    QCOMPARE(saved[QLatin1String("attention")].toObject(),
+             QJsonDocument::fromJson(R"({"normalizer": "entmax", "alpha": 2})").object());
+    const Analysis a(s);
+    QCOMPARE(a.attention().alpha, 1.0);
+    QVERIFY((a.weightRow(0).array() > 0).all());
+    // Setting a normalizer writes version 2, and its section replaces the unknown member.
+    Scenario entmax = s;
+    entmax.normalizer = NormalizerKind::Entmax;
+    entmax.entmaxAlpha = 1.5;
+    const QJsonObject v2 = QJsonDocument::fromJson(ScenarioIo::serialize(entmax)).object();
+    QCOMPARE(v2[QLatin1String("version")].toInt(), 2);
+    QCOMPARE(v2[QLatin1String("attention")].toObject(),
+             QJsonDocument::fromJson(R"({"normalizer": "entmax", "alpha": 1.5})").object());
+    // A version-2 file has no such warning.
+    const LoadResult again = ScenarioIo::parse(ScenarioIo::serialize(entmax));
+    QVERIFY(std::get<Scenario>(again).loadWarnings.isEmpty());
+}
+
+void TestBadInputs::attentionSectionRoundTrips_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("version");
+    QTest::addColumn<QString>("attention"); // compact JSON of the section written back
+    QTest::newRow("sparsemax") << "good-attention-sparsemax" << 2
+                               << R"({"alpha":2,"normalizer":"entmax"})";
+    QTest::newRow("alpha 1") << "good-attention-alpha-1" << 2
+                             << R"({"alpha":1,"normalizer":"entmax"})";
+    QTest::newRow("softmax keeps its alpha")
+        << "good-attention-softmax-alpha-kept" << 2 << R"({"alpha":9,"normalizer":"softmax"})";
+    QTest::newRow("version 1 stays version 1") << "good-bom" << 1 << QString();
+}
+
+void TestBadInputs::attentionSectionRoundTrips()
+{
+    QFETCH(QString, file);
+    QFETCH(int, version);
+    QFETCH(QString, attention);
+    const QString path = kBadDir + QStringLiteral("/scenario/") + file + ".softmaxlab.json";
+    const Scenario s = std::get<Scenario>(ScenarioIo::loadFile(path));
+    const QByteArray text = ScenarioIo::serialize(s);
+    const QJsonObject top = QJsonDocument::fromJson(text).object();
+    QCOMPARE(top[QLatin1String("version")].toInt(), version);
+    if (attention.isEmpty())
+        QVERIFY(!top.contains(QLatin1String("attention")));
+    else
+        QCOMPARE(QJsonDocument(top[QLatin1String("attention")].toObject())
+                     .toJson(QJsonDocument::Compact),
+                 attention.toUtf8());
+    // Load → save → load → save is a fixed point, and the scenario compares equal.
+    const Scenario back = std::get<Scenario>(ScenarioIo::parse(text));
+    QVERIFY(back == s);
+    QCOMPARE(ScenarioIo::serialize(back), text);
 }
 
 QTEST_GUILESS_MAIN(TestBadInputs)

@@ -543,17 +543,17 @@ void TestScenarioIo::badInputs_data()
         << "format: expected \"softmaxlab-scenario\", got \"softmaxlab-report\"";
     QTest::newRow("format not a string")
         << exampleWith("format", 1) << C::Format << "format: expected";
-    QTest::newRow("newer version 2") << exampleWith("version", 2) << C::Version
-                                     << "version 2 is newer than this SoftmaxLab reads (version 1)";
+    QTest::newRow("newer version 3") << exampleWith("version", 3) << C::Version
+                                     << "version 3 is newer than this SoftmaxLab reads (version 2)";
     QTest::newRow("version missing")
         << exampleWith("version", QJsonValue::Undefined) << C::Version << "version: missing";
     QTest::newRow("version as a string")
         << exampleWith("version", QStringLiteral("1")) << C::Version
-        << "version: expected the integer 1, got a string";
+        << "version: expected the integer 1 or 2, got a string";
     QTest::newRow("version 0") << exampleWith("version", 0) << C::Version
                                << "version: expected the integer 1";
     QTest::newRow("version 1.5") << exampleWith("version", 1.5) << C::Version
-                                 << "version: expected the integer 1, got 1.5";
+                                 << "version: expected the integer 1 or 2, got 1.5";
 
     // --- structure: wrong types and missing fields
     QTest::newRow("title missing") << exampleWith("title", QJsonValue::Undefined) << C::Structure

@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <type_traits>
 #include <variant>
+#include <vector>
 
 namespace sml::fuzz {
 
@@ -83,6 +84,20 @@ inline void checkDetail(const Scenario &s, const QueryDetail &d)
     require(d.similarities.size() == n && d.similarities.allFinite(), "similarity not finite");
     require(d.scores.size() == n && d.scores.allFinite(), "score not finite");
     require(isDistribution(d.weights, n), "attention weights are not a distribution");
+    // Sparse attention (MATH.md §7.2): exactly 0 off the support, every key tied for the
+    // maximum on it.
+    {
+        std::vector<char> on(size_t(s.T()), 0);
+        for (int t : d.support)
+            on[size_t(t)] = 1;
+        const double top = d.scores.size() ? d.scores.maxCoeff() : 0.0;
+        for (Eigen::Index j = 0; j < n; ++j) {
+            const int t = d.visible[size_t(j)];
+            require(on[size_t(t)] || d.weights[j] == 0, "a weight off the support is not 0");
+            require(!(d.scores[j] == top) || on[size_t(t)], "a key tied for the max is off the "
+                                                            "support");
+        }
+    }
     require(d.output.size() == s.dV() && d.output.allFinite(), "attention output not finite");
     require(std::isfinite(d.entropy) && d.entropy >= 0 && d.entropy <= std::log(double(n)) + 1e-12,
             "entropy outside [0, log n]");
@@ -115,10 +130,11 @@ inline void checkDetail(const Scenario &s, const QueryDetail &d)
         require((me.status == maxent::Status::Ok) == me.lambda.has_value(),
                 "λ set for an undetermined row, or missing for a solved one");
         require(!d.maxentMaxAbsDiff || std::isfinite(*d.maxentMaxAbsDiff),
-                "max |p − w| not finite");
+                "max |p − softmax| not finite");
+        // At the default target p is the attention's own weights, softmax or entmax (§5.3, §7.3).
         if (d.maxentTargetIsDefault)
-            require(d.maxentMaxAbsDiff && *d.maxentMaxAbsDiff <= 1e-12,
-                    "default target: MaxEnt weights differ from softmax");
+            require(d.maxentMaxAbsDiffFromAttention && *d.maxentMaxAbsDiffFromAttention <= 1e-12,
+                    "default target: MaxEnt weights differ from the attention weights");
         break;
     case maxent::Status::Infeasible:
     case maxent::Status::TooClose:

@@ -21,30 +21,19 @@ Requires only the standard library and NumPy (Debian's python3-numpy).
 Numbers are written with Python's repr (the shortest string that reads back bit for bit).
 """
 
-import argparse
 import decimal
-import json
 import math
-import os
 import sys
 from fractions import Fraction
 
 import numpy as np
 
+from reference_checks import fl, near, visible_keys, write_reference
+
 EPS = sys.float_info.epsilon
 DBL_MAX = sys.float_info.max
 DBL_MIN = sys.float_info.min  # smallest normal double, 2.2250738585072014e-308
 LOG_2PI = math.log(2.0 * math.pi)
-
-
-def fl(x):
-    """A plain Python float (repr gives 17 significant digits at most, bit-exact), −0 → +0."""
-    x = float(x)
-    if x == 0.0:
-        return 0.0
-    if not math.isfinite(x):
-        raise ValueError(f"non-finite number in the reference: {x}")
-    return x
 
 
 def fl_list(xs):
@@ -58,15 +47,6 @@ def fsum(xs):
 # ---------------------------------------------------------------------------------------------
 # MATH.md §2: masks, similarities, scores
 # ---------------------------------------------------------------------------------------------
-
-def visible_keys(mask, i, T):
-    """V_i, 0-based. none: all keys. causal (top-left aligned): t ≤ i; queries i ≥ T see all."""
-    if mask == "none":
-        return list(range(T))
-    if mask == "causal":
-        return list(range(min(i + 1, T)))
-    raise ValueError(mask)
-
 
 def exact_dot(q, k):
     """q·k, summed exactly and rounded once to the nearest double."""
@@ -478,14 +458,6 @@ def check_against_math_md(cases):
     """The worked examples of MATH.md §6 (8 significant digits there)."""
     by = {c["name"]: c for c in cases}
 
-    def near(a, b, tol=6e-9):
-        if isinstance(a, (list, tuple)):
-            assert len(a) == len(b), (a, b)
-            for x, y in zip(a, b):
-                near(x, y, tol)
-            return
-        assert abs(a - b) <= tol * max(1.0, abs(b)), (a, b)
-
     a = by["A"]["queries"][0]
     near(a["weights"], [0.66524096, 0.24472847, 0.09003057])
     near(a["entropy"], 0.83239558)
@@ -518,26 +490,15 @@ def check_against_math_md(cases):
 
 
 def main(argv=None):
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap = argparse.ArgumentParser(description="Write tests/reference/reference.json")
-    ap.add_argument("--out", default=os.path.join(here, "reference.json"))
-    args = ap.parse_args(argv)
-
-    cases = build_cases()
-    check_against_math_md(cases)
-    doc = {
+    header = {
         "format": "softmaxlab-test-reference",
         "version": 1,
         "generator": "tests/reference/make_reference.py (independent NumPy implementation of "
                      "docs MATH.md; float64; numbers in shortest round-trip form)",
         "numpy_version": np.__version__,
-        "cases": cases,
     }
-    text = json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False)
-    with open(args.out, "w", encoding="utf-8") as fh:
-        fh.write(text + "\n")
-    nq = sum(len(c["queries"]) for c in cases)
-    print(f"wrote {args.out}: {len(cases)} cases, {nq} queries")
+    _, cases = write_reference(argv, "reference.json", header, build_cases,
+                               check_against_math_md)
     for c in cases:
         for q in c["queries"]:
             me = q["maxent"]

@@ -19,6 +19,8 @@ class TestCli : public QObject
 private slots:
     void reportOfDefaultScenario();
     void reportOfIrisGivesClassProbabilities();
+    void reportOfSparseAttention_data();
+    void reportOfSparseAttention();
     void badFilesExit2_data();
     void badFilesExit2();
     void usageErrorsExit64_data();
@@ -80,6 +82,102 @@ void TestCli::reportOfIrisGivesClassProbabilities()
     QVERIFY2(correct * 3 >= int(queries.size()) * 2, qPrintable(QString::number(correct)));
 }
 
+void TestCli::reportOfSparseAttention_data()
+{
+    // MATH.md §7.5, worked examples E and F, through --report on a version-2 file.
+    QTest::addColumn<QByteArray>("keys");    // the keys' JSON (the query is (1, 0.5))
+    QTest::addColumn<QByteArray>("more");    // temperature, attention and maxent members
+    QTest::addColumn<QJsonArray>("weights"); // 8 digits
+    QTest::addColumn<QJsonArray>("support");
+    QTest::addColumn<QJsonValue>("lambda");
+    QTest::addColumn<QString>("warning");
+    const QByteArray figure = R"([{"label":"k1","vector":[1,0],"value":[1,0]},
+        {"label":"k2","vector":[0,1],"value":[0,1]},{"label":"k3","vector":[-1,0],"value":[-1,-1]}])";
+    // E: f = q·k = (−2, 0, 0.5) with keys along the first axis and τ = 1.
+    const QByteArray e = R"([{"label":"a","vector":[-2,0],"value":[1,0]},
+        {"label":"b","vector":[0,0],"value":[0,1]},{"label":"c","vector":[0.5,0],"value":[-1,-1]}])";
+    const QByteArray tau1 = R"("temperature":{"mode":"fixed","tau":1},"maxent":{"targets":null})";
+    const QByteArray sqrt = R"("temperature":{"mode":"sqrt_dk"},)";
+    QTest::newRow("E alpha 1.5")
+        << e << QByteArray(tau1 + R"(,"attention":{"normalizer":"entmax","alpha":1.5})")
+        << QJsonArray{0, 0.32600736, 0.67399264} << QJsonArray{1, 2} << QJsonValue(1.0)
+        << QString();
+    QTest::newRow("E alpha 2") << e
+                               << QByteArray(tau1 +
+                                             R"(,"attention":{"normalizer":"entmax","alpha":2})")
+                               << QJsonArray{0, 0.25, 0.75} << QJsonArray{1, 2} << QJsonValue(1.0)
+                               << QString();
+    const QJsonArray f2{0.67677670, 0.32322330, 0};
+    QTest::newRow("F alpha 2, default target")
+        << figure
+        << QByteArray(sqrt +
+                      R"("maxent":{"targets":null},"attention":{"normalizer":"entmax","alpha":2})")
+        << f2 << QJsonArray{0, 1} << QJsonValue(1 / std::sqrt(2.0)) << QString();
+    QTest::newRow("F alpha 2, mu = 0: lambda = -1/13")
+        << figure
+        << QByteArray(sqrt +
+                      R"("maxent":{"targets":[0]},"attention":{"normalizer":"entmax","alpha":2})")
+        << f2 << QJsonArray{0, 1} << QJsonValue(-1.0 / 13) << QString();
+    QTest::newRow("F alpha 2, mu = 1: lambda_max = 2")
+        << figure
+        << QByteArray(sqrt +
+                      R"("maxent":{"targets":[1]},"attention":{"normalizer":"entmax","alpha":2})")
+        << f2 << QJsonArray{0, 1} << QJsonValue(2.0)
+        << QStringLiteral("any λ ≥ λ_max = 2 gives these weights");
+    QTest::newRow("F alpha 2, mu = -1: lambda_min = -2/3")
+        << figure
+        << QByteArray(sqrt +
+                      R"("maxent":{"targets":[-1]},"attention":{"normalizer":"entmax","alpha":2})")
+        << f2 << QJsonArray{0, 1} << QJsonValue(-2.0 / 3)
+        << QStringLiteral("any λ ≤ λ_min = -0.6666666666666666 gives these weights");
+    QTest::newRow("F alpha 1.5, default target")
+        << figure
+        << QByteArray(
+               sqrt +
+               R"("maxent":{"targets":null},"attention":{"normalizer":"entmax","alpha":1.5})")
+        << QJsonArray{0.62036806, 0.37314723, 0.00648471} << QJsonArray{0, 1, 2}
+        << QJsonValue(1 / std::sqrt(2.0)) << QString();
+}
+
+void TestCli::reportOfSparseAttention()
+{
+    QFETCH(QByteArray, keys);
+    QFETCH(QByteArray, more);
+    QFETCH(QJsonArray, weights);
+    QFETCH(QJsonArray, support);
+    QFETCH(QJsonValue, lambda);
+    QFETCH(QString, warning);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("sparse.softmaxlab.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format":"softmaxlab-scenario","version":2,"title":"sparse",
+        "queries":[{"label":"q","vector":[1,0.5]}],"keys":)" +
+               keys + R"(,"mask":"none","variance":{"mode":"linked","sigma0_squared":1},)" + more +
+               "}");
+    file.close();
+    const AppRun r = runApp({QStringLiteral("--report"), path});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject report = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(report["normalizer"].toObject()["kind"].toString(), QStringLiteral("entmax"));
+    const QJsonObject q = report["queries"].toArray()[0].toObject();
+    const QJsonArray w = q["weights"].toArray();
+    QCOMPARE(w.size(), weights.size());
+    for (int t = 0; t < int(w.size()); ++t) {
+        QVERIFY2(std::abs(w[t].toDouble() - weights[t].toDouble()) <= 5e-9,
+                 qPrintable(QString::number(w[t].toDouble(), 'g', 17)));
+        if (weights[t].toDouble() == 0)
+            QCOMPARE(w[t].toDouble(), 0.0); // exactly
+    }
+    QCOMPARE(q["support"].toArray(), support);
+    QVERIFY(q["threshold"].isDouble() && q["tsallis_entropy"].isDouble());
+    const QJsonObject me = q["maxent"].toObject();
+    QVERIFY2(std::abs(me["lambda"].toDouble() - lambda.toDouble()) <= 1e-15,
+             qPrintable(QString::number(me["lambda"].toDouble(), 'g', 17)));
+    QCOMPARE(q["warnings"].toArray(), warning.isEmpty() ? QJsonArray() : QJsonArray{warning});
+    QVERIFY(q["mle"].toObject()["max_abs_diff_from_attention"].toDouble() > 0);
+}
+
 void TestCli::badFilesExit2_data()
 {
     QTest::addColumn<QByteArray>("content");
@@ -95,8 +193,8 @@ void TestCli::badFilesExit2_data()
         << QByteArray(
                "{\n  \"format\": \"softmaxlab-scenario\",\n  \"version\": 1,\n  \"title\": NaN\n}")
         << QStringLiteral("line 4");
-    QTest::newRow("newer version") << QByteArray(R"({"format":"softmaxlab-scenario","version":2})")
-                                   << QStringLiteral("version 2");
+    QTest::newRow("newer version") << QByteArray(R"({"format":"softmaxlab-scenario","version":3})")
+                                   << QStringLiteral("version 3");
     QTest::newRow("empty file") << QByteArray() << QString();
 }
 

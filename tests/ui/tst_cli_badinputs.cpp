@@ -71,6 +71,7 @@ private slots:
     void refusedFileExportWritesNothing();
     void goodCatalogFilesLoad_data();
     void goodCatalogFilesLoad();
+    void versionOneAttentionWarns();
     void usageErrors_data();
     void usageErrors();
     void badMatrixImports_data();
@@ -189,6 +190,32 @@ void TestCliBadInputs::goodCatalogFilesLoad()
         QVERIFY2(error.startsWith(QLatin1String("target ")), qPrintable(error));
         QVERIFY(q[QLatin1String("weights")].isArray());
     }
+}
+
+void TestCliBadInputs::versionOneAttentionWarns()
+{
+    // scenario-format.md: a version-1 file's `attention` member is an unknown field, with a
+    // warning; the report is a plain softmax report and the exit code 0.
+    const QString file = kBadDir + QStringLiteral("/scenario/good-version1-attention-unknown"
+                                                  ".softmaxlab.json");
+    const AppRun r = runApp({QStringLiteral("--report"), file});
+    QVERIFY2(r.status == QProcess::NormalExit && r.exitCode == 0, qPrintable(describe(r)));
+    QCOMPARE(ownStderr(r.err),
+             QStringLiteral("softmaxlab: %1: warning: attention: kept as an unknown field; this "
+                            "section needs \"version\": 2\n")
+                 .arg(file)
+                 .toUtf8());
+    const QJsonObject report = QJsonDocument::fromJson(r.out).object();
+    QVERIFY(!report.contains(QLatin1String("normalizer")));
+    const QJsonArray w = report["queries"].toArray()[0].toObject()["weights"].toArray();
+    for (const QJsonValue &x : w)
+        QVERIFY(x.toDouble() > 0); // the softmax: no exact zeros
+    // A good version-2 file prints nothing on stderr.
+    const AppRun v2 =
+        runApp({QStringLiteral("--report"),
+                kBadDir + QStringLiteral("/scenario/good-attention-sparsemax.softmaxlab.json")});
+    QCOMPARE(v2.exitCode, 0);
+    QCOMPARE(ownStderr(v2.err), QByteArray());
 }
 
 void TestCliBadInputs::usageErrors_data()

@@ -88,10 +88,15 @@ Scenario AnalysisWorker::snapshot(const Scenario &scenario)
     s.varianceMode = scenario.varianceMode;
     s.sigma0Squared = scenario.sigma0Squared;
     s.maxentTargets = scenario.maxentTargets;
+    s.normalizer = scenario.normalizer;
+    s.entmaxAlpha = scenario.entmaxAlpha;
+    s.attentionSection = scenario.attentionSection;
+    s.loadWarnings = scenario.loadWarnings;
     s.extraTop = scenario.extraTop;
     s.extraTemperature = scenario.extraTemperature;
     s.extraVariance = scenario.extraVariance;
     s.extraMaxent = scenario.extraMaxent;
+    s.extraAttention = scenario.extraAttention;
     s.extraQueries = scenario.extraQueries;
     s.extraKeys = scenario.extraKeys;
     return s;

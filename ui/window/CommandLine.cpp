@@ -239,6 +239,9 @@ int run(const QStringList &arguments)
                 return InputRefused;
             }
             scenario = std::get<Scenario>(std::move(loaded));
+            // Loaded, with a remark (a version-1 file's `attention` member, scenario-format.md).
+            for (const QString &warning : scenario.loadWarnings)
+                printErr(QStringLiteral("softmaxlab: %1: warning: %2").arg(file, warning));
         }
         if (report) {
             writeReport(scenario, printOut); // streamed: a large report is gigabytes

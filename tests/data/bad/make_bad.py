@@ -61,6 +61,14 @@ TEMP = '"temperature": { "mode": "sqrt_dk" }'
 VAR = '"variance": { "mode": "linked", "sigma0_squared": 1.0 }'
 TARGETS = '"targets": null'
 
+
+
+def v2(attention):
+    """A version-2 scenario whose `attention` section is the JSON text `attention`."""
+    return sub('  "mask": "none",\n', '  "mask": "none",\n  "attention": ' + attention + ',\n',
+               sub('"version": 1', '"version": 2'))
+
+
 scenarios = {
     # Truncated, empty, not UTF-8.
     "empty": b"",
@@ -150,7 +158,7 @@ scenarios = {
     "duplicate-unicode-escape": sub('  "version": 1,\n', '  "version": 1,\n  "titl\\u0065": "first",\n'),
     "duplicate-escape-nested": sub('"sigma0_squared": 1.0', '"sigma0_squared": 1.0, "sigma0\\u005fsquared": 2.0'),
     "duplicate-in-unknown-field": sub('  "mask"', '  "notes": { "a": 1, "b": 2, "a": 3 },\n  "mask"'),
-    "version-newer": sub('"version": 1', '"version": 2'),
+    "version-newer": sub('"version": 1', '"version": 3'),
     "version-string": sub('"version": 1', '"version": "1"'),
     "version-fraction": sub('"version": 1', '"version": 1.5'),
     "version-missing": sub('  "version": 1,\n', ""),
@@ -165,6 +173,22 @@ scenarios = {
     "overflow-score-tiny-tau": sub(TEMP, '"temperature": { "mode": "fixed", "tau": 1e-300 }',
                                    sub(Q, '{ "label": "q", "vector": [2e8, 0] }')),
     "label-201-characters": sub('"label": "k2"', '"label": "' + "x" * 201 + '"'),
+    # The version-2 `attention` section (scenario-format.md; issue 16).
+    "attention-alpha-missing": v2('{ "normalizer": "entmax" }'),
+    "attention-alpha-below-1": v2('{ "normalizer": "entmax", "alpha": 0.5 }'),
+    "attention-alpha-above-4": v2('{ "normalizer": "entmax", "alpha": 4.5 }'),
+    "attention-alpha-string": v2('{ "normalizer": "entmax", "alpha": "1.5" }'),
+    "attention-normalizer-unknown": v2('{ "normalizer": "sparsemax", "alpha": 2 }'),
+    "attention-normalizer-missing": v2('{ "alpha": 2 }'),
+    "attention-not-object": v2('"entmax"'),
+    "good-attention-sparsemax": v2('{ "normalizer": "entmax", "alpha": 2 }'),
+    "good-attention-alpha-1": v2('{ "normalizer": "entmax", "alpha": 1 }'),
+    "good-attention-alpha-4": v2('{ "normalizer": "entmax", "alpha": 4 }'),
+    "good-attention-softmax-alpha-kept": v2('{ "normalizer": "softmax", "alpha": 9 }'),
+    # In a version-1 file `attention` is an unknown field: kept, with a warning.
+    "good-version1-attention-unknown": sub('  "mask": "none",\n',
+                                           '  "mask": "none",\n  "attention": { "normalizer": '
+                                           '"entmax", "alpha": 2 },\n'),
 }
 
 for name, data in scenarios.items():
