@@ -39,16 +39,16 @@ std::string_view trimSpaces(std::string_view s)
     return s;
 }
 
-/// A cell as shown in messages: in single quotes, control characters made visible, shortened.
+/// A cell as shown in messages: in single quotes, control characters made visible, shortened
+/// (escapedForMessage). Only the cell's first bytes are decoded, however long it is.
 QString shown(std::string_view cell)
 {
-    QString text = QString::fromUtf8(cell.data(), qsizetype(cell.size()));
-    text.replace(QLatin1Char('\t'), QLatin1String("\\t"));
-    text.replace(QLatin1Char('\r'), QLatin1String("\\r"));
-    text.replace(QLatin1Char('\n'), QLatin1String("\\n"));
-    if (text.size() > 40)
-        text = text.left(37) + QStringLiteral("…");
-    return QStringLiteral("'%1'").arg(text);
+    constexpr size_t kBytes = 4 * 41; // at least 41 characters, when the cell has them
+    const std::string_view head = cell.substr(0, kBytes);
+    QString text = QString::fromUtf8(head.data(), qsizetype(head.size()));
+    if (cell.size() > head.size())
+        text += QStringLiteral("…"); // longer than shown: escapedForMessage shortens it
+    return QStringLiteral("'%1'").arg(escapedForMessage(text));
 }
 
 /// How a cell looks, for telling a header row and a label column from the numbers.

@@ -1,5 +1,7 @@
 #include "MatrixImport.h"
 
+#include "TextInput.h"
+
 #include "CsvMatrix.h"
 #include "NpyMatrix.h"
 
@@ -49,8 +51,7 @@ QString fileName(const char *role, const ImportedMatrix &m)
 
 QString quoted(const QString &label)
 {
-    return QStringLiteral("'%1'").arg(label.size() > 40 ? label.left(37) + QStringLiteral("…")
-                                                        : label);
+    return QStringLiteral("'%1'").arg(escapedForMessage(label));
 }
 
 } // namespace

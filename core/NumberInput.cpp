@@ -1,5 +1,7 @@
 #include "NumberInput.h"
 
+#include "TextInput.h"
+
 #include <cmath>
 
 namespace sml {
@@ -49,7 +51,8 @@ std::optional<double> parseCellNumber(const QString &text, const QLocale &locale
     if (trimmed.isEmpty())
         return refuse(error, QStringLiteral("empty: type a number"));
     if (isNonFiniteWord(trimmed, locale))
-        return refuse(error, QStringLiteral("\"%1\" is not a finite number").arg(trimmed));
+        return refuse(
+            error, QStringLiteral("\"%1\" is not a finite number").arg(escapedForMessage(trimmed)));
 
     QLocale reader = locale;
     reader.setNumberOptions(reader.numberOptions() | QLocale::RejectGroupSeparator);
@@ -57,13 +60,16 @@ std::optional<double> parseCellNumber(const QString &text, const QLocale &locale
     const double value = reader.toDouble(trimmed, &ok);
     if (!ok) {
         if (std::isinf(value))
-            return refuse(error, QStringLiteral("\"%1\" is too large for a double").arg(trimmed));
+            return refuse(
+                error,
+                QStringLiteral("\"%1\" is too large for a double").arg(escapedForMessage(trimmed)));
         return refuse(error, QStringLiteral("\"%1\" is not a number (decimal separator \"%2\", no "
                                             "thousands separators)")
-                                 .arg(trimmed, reader.decimalPoint()));
+                                 .arg(escapedForMessage(trimmed), reader.decimalPoint()));
     }
     if (!std::isfinite(value))
-        return refuse(error, QStringLiteral("\"%1\" is not a finite number").arg(trimmed));
+        return refuse(
+            error, QStringLiteral("\"%1\" is not a finite number").arg(escapedForMessage(trimmed)));
     if (error)
         error->clear();
     return value == 0 ? 0.0 : value; // −0 → +0, as in the file format

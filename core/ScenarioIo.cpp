@@ -239,9 +239,10 @@ void checkFormatAndVersion(const QJsonObject &top)
             QStringLiteral("format: missing (expected \"%1\"); this is not a SoftmaxLab scenario")
                 .arg(kFormatName));
     if (!format.isString() || format.toString() != kFormatName) {
-        const QString got = format.isString()
-                                ? QStringLiteral("\"%1\"").arg(format.toString().left(100))
-                                : describe(format);
+        const QString got =
+            format.isString()
+                ? QStringLiteral("\"%1\"").arg(escapedForMessage(format.toString(), 100))
+                : describe(format);
         refuse(ErrorCategory::Format,
                QStringLiteral("format: expected \"%1\", got %2").arg(kFormatName, got));
     }
@@ -396,7 +397,7 @@ void readAttention(const QJsonValue &v, Scenario &s)
         s.extraAttention = unknownFields(o, {"normalizer", "alpha"});
     } else {
         refuseStructure(path, QStringLiteral("expected \"softmax\" or \"entmax\", got \"%1\"")
-                                  .arg(kind.toString().left(100)));
+                                  .arg(escapedForMessage(kind.toString(), 100)));
     }
     s.attentionSection = true;
 }
@@ -490,7 +491,7 @@ Scenario readScenario(const QJsonObject &top)
         } else {
             refuseStructure(QStringLiteral("temperature.mode"),
                             QStringLiteral("expected \"sqrt_dk\" or \"fixed\", got \"%1\"")
-                                .arg(mode.left(100)));
+                                .arg(escapedForMessage(mode, 100)));
         }
     }
 
@@ -503,9 +504,9 @@ Scenario readScenario(const QJsonObject &top)
         else if (mask == QLatin1String("causal"))
             s.mask = MaskKind::Causal;
         else
-            refuseStructure(
-                QStringLiteral("mask"),
-                QStringLiteral("expected \"none\" or \"causal\", got \"%1\"").arg(mask.left(100)));
+            refuseStructure(QStringLiteral("mask"),
+                            QStringLiteral("expected \"none\" or \"causal\", got \"%1\"")
+                                .arg(escapedForMessage(mask, 100)));
     }
 
     // variance
@@ -550,9 +551,9 @@ Scenario readScenario(const QJsonObject &top)
                 s.sigma0Squared = sigma0.toDouble();
             s.extraVariance = unknownFields(o, {"mode", "variances"});
         } else {
-            refuseStructure(
-                QStringLiteral("variance.mode"),
-                QStringLiteral("expected \"linked\" or \"free\", got \"%1\"").arg(mode.left(100)));
+            refuseStructure(QStringLiteral("variance.mode"),
+                            QStringLiteral("expected \"linked\" or \"free\", got \"%1\"")
+                                .arg(escapedForMessage(mode, 100)));
         }
     }
 

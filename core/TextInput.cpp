@@ -51,4 +51,43 @@ QString notUtf8Message(const QString &where, char byte)
         .arg(uint(static_cast<unsigned char>(byte)), 2, 16, QLatin1Char('0'));
 }
 
+QString escapedForMessage(QStringView text, qsizetype maxChars)
+{
+    QString out;
+    qsizetype shown = 0; // characters of the input taken so far
+    for (qsizetype i = 0; i < text.size(); ++i, ++shown) {
+        if (shown == maxChars - 1 && text.size() > maxChars) {
+            if (!out.isEmpty() && out.back().isHighSurrogate())
+                out.chop(1); // not half a character
+            out += QStringLiteral("…");
+            return out;
+        }
+        const char16_t c = text[i].unicode();
+        switch (c) {
+        case u'\t':
+            out += QLatin1String("\\t");
+            continue;
+        case u'\r':
+            out += QLatin1String("\\r");
+            continue;
+        case u'\n':
+            out += QLatin1String("\\n");
+            continue;
+        case u'\0':
+            out += QLatin1String("\\0");
+            continue;
+        default:
+            break;
+        }
+        if (c < 0x20 || (c >= 0x7F && c < 0xA0))
+            out += QStringLiteral("\\x%1").arg(unsigned(c), 2, 16, QLatin1Char('0'));
+        else if (c == 0x2028 || c == 0x2029 || (c >= 0x202A && c <= 0x202E) ||
+                 (c >= 0x2066 && c <= 0x2069) || c == 0x200E || c == 0x200F || c == 0xFEFF)
+            out += QStringLiteral("\\u{%1}").arg(unsigned(c), 4, 16, QLatin1Char('0'));
+        else
+            out += text[i];
+    }
+    return out;
+}
+
 } // namespace sml

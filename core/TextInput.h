@@ -17,4 +17,11 @@ qsizetype firstInvalidUtf8(QByteArrayView text);
 /// firstInvalidUtf8() found (written as two lowercase hex digits).
 QString notUtf8Message(const QString &where, char byte);
 
+/// Input text as a message shows it (docs/promises.md, "What is refused"): every control
+/// character made visible (\t, \r, \n, \0, other C0/C1 characters and DEL as \xNN,
+/// U+2028/U+2029 and bidirectional controls as \u{NNNN}), then shortened to `maxChars`
+/// characters with "…" when longer, so that a file of NUL bytes or a megabyte-long cell gives a
+/// one-line message. The caller adds the quotes.
+QString escapedForMessage(QStringView text, qsizetype maxChars = 40);
+
 } // namespace sml

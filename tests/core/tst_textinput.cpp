@@ -17,6 +17,8 @@ private slots:
     void agreesWithQtOnShortSequences();
     void everythingBeforeTheOffsetIsValid();
     void message();
+    void escapedForMessage_data();
+    void escapedForMessage();
 };
 
 void TestTextInput::firstInvalidOffset_data()
@@ -107,4 +109,39 @@ void TestTextInput::message()
 }
 
 QTEST_APPLESS_MAIN(TestTextInput)
+void TestTextInput::escapedForMessage_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("plain text is as it is") << "the"
+                                            << "the";
+    QTest::newRow("NUL bytes (issue 15 #9)") << QString(3, QChar(0)) << "\\0\\0\\0";
+    QTest::newRow("tab, CR, LF") << "a\tb\r\nc"
+                                 << "a\\tb\\r\\nc";
+    QTest::newRow("a terminal escape sequence") << "\x1b[31mred"
+                                                << "\\x1b[31mred";
+    QTest::newRow("DEL and a C1 control") << QStringLiteral("x\u007fy\u0085") << "x\\x7fy\\x85";
+    QTest::newRow("a right-to-left override")
+        << QStringLiteral("abc\u202Edef") << "abc\\u{202e}def";
+    QTest::newRow("40 characters: not shortened") << QString(40, 'x') << QString(40, 'x');
+    QTest::newRow("41 characters: 39 and an ellipsis")
+        << QString(41, 'x') << QString(39, 'x') + QStringLiteral("…");
+    QTest::newRow("a megabyte of NUL: 39 escapes and an ellipsis")
+        << QString(1 << 20, QChar(0)) << QStringLiteral("\\0").repeated(39) + QStringLiteral("…");
+    QTest::newRow("no half of a surrogate pair before the ellipsis")
+        << QString(38, 'x') + QStringLiteral("\U0001F600\U0001F600")
+        << QString(38, 'x') + QStringLiteral("…");
+    QTest::newRow("non-ASCII letters stay") << QStringLiteral("über é") << QStringLiteral("über é");
+}
+
+void TestTextInput::escapedForMessage()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, shown);
+    const QString out = sml::escapedForMessage(input);
+    QCOMPARE(out, shown);
+    for (QChar c : out)
+        QVERIFY2(c.unicode() >= 0x20 && c.unicode() != 0x7f, "a control character is left");
+}
+
 #include "tst_textinput.moc"

@@ -77,6 +77,8 @@ private slots:
     void badMatrixImports_data();
     void badMatrixImports();
     void matrixImportFromAFifoIsRefused();
+    void refusalsShowInputEscapedAndShort_data();
+    void refusalsShowInputEscapedAndShort();
 };
 
 void TestCliBadInputs::refusedFiles_data()
@@ -238,6 +240,13 @@ void TestCliBadInputs::usageErrors_data()
     row("--size -5x10 (negative)", {"--export", "/tmp/x", "--size", "-5x10", file});
     row("--size 1200x800x3", {"--export", "/tmp/x", "--size", "1200x800x3", file});
     row("--size 15x15 (below 16)", {"--export", "/tmp/x", "--size", "15x15", file});
+    // The stated export limit (issue 15 #9: 20000x20000 ran a minute at 1.6 GB): each side at
+    // most 16384 pixels and 40 megapixels in all; refused before anything is drawn.
+    row("--size 20000x20000 (a side above 16384)",
+        {"--export", "/tmp/x", "--size", "20000x20000", file});
+    row("--size 8000x8000 (64 megapixels)", {"--export", "/tmp/x", "--size", "8000x8000", file});
+    row("--size 16384x2442 (just above 40 megapixels)",
+        {"--export", "/tmp/x", "--size", "16384x2442", file});
     row("--size with letters", {"--export", "/tmp/x", "--size", "wide x tall", file});
     row("--report and --export together", {"--report", "--export", "/tmp/x", file});
     row("two files", {"--report", file, file});
@@ -320,6 +329,39 @@ void TestCliBadInputs::matrixImportFromAFifoIsRefused()
                  r.err.constData());
         QVERIFY(!QFileInfo::exists(out));
     }
+}
+
+void TestCliBadInputs::refusalsShowInputEscapedAndShort_data()
+{
+    QTest::addColumn<QByteArray>("csv");
+    QTest::addColumn<QByteArray>("shownPart");
+    // The issue's case was 200 MB of NUL bytes, quoted raw in the message; 1 MiB shows the same.
+    QTest::newRow("1 MiB of NUL bytes (issue 15 #9)")
+        << QByteArray(1 << 20, '\0') << QByteArray("'\\0\\0\\0");
+    QTest::newRow("a terminal escape sequence in a cell")
+        << QByteArray("1,2\n3,\x1b[2J\x1b[31mgotcha\n") << QByteArray("'\\x1b[2J\\x1b[31mgotcha'");
+    QTest::newRow("a 100 KB cell") << QByteArray(100000, 'z') + "\n" << QByteArray("zzz…'");
+}
+
+// Refusal messages quoted raw input bytes (37 NUL bytes for a file of NULs). Input in a message
+// is escaped and shortened: one short line, whatever the file holds.
+void TestCliBadInputs::refusalsShowInputEscapedAndShort()
+{
+    if (!appHasImport())
+        QSKIP("this softmaxlab has no --queries/--keys import yet");
+    QFETCH(QByteArray, csv);
+    QFETCH(QByteArray, shownPart);
+    QTemporaryDir dir;
+    const QString file = writeFile(dir, QStringLiteral("bad.csv"), csv);
+    const AppRun r = runApp({QStringLiteral("--queries"), file, QStringLiteral("--keys"), file,
+                             QStringLiteral("--report")});
+    QVERIFY2(r.status == QProcess::NormalExit && r.exitCode == 2, qPrintable(describe(r)));
+    QVERIFY(r.out.isEmpty());
+    const QByteArray own = ownStderr(r.err);
+    QVERIFY2(own.contains(shownPart), own.constData());
+    QVERIFY2(!own.contains('\0') && !own.contains('\x1b'), own.toPercentEncoding().constData());
+    QCOMPARE(own.count('\n'), 1);
+    QVERIFY2(own.size() < 400, own.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliBadInputs)

@@ -19,6 +19,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileInfo>
 #include <QImage>
 #include <QLabel>
 #include <QPainter>
@@ -361,6 +362,24 @@ void TestExport::exportRefusesBadOptions()
                                         ImageExportOptions::pixels("png", QSize(300, 200)));
     QVERIFY(error.has_value());
     QVERIFY(error->contains(QStringLiteral("x.png")));
+
+    // The stated limits (docs/promises.md): a side above 16384, more than 40 megapixels (also
+    // when a scale makes them), a scale above 16. Refused before drawing; nothing is written.
+    const auto refusal = [&](const ImageExportOptions &o) {
+        const QString path = dir.filePath(QStringLiteral("big.") + o.format);
+        const auto e = view.exportImage(path, o);
+        return e && !QFileInfo::exists(path) ? *e : QString();
+    };
+    QVERIFY(refusal(ImageExportOptions::pixels("png", QSize(20000, 100)))
+                .contains(QStringLiteral("16384")));
+    QVERIFY(refusal(ImageExportOptions::pixels("svg", QSize(8000, 8000)))
+                .contains(QStringLiteral("40 megapixels")));
+    ImageExportOptions scaled = ImageExportOptions::pixels("png", QSize(4000, 3000));
+    scaled.scale = 4; // 16000 × 12000 pixels out
+    QVERIFY(refusal(scaled).contains(QStringLiteral("40 megapixels")));
+    scaled.scale = 1e12;
+    QVERIFY(refusal(scaled).contains(QStringLiteral("scale")));
+    QVERIFY(!ImageExportOptions::pixels("png", QSize(7680, 4320)).check()); // 8K fits
 }
 
 void TestExport::exportImageActionUsesTheDialog()

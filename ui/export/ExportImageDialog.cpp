@@ -54,7 +54,7 @@ ExportImageDialog::ExportImageDialog(Mode mode, QWidget *parent) : QDialog(paren
     mWidthPx = new QSpinBox(sizeBox);
     mHeightPx = new QSpinBox(sizeBox);
     for (QSpinBox *box : {mWidthPx, mHeightPx}) {
-        box->setRange(16, 20000);
+        box->setRange(ImageExportOptions::minSide, ImageExportOptions::maxSide);
         box->setSuffix(tr(" px"));
     }
     mWidthCm = new QDoubleSpinBox(sizeBox);

@@ -64,22 +64,33 @@ std::optional<QString> ImageExportOptions::check() const
     if (f.isEmpty())
         return QCoreApplication::translate("ImageExport", "unknown export format “%1” (use %2)")
             .arg(format, formats().join(QStringLiteral(", ")));
-    auto outside = [](QSize s) {
-        return s.width() < 16 || s.height() < 16 || s.width() > 20000 || s.height() > 20000;
+    const auto outside = [](QSize s) -> std::optional<QString> {
+        if (s.width() < minSide || s.height() < minSide || s.width() > maxSide ||
+            s.height() > maxSide)
+            return QCoreApplication::translate("ImageExport", "each side %1…%2 pixels")
+                .arg(minSide)
+                .arg(maxSide);
+        if (qint64(s.width()) * s.height() > maxPixels)
+            return QCoreApplication::translate("ImageExport", "%1 megapixels at most")
+                .arg(maxPixels / 1000000);
+        return std::nullopt;
     };
-    if (outside(size))
-        return QCoreApplication::translate("ImageExport",
-                                           "export size %1x%2 is outside 16…20000 pixels")
+    if (auto limit = outside(size))
+        return QCoreApplication::translate("ImageExport", "export size %1x%2 is too large (%3)")
             .arg(size.width())
-            .arg(size.height());
-    if (!(dpi >= 10 && dpi <= 2400) || !(scale > 0) || !std::isfinite(scale))
+            .arg(size.height())
+            .arg(*limit);
+    if (!(dpi >= 10 && dpi <= 2400))
         return QCoreApplication::translate("ImageExport", "resolution %1 dpi is outside 10…2400")
             .arg(dpi);
-    if (f != QLatin1String("pdf") && f != QLatin1String("svg") && outside(outputPixels()))
-        return QCoreApplication::translate("ImageExport",
-                                           "image size %1x%2 is outside 16…20000 pixels")
-            .arg(outputPixels().width())
-            .arg(outputPixels().height());
+    if (!(scale > 0 && scale <= 16))
+        return QCoreApplication::translate("ImageExport", "scale %1 is outside (0, 16]").arg(scale);
+    if (f != QLatin1String("pdf") && f != QLatin1String("svg"))
+        if (auto limit = outside(outputPixels()))
+            return QCoreApplication::translate("ImageExport", "image size %1x%2 is too large (%3)")
+                .arg(outputPixels().width())
+                .arg(outputPixels().height())
+                .arg(*limit);
     return std::nullopt;
 }
 

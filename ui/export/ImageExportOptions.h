@@ -51,6 +51,13 @@ struct ImageExportOptions
     /// A message when the options cannot be written (unknown format, size outside 16…20000
     /// logical or output pixels, dpi outside 10…2400), else nullopt.
     std::optional<QString> check() const;
+
+    /// The stated export limits (docs/promises.md): each side of `size` and of the output
+    /// image 16…maxSide pixels, and at most maxPixels pixels in all (a 40-megapixel image is
+    /// 160 MB in memory while it is drawn; 7680×4320 fits, 20000×20000 does not).
+    static constexpr int minSide = 16;
+    static constexpr int maxSide = 16384;
+    static constexpr qint64 maxPixels = 40'000'000;
     /// Readies the options for writing (PlotView::exportImage, exportTextDocument): normalizes
     /// `format` (normalizedFormat), checks the result (check()), and turns `transparent` off for
     /// a format without alpha. Returns check()'s message, or nullopt.

@@ -1,5 +1,7 @@
 #include "window/CommandLine.h"
 
+#include "export/ImageExportOptions.h"
+
 #include "MatrixImport.h"
 #include "Report.h"
 #include "ScenarioIo.h"
@@ -217,10 +219,11 @@ int run(const QStringList &arguments)
     QSize size;
     if (sizeMatch.hasMatch())
         size = QSize(sizeMatch.captured(1).toInt(), sizeMatch.captured(2).toInt());
-    if (!size.isValid() || size.width() < 16 || size.height() < 16 || size.width() > 20000 ||
-        size.height() > 20000)
-        return usageError(QStringLiteral("--size must be WxH in pixels, each 16..20000, got '%1'")
-                              .arg(parser.value(sizeOption)));
+    if (!size.isValid())
+        return usageError(
+            QStringLiteral("--size must be WxH in pixels, got '%1'").arg(parser.value(sizeOption)));
+    if (auto tooLarge = ImageExportOptions::pixels(format, size).check())
+        return usageError(QStringLiteral("--size %1: %2").arg(parser.value(sizeOption), *tooLarge));
 
     if (report || exporting || saving) {
         Scenario scenario = defaultScenario();
