@@ -8,6 +8,9 @@
 //                                works even as root), save B over PATH once
 //   savechild readonly PATH      as an unprivileged user (uid 65534 when started as root), save B
 //                                over PATH, whose directory is read-only
+//   savechild load PATH          load PATH with ScenarioIo::loadFile and print "loaded" or
+//                                "refused", the peak resident set size before and after (KiB),
+//                                and "sanitized" under AddressSanitizer (tst_loadmemory)
 //
 // fsize and readonly print "<category>\t<message>" and exit 0 when saveFile refused, 3 when it
 // unexpectedly succeeded. Exit 64 on a usage error, 4 when privileges cannot be dropped.
@@ -17,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <variant>
 
 #include <grp.h>
 #include <signal.h>
@@ -86,6 +90,22 @@ int main(int argc, char **argv)
                 return 4;
         }
         return reportRefusal(ScenarioIo::saveFile(b, path));
+    }
+    if (std::strcmp(mode, "load") == 0) {
+        rusage before{};
+        getrusage(RUSAGE_SELF, &before);
+        const LoadResult loaded = ScenarioIo::loadFile(path);
+        rusage after{};
+        getrusage(RUSAGE_SELF, &after);
+#if defined(__SANITIZE_ADDRESS__)
+        const char *build = "sanitized";
+#else
+        const char *build = "plain";
+#endif
+        std::printf("%s %ld %ld %s\n",
+                    std::holds_alternative<Scenario>(loaded) ? "loaded" : "refused",
+                    before.ru_maxrss, after.ru_maxrss, build);
+        return 0;
     }
     return 64;
 }

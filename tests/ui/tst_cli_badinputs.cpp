@@ -241,12 +241,13 @@ void TestCliBadInputs::usageErrors_data()
     row("--size 1200x800x3", {"--export", "/tmp/x", "--size", "1200x800x3", file});
     row("--size 15x15 (below 16)", {"--export", "/tmp/x", "--size", "15x15", file});
     // The stated export limit (issue 15 #9: 20000x20000 ran a minute at 1.6 GB): each side at
-    // most 16384 pixels and 40 megapixels in all; refused before anything is drawn.
-    row("--size 20000x20000 (a side above 16384)",
+    // most 8192 pixels and 4·10⁷ pixels in all (scenario-format.md); refused before drawing.
+    row("--size 20000x20000 (the issue)",
         {"--export", "/tmp/x", "--size", "20000x20000", file});
     row("--size 8000x8000 (64 megapixels)", {"--export", "/tmp/x", "--size", "8000x8000", file});
-    row("--size 16384x2442 (just above 40 megapixels)",
-        {"--export", "/tmp/x", "--size", "16384x2442", file});
+    row("--size 8193x100 (a side above 8192)", {"--export", "/tmp/x", "--size", "8193x100", file});
+    row("--size 8000x5001 (just above 4e7 pixels)",
+        {"--export", "/tmp/x", "--size", "8000x5001", file});
     row("--size with letters", {"--export", "/tmp/x", "--size", "wide x tall", file});
     row("--report and --export together", {"--report", "--export", "/tmp/x", file});
     row("two files", {"--report", file, file});

@@ -363,19 +363,19 @@ void TestExport::exportRefusesBadOptions()
     QVERIFY(error.has_value());
     QVERIFY(error->contains(QStringLiteral("x.png")));
 
-    // The stated limits (docs/promises.md): a side above 16384, more than 40 megapixels (also
+    // The stated limits (docs/promises.md): a side above 8192, more than 40 megapixels (also
     // when a scale makes them), a scale above 16. Refused before drawing; nothing is written.
     const auto refusal = [&](const ImageExportOptions &o) {
         const QString path = dir.filePath(QStringLiteral("big.") + o.format);
         const auto e = view.exportImage(path, o);
         return e && !QFileInfo::exists(path) ? *e : QString();
     };
-    QVERIFY(refusal(ImageExportOptions::pixels("png", QSize(20000, 100)))
-                .contains(QStringLiteral("16384")));
+    QVERIFY(refusal(ImageExportOptions::pixels("png", QSize(8193, 100)))
+                .contains(QStringLiteral("8192")));
     QVERIFY(refusal(ImageExportOptions::pixels("svg", QSize(8000, 8000)))
                 .contains(QStringLiteral("40 megapixels")));
     ImageExportOptions scaled = ImageExportOptions::pixels("png", QSize(4000, 3000));
-    scaled.scale = 4; // 16000 × 12000 pixels out
+    scaled.scale = 2; // 8000 × 6000 pixels out: 48 megapixels
     QVERIFY(refusal(scaled).contains(QStringLiteral("40 megapixels")));
     scaled.scale = 1e12;
     QVERIFY(refusal(scaled).contains(QStringLiteral("scale")));

@@ -53,10 +53,11 @@ struct ImageExportOptions
     std::optional<QString> check() const;
 
     /// The stated export limits (docs/promises.md): each side of `size` and of the output
-    /// image 16…maxSide pixels, and at most maxPixels pixels in all (a 40-megapixel image is
+    /// image 16…maxSide pixels, and at most maxPixels pixels in all (scenario-format.md,
+    /// "Command line, version 2": W, H ≤ 8192, W·H ≤ 4·10⁷; a 40-megapixel image is
     /// 160 MB in memory while it is drawn; 7680×4320 fits, 20000×20000 does not).
     static constexpr int minSide = 16;
-    static constexpr int maxSide = 16384;
+    static constexpr int maxSide = 8192;
     static constexpr qint64 maxPixels = 40'000'000;
     /// Readies the options for writing (PlotView::exportImage, exportTextDocument): normalizes
     /// `format` (normalizedFormat), checks the result (check()), and turns `transparent` off for
