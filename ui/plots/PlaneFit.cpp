@@ -166,4 +166,18 @@ void fitTitle(QCPTextElement *element, const QString &text, double width, double
     element->setText(plotStyle::wrapText(text, font, room));
 }
 
+void fitSubtitle(QCPTextElement *element, const QString &text, const QRect &viewport)
+{
+    fitTitle(element, text, viewport.width(), 14, 12, false);
+    const QString fitted = element->text();
+    const double height =
+        plotStyle::metrics(element->font()).lineSpacing() * (fitted.count(QLatin1Char('\n')) + 1);
+    if (!text.isEmpty() && height > 0.1 * viewport.height()) {
+        QFont tiny = element->font();
+        tiny.setPointSizeF(1);
+        element->setFont(tiny);
+        element->setText(QString());
+    }
+}
+
 } // namespace sml::planeFit

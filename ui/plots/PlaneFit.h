@@ -51,4 +51,10 @@ QList<QRectF> placeLabels(const QList<QCPAbstractItem *> &items, const QRect &re
 void fitTitle(QCPTextElement *element, const QString &text, double width, double points,
               double minPoints, bool bold);
 
+/// The subtitle of a plane view: fitTitle(…, 14, 12, regular) for `viewport`'s width, unless its
+/// lines would take more than a tenth of the viewport's height (a short plot: presentation mode
+/// on a 1280×800 projector). Then it is left out, so the plot keeps the height; the view's help
+/// ("What am I seeing?") says the same.
+void fitSubtitle(QCPTextElement *element, const QString &text, const QRect &viewport);
+
 } // namespace sml::planeFit

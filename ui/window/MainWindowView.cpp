@@ -19,8 +19,10 @@
 #include <QSettings>
 #include <QTabWidget>
 #include <QTextBrowser>
+#include <QTextDocument>
 
 #include <algorithm>
+#include <cmath>
 
 namespace sml {
 
@@ -142,11 +144,15 @@ void MainWindow::applyAppearance()
         return; // called before the menus exist
     QApplication::setPalette(look->palette());
     applyWidgetScale(this, look->widgetFontScale());
-    mDescription->setMaximumHeight(QFontMetrics(mDescription->font()).lineSpacing() * 4 + 12);
-
     // Presenting gives the whole window to the central views: the docks close (View ▸ brings
-    // any back) and come back as they were afterwards.
+    // any back) and come back as they were afterwards, and the lesson notes take two lines (they
+    // scroll) instead of four, so that a plot on a 1280×800 projector keeps its height.
     const bool presenting = look->presentation();
+    // Measured in the font the text is drawn in (the document's), plus its margins.
+    QTextDocument *notes = mDescription->document();
+    mDescription->setMaximumHeight(
+        int(std::ceil(QFontMetricsF(notes->defaultFont()).lineSpacing() * (presenting ? 2 : 4) +
+                      2 * notes->documentMargin() + 2 * mDescription->frameWidth() + 2)));
     if (presenting && mDockStateBeforePresentation.isEmpty()) {
         mDockStateBeforePresentation = saveState();
         for (QDockWidget *dock : findChildren<QDockWidget *>())

@@ -395,7 +395,7 @@ void KeySpaceView::updateLayout()
 {
     // Titles that fit the width (a dock can be narrow), then the layout.
     planeFit::fitTitle(mTitle, titleText(), viewport().width(), 18, 14, true);
-    planeFit::fitTitle(mSubtitle, subtitleText(), viewport().width(), 14, 12, false);
+    planeFit::fitSubtitle(mSubtitle, subtitleText(), viewport());
     PlotView::updateLayout();
     // After a drag, the ranges stay when the vectors still fit them and fill at least 40 % of
     // them (in the same display unit); otherwise they are fitted again.

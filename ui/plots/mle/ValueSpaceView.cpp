@@ -297,7 +297,7 @@ void ValueSpaceView::updateLayout()
     // The legend wraps into rows when the view is narrow (a horizontal legend cannot shrink).
     plotStyle::fitLegendColumns(legend, viewport().width());
     planeFit::fitTitle(mTitle, titleText(), viewport().width(), 18, 14, true);
-    planeFit::fitTitle(mSubtitle, mSubtitleText, viewport().width(), 14, 12, false);
+    planeFit::fitSubtitle(mSubtitle, mSubtitleText, viewport());
     PlotView::updateLayout();
     if (!mRingDrag->isDragging()) {
         if (isLine()) {
