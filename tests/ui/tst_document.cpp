@@ -250,13 +250,20 @@ const std::map<QString, TextRow> &undoTexts()
     static const std::map<QString, TextRow> rows = {
         {"key cell",
          {[](ScenarioDocument &d) { return d.setCell(CellTable::Key, 1, 0, 2.0); },
-          "Edit keys[1].vector[0]"}},
+          "Edit k[1] of “k2”"}},
         {"query cell",
          {[](ScenarioDocument &d) { return d.setCell(CellTable::Query, 2, 1, 2.0); },
-          "Edit queries[2].vector[1]"}},
+          "Edit q[2] of “c”"}},
         {"value cell",
          {[](ScenarioDocument &d) { return d.setCell(CellTable::Value, 3, 1, 2.0); },
-          "Edit keys[3].value[1]"}},
+          "Edit v[2] of “k4”"}},
+        {"variance cell (free variances)",
+         {[](ScenarioDocument &d) {
+              if (auto e = d.setVarianceMode(VarianceMode::Free))
+                  return e;
+              return d.setCell(CellTable::Variance, 2, 1, 0.5);
+          },
+          "Edit σ² of “c” → “k2”"}},
         {"mask",
          {[](ScenarioDocument &d) { return d.setMask(MaskKind::Causal); }, "Set mask to causal"}},
         {"variance mode",

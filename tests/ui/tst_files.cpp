@@ -330,9 +330,9 @@ void TestFiles::undoRedoActions()
     QVERIFY(undo->isEnabled());
     QCOMPARE(undo->text(), QStringLiteral("&Undo Set mask to causal"));
     QVERIFY(!w.document()->setCell(CellTable::Key, 1, 0, 2.0));
-    QCOMPARE(undo->text(), QStringLiteral("&Undo Edit keys[1].vector[0]"));
+    QCOMPARE(undo->text(), QStringLiteral("&Undo Edit k[1] of “k2”"));
     undo->trigger();
-    QCOMPARE(redo->text(), QStringLiteral("&Redo Edit keys[1].vector[0]"));
+    QCOMPARE(redo->text(), QStringLiteral("&Redo Edit k[1] of “k2”"));
     QCOMPARE(undo->text(), QStringLiteral("&Undo Set mask to causal"));
     redo->trigger();
     QCOMPARE(w.document()->scenario().keys(1, 0), 2.0);

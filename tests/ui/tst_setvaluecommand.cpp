@@ -48,7 +48,7 @@ void TestSetValueCommand::redoSetsAndUndoRestores()
     stack.push(new SetCellCommand(&t, CellField{CellTable::Key, 1, 0}, old, 4.5));
     QCOMPARE(t.scenario.keys(1, 0), 4.5);
     QCOMPARE(t.applied, 1);
-    QCOMPARE(stack.undoText(), QStringLiteral("Edit keys[1].vector[0]"));
+    QCOMPARE(stack.undoText(), QStringLiteral("Edit k[1] of #2")); // no name given: the row number
     stack.undo();
     QCOMPARE(t.scenario.keys(1, 0), old);
     QCOMPARE(t.applied, 2);

@@ -240,8 +240,17 @@ ScenarioDocument::Error ScenarioDocument::setCell(CellTable table, int row, int 
     const double old = mat(row, column);
     if (old == value && std::signbit(old) == std::signbit(value))
         return std::nullopt;
-    return push(std::make_unique<SetCellCommand>(commandTarget(), CellField{table, row, column},
-                                                 old, value, gesture));
+    // The undo text names the token: "Edit q[2] of “sat”" (issue 14 #11).
+    const auto name = [](const QStringList &labels, int index) {
+        return CellField::tokenCellName(index < labels.size() ? labels.at(index) : QString(),
+                                        index);
+    };
+    const bool queryRow = table == CellTable::Query || table == CellTable::Variance;
+    CellField field{table, row, column,
+                    queryRow ? name(mScenario.queryLabels, row) : name(mScenario.keyLabels, row),
+                    table == CellTable::Variance ? name(mScenario.keyLabels, column) : QString()};
+    return push(
+        std::make_unique<SetCellCommand>(commandTarget(), std::move(field), old, value, gesture));
 }
 
 ScenarioDocument::Error

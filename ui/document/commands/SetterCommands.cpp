@@ -1,29 +1,40 @@
 #include "document/commands/SetterCommands.h"
 
+#include "document/commands/ScenarioCommand.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
 
 namespace sml {
 
+QString CellField::tokenCellName(const QString &label, int index)
+{
+    const QString name = ScenarioCommand::tokenName(label, index);
+    return label.isEmpty() ? name : QStringLiteral("“%1”").arg(name);
+}
+
 QString CellField::text(double, double) const
 {
-    QString path;
+    const QString of = rowName.isEmpty() ? QStringLiteral("#%1").arg(row + 1) : rowName;
     switch (table) {
     case CellTable::Query:
-        path = QStringLiteral("queries[%1].vector[%2]").arg(row).arg(column);
-        break;
+        return QCoreApplication::translate("SetCellCommand", "Edit q[%1] of %2")
+            .arg(column + 1)
+            .arg(of);
     case CellTable::Key:
-        path = QStringLiteral("keys[%1].vector[%2]").arg(row).arg(column);
-        break;
+        return QCoreApplication::translate("SetCellCommand", "Edit k[%1] of %2")
+            .arg(column + 1)
+            .arg(of);
     case CellTable::Value:
-        path = QStringLiteral("keys[%1].value[%2]").arg(row).arg(column);
-        break;
+        return QCoreApplication::translate("SetCellCommand", "Edit v[%1] of %2")
+            .arg(column + 1)
+            .arg(of);
     case CellTable::Variance:
-        path = QStringLiteral("variance.variances[%1][%2]").arg(row).arg(column);
         break;
     }
-    return QCoreApplication::translate("SetCellCommand", "Edit %1").arg(path);
+    const QString key = columnName.isEmpty() ? QStringLiteral("#%1").arg(column + 1) : columnName;
+    return QCoreApplication::translate("SetCellCommand", "Edit σ² of %1 → %2").arg(of, key);
 }
 
 Eigen::MatrixXd &CellField::matrix(Scenario &s, CellTable table)

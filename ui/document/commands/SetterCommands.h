@@ -25,10 +25,19 @@ struct CellField
     CellTable table;
     int row;
     int column;
+    /// How the undo text names the row's token, and for a variance the key's: “sat”, or #3
+    /// when unlabelled (tokenCellName). Empty: the row number alone.
+    QString rowName;
+    QString columnName;
 
     void set(Scenario &s, double value) const { matrix(s, table)(row, column) = value; }
+    /// "Edit q[2] of “sat”", "Edit k[1] of “the”", "Edit v[2] of #3", "Edit σ² of “sat” → “the”"
+    /// (vector components 1-based, as the tables' headers show them).
     QString text(double oldValue, double newValue) const;
     bool operator==(const CellField &) const = default;
+
+    /// A token as an undo text names it: “label” (elided to 40 characters), or #n (1-based).
+    static QString tokenCellName(const QString &label, int index);
 
     /// The matrix a table edits.
     static Eigen::MatrixXd &matrix(Scenario &scenario, CellTable table);
