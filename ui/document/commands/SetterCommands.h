@@ -15,8 +15,8 @@ namespace sml {
 // and its undo text). ScenarioDocument creates them; its edit functions validate the value.
 
 /// One number of the queries, keys, values or free-variance table (m×d_k, T×d_k, T×d_v, m×T).
-/// "Edit keys[1].vector[0]": the JSON path of the cell (scenario-format.md). A drag over one
-/// cell (the value-space view) is one undo step.
+/// "Edit k[1] of “the”": the vector, its 1-based component and the token (text()). A drag over
+/// one cell (the value-space view) is one undo step.
 struct CellField
 {
     using Value = double;
