@@ -10,6 +10,10 @@ Writes into resources/scenarios/:
   free-variances.softmaxlab.json                 MATH.md §6 C: free variances, MLE ≠ softmax (§4.1, §4.3)
   causal-sentence.softmaxlab.json                causal self-attention over "the cat sat on the mat" (§2)
   digits-kernel-smoother.softmaxlab.json         UCI digits, d_k = 64, τ = √d_k, kernel smoother
+  sparse-attention.softmaxlab.json               version 2, sparsemax (α = 2) on the §6 B figure:
+                                                 MATH.md §7.5 F, k3 gets exactly 0
+  sparse-attention-digits.softmaxlab.json        version 2, sparsemax on the digits smoother:
+                                                 each query keeps a handful of its 200 keys
 
 and resources/scenarios/README.md, which lists every shipped scenario (including the existing
 default.softmaxlab.json and iris-kernel-smoother.softmaxlab.json, which this script does not
@@ -61,6 +65,19 @@ def softmax_stats(scores):
     w = [x / S for x in e]
     H = math.log(S) - math.fsum(wi * (s - M) for wi, s in zip(w, scores))
     return w, max(H, 0.0)
+
+
+def sparsemax(scores):
+    """Sparsemax (α-entmax at α = 2, MATH.md §7.2) by the exact sort rule: p_t = max(0, s_t − θ)
+    with θ such that the weights sum to 1. Returns (weights, θ)."""
+    z = sorted(scores, reverse=True)
+    cumulative, k, total = 0.0, 0, 0.0
+    for j, zj in enumerate(z, start=1):
+        cumulative += zj
+        if 1 + j * zj > cumulative:
+            k, total = j, cumulative
+    theta = (total - 1) / k
+    return [max(0.0, x - theta) for x in scores], theta
 
 
 def attend(q, keys, values, tau, visible=None):
@@ -204,8 +221,15 @@ def validate_text(text, max_bytes=1 << 20):
         raise Invalid("top level: expected an object")
     if sc.get("format") != "softmaxlab-scenario":
         raise Invalid("format: expected 'softmaxlab-scenario'")
-    if type(sc.get("version")) is not int or sc["version"] != 1:
-        raise Invalid(f"version: expected 1, got {sc.get('version')!r}")
+    if type(sc.get("version")) is not int or sc["version"] not in (1, 2):
+        raise Invalid(f"version: expected 1 or 2, got {sc.get('version')!r}")
+    if sc["version"] == 2 and "attention" in sc:  # scenario-format.md, version 2 `attention`
+        att = sc["attention"]
+        if not isinstance(att, dict) or att.get("normalizer") not in ("softmax", "entmax"):
+            raise Invalid("attention.normalizer: expected 'softmax' or 'entmax'")
+        if att["normalizer"] == "entmax" and not (_is_num(att.get("alpha"))
+                                                  and 1 <= att["alpha"] <= 4):
+            raise Invalid("attention.alpha: expected a number with 1 <= alpha <= 4")
     if not isinstance(sc.get("title"), str):
         raise Invalid("title: expected a string")
     if "description" in sc and not isinstance(sc["description"], str):
@@ -729,6 +753,103 @@ def digits_file(data_dir, seed, per_class_keys, out_dir, written, summary):
 # ---------------------------------------------------------------------------------------------
 # README of the folder
 
+# ---------------------------------------------------------------------------------------------
+# 7. Sparse attention (MATH.md §7): sparsemax on the §6 B figure and on the digits smoother
+
+def entmax_weights(scores, alpha, iterations=200):
+    """α-entmax (MATH.md §7.2) for 1 < α, by bisection on the threshold τ_θ of
+    p_t = max(0, (α−1)s_t − θ)^(1/(α−1)), Σ p = 1 (plain float bisection, enough for a lesson
+    note; the app uses the exact rules and the log1p form)."""
+    z = [(alpha - 1) * x for x in scores]
+    hi = max(z)
+    lo = hi - 1.0
+    power = 1.0 / (alpha - 1)
+    for _ in range(iterations):
+        mid = (lo + hi) / 2
+        total = sum(max(0.0, x - mid) ** power for x in z)
+        lo, hi = (mid, hi) if total > 1 else (lo, mid)
+    return [max(0.0, x - lo) ** power for x in z]
+
+
+def alpha_leaving_support(scores, key, lo=1.0 + 1e-9, hi=4.0):
+    """The α at which `key` leaves the support (its entmax weight becomes 0), by bisection."""
+    if entmax_weights(scores, hi)[key] > 0:
+        return None
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if entmax_weights(scores, mid)[key] > 0 else (lo, mid)
+    return hi
+
+
+def with_sparsemax(sc, title, description):
+    """A copy of scenario `sc` as version 2 with sparsemax attention (scenario-format.md)."""
+    out = {}
+    for k, v in sc.items():
+        out[k] = v
+        if k == "mask":
+            out["attention"] = {"normalizer": "entmax", "alpha": 2}
+    out["version"] = 2
+    out["title"] = title
+    out["description"] = description
+    return out
+
+
+def sparse_attention_files(out_dir, written, summary):
+    q = [1.0, 0.5]
+    keys = [("k1", [1.0, 0.0], [1.0, 0.0]), ("k2", [0.0, 1.0], [0.0, 1.0]),
+            ("k3", [-1.0, 0.0], [-1.0, -1.0])]
+    tau = math.sqrt(2)
+    scores = [dot(q, k) / tau for _, k, _ in keys]
+    w, theta = sparsemax(scores)
+    soft = [math.exp(x - max(scores)) for x in scores]
+    soft = [x / sum(soft) for x in soft]
+    base = scenario("", "", [("q", q)], keys, {"mode": "sqrt_dk"})
+    description = (
+        "Change the entropy, and the softmax becomes sparse (MATH.md §7). This is the default "
+        "figure of §6 B with one change: the normalizer is sparsemax (α-entmax with α = 2), the "
+        "distribution of largest Tsallis entropy H_2 under the same constraint on the expected "
+        "similarity. The scores are s = (%s); sparsemax subtracts a threshold θ = %s (the water "
+        "line, in score units) and keeps what is above it: w = (%s). k3 gets exactly 0, not just "
+        "a small number: the softmax gave it %s.\n\n"
+        "Look at the heatmap (an exact zero is marked as such), the weight bars (the Gaussian MLE "
+        "π stays the softmax of the scores, so π ≠ w now) and the key space (k3 drawn hollow, "
+        "outside the support). Move the α control from 1 (softmax) to 2 and watch k3 leave the "
+        "support at α = %s; raise τ and it comes back, because a higher temperature flattens "
+        "the scores below the water line's reach." % (
+            ", ".join(fmt(x) for x in scores), fmt(theta), ", ".join(fmt(x) for x in w),
+            fmt(soft[2]), fmt(alpha_leaving_support(scores, 2), 3)))
+    sc = with_sparsemax(base, "Change the entropy: sparse attention", description)
+    write_scenario(out_dir, "sparse-attention.softmaxlab.json", sc, written)
+    summary.append("sparse-attention: w = (" + ", ".join(fmt(x) for x in w) + ")")
+
+    # The digits smoother under sparsemax: how many of the keys each query keeps.
+    with open(os.path.join(out_dir, "digits-kernel-smoother.softmaxlab.json"),
+              encoding="utf-8") as fh:
+        digits = json.load(fh)
+    dk = len(digits["queries"][0]["vector"])
+    tau = math.sqrt(dk) if digits["temperature"]["mode"] == "sqrt_dk" \
+        else digits["temperature"]["tau"]
+    supports = []
+    for qq in digits["queries"]:
+        row = [dot(qq["vector"], k["vector"]) / tau for k in digits["keys"]]
+        weights, _ = sparsemax(row)
+        supports.append(sum(1 for x in weights if x > 0))
+    T = len(digits["keys"])
+    description = (
+        "The digits kernel smoother (UCI handwritten digits, d_k = %d, τ = √d_k) with sparsemax "
+        "attention (α = 2, MATH.md §7) instead of the softmax. Each query now keeps only the "
+        "keys above its water line: %d to %d of the %d keys (%.1f on average), and every other "
+        "weight is exactly 0, where the softmax gave every key a positive weight. The prediction "
+        "is then an average over a handful of similar training digits.\n\n"
+        "Open the heatmap: the zero cells are marked, the support of each row is what remains. "
+        "Move α back towards 1 and the supports grow until, at α = 1, every key is back." % (
+            dk, min(supports), max(supports), T, sum(supports) / len(supports)))
+    sc = with_sparsemax(digits, "Sparse attention on handwritten digits", description)
+    write_scenario(out_dir, "sparse-attention-digits.softmaxlab.json", sc, written)
+    summary.append("sparse-attention-digits: support %d…%d of %d" % (
+        min(supports), max(supports), T))
+
+
 README_LINES = [
     ("default.softmaxlab.json",
      "MATH.md §6 B: one query, three keys in 2-D, τ = √2; the built-in default."),
@@ -754,6 +875,10 @@ README_LINES = [
     ("digits-kernel-smoother.softmaxlab.json",
      "UCI handwritten digits as a kernel smoother: 200 reference images, 10 queries, "
      "d_k = 64, τ = √d_k = 8."),
+    ("sparse-attention.softmaxlab.json",
+     "Version 2, MATH.md §7.5 F: sparsemax (α = 2) on the §6 B figure; k3 gets exactly 0."),
+    ("sparse-attention-digits.softmaxlab.json",
+     "Version 2: sparsemax on the digits smoother; each query keeps a handful of keys."),
 ]
 
 
@@ -761,7 +886,7 @@ def write_readme(out_dir):
     lines = [
         "# Shipped scenarios",
         "",
-        "Each file is a version-1 scenario ([`docs/scenario-format.md`](../../docs/scenario-format.md)); its `description`",
+        "Each file is a scenario ([`docs/scenario-format.md`](../../docs/scenario-format.md); version 1, or 2 for sparse attention); its `description`",
         "holds the lesson notes. Open one with `softmaxlab FILE` or print its numbers with",
         "`softmaxlab --report FILE`.",
         "",
@@ -774,7 +899,7 @@ def write_readme(out_dir):
         "",
         "All files except the first two are written by `scripts/make_lessons.py`",
         "(`python3 scripts/make_lessons.py`, standard library only, deterministic seeds); it also",
-        "checks every `*.softmaxlab.json` in this folder against the version-1 rules.",
+        "checks every `*.softmaxlab.json` in this folder against the format's rules.",
         "",
     ]
     path = os.path.join(out_dir, "README.md")
@@ -826,6 +951,7 @@ def main(argv=None):
         causal_sentence_file(args.out_dir, written, summary)
         digits_file(args.data_dir, args.seed_digits, args.per_class_keys, args.out_dir,
                     written, summary)
+        sparse_attention_files(args.out_dir, written, summary)
         write_readme(args.out_dir)
         print("\nkey numbers:")
         for line in summary:
