@@ -9,6 +9,7 @@
 #include "document/ScenarioDocument.h"
 #include "plots/attention/AlphaSweepView.h"
 #include "plots/attention/AttentionHeatmapView.h"
+#include "plots/attention/EntropyView.h"
 #include "plots/attention/WeightBarsView.h"
 #include "plots/keyspace/KeySpaceView.h"
 #include "style/PlotStyle.h"
@@ -149,6 +150,21 @@ private slots:
 
         QVERIFY(!doc.setNormalizer(NormalizerKind::Softmax));
         QVERIFY(!view.subtitleText().contains(QStringLiteral("support")));
+    }
+
+    void entropyViewGivesTheSupportSize()
+    {
+        ScenarioDocument doc;
+        loadSparse(doc, 2.0);
+        EntropyView view;
+        view.bindToDocument(&doc);
+        QVERIFY(showAt(view));
+        const AttentionResult &a = doc.analysis().attention();
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(view.supportText(i), QStringLiteral("|supp| = %1 / 4").arg(a.supportSize[i]));
+        QVERIFY(a.supportSize.minCoeff() < 4);
+        QVERIFY(!doc.setNormalizer(NormalizerKind::Softmax));
+        QCOMPARE(view.supportText(0), QString());
     }
 
     void alphaSweepRunsFromSoftmaxToSparsemax()

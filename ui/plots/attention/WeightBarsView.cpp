@@ -108,7 +108,7 @@ void WeightBarsView::showAnalysis(const Analysis &analysis, int selectedQuery)
                          .arg(d.support.size())
                          .arg(n);
             lines << tr("π ≠ w: the Gaussian MLE still gives π = softmax(s) (its precisions are "
-                        "exp(s)),   but w is %1,   the maximum of the Tsallis entropy H_%2;   "
+                        "exp(s)),   but w is %1, the maximum of the Tsallis entropy H_%2,   "
                         "the Tsallis MaxEnt p equals w")
                          .arg(plotStyle::normalizerName(d.alpha), plotStyle::compact(d.alpha));
         }

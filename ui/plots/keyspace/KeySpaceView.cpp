@@ -243,12 +243,12 @@ QString KeySpaceView::subtitleText() const
                               ? tr("dashed: equal score s = q·k/τ")
                               : tr("dashed: equal score change Δs in this plane");
     const bool anyMasked = mScene.anyMasked();
-    const QString support =
-        mAlpha != 1 ? tr(" · %1-entmax: %2 of %3 keys on the support, hollow: w = 0 exactly")
-                          .arg(plotStyle::compact(mAlpha))
-                          .arg(mSupportSize)
-                          .arg(mVisibleCount)
-                    : QString();
+    const QString support = mAlpha != 1
+                                ? tr(" · %1: %2 of %3 keys on the support, hollow: w = 0 exactly")
+                                      .arg(plotStyle::normalizerName(mAlpha))
+                                      .arg(mSupportSize)
+                                      .arg(mVisibleCount)
+                                : QString();
     return tr("disc area = weight w · drag q or a key\n%1%2%3")
         .arg(lines, anyMasked ? tr(" · dashed discs: masked keys") : QString(), support);
 }
@@ -336,7 +336,7 @@ void KeySpaceView::rebuildItems()
             const QFontMetricsF fm = plotStyle::metrics(labelFont);
             const QString name = plotStyle::elide(mScene.keyLabels.value(t), labelFont, 220);
             const QString weight = mAlpha != 1 && !isOnSupport(t)
-                                       ? tr("w = 0 exactly")
+                                       ? tr("w = 0")
                                        : tr("w = %1").arg(planeFit::labelNumber(mScene.weights[t]));
             QString shown = seen ? tr("%1  %2").arg(name, weight) : tr("%1 (masked)").arg(name);
             // Wider than a quarter of the plot (large text, a narrow dock): two lines.
