@@ -21,9 +21,9 @@ QString viewExplanation(const QString &viewName)
             "softmax w, the normalized precisions π of the Gaussian likelihood (MLE step 5) and "
             "the maximum-entropy distribution p (MaxEnt step 4). With linked variances and "
             "the default constraint the three bars are equal (MATH.md §4.3, §5.3).</p>"
-            "<p>With α-entmax (α &gt; 1) w and the Tsallis MaxEnt p are still equal, but π is "
-            "not: the Gaussian likelihood's precisions are exp(s), so π stays the softmax of "
-            "the scores (MATH.md §7.3). The readout gives max |π − w| and the support size.</p>");
+            "<p>With α-entmax, π ≠ w: π stays the softmax of the scores, while the Tsallis MaxEnt "
+            "p "
+            "still equals w (MATH.md §7.3).</p>");
     if (viewName == QLatin1String("entropy"))
         return tr("<p><b>How sharp each query's attention is.</b> The entropy H(w) in nats of each "
                   "row of weights, against its ceiling log |V| (uniform weights). A small τ, or "

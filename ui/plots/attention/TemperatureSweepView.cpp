@@ -68,9 +68,7 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
     mTau = analysis.tau();
     mAlpha = analysis.attention().alpha;
     // The normalizer follows the scenario (MATH.md §7.4: keys leave the support as τ falls).
-    yAxis->setLabel(mAlpha == 1
-                        ? tr("weight w = softmax(q·k / τ)")
-                        : tr("weight w = %1-entmax(q·k / τ)").arg(plotStyle::compact(mAlpha)));
+    yAxis->setLabel(tr("weight w = %1(q·k / τ)").arg(plotStyle::normalizerName(mAlpha)));
     const double sqrtDk = std::sqrt(double(s.dK()));
     mQueryLabel = s.queryLabels.value(i);
 
