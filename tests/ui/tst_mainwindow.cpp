@@ -681,8 +681,9 @@ void TestMainWindow::layoutIsRestoredOnTheNextRun()
     QSize size;
     {
         MainWindow w;
-        // Not the default size; no narrower than the window can be.
-        size = QSize(std::max(900, w.minimumSizeHint().width() + 30), 570);
+        // Not the default size; no smaller than the window can be.
+        size = QSize(std::max(900, w.minimumSizeHint().width() + 30),
+                     std::max(570, w.minimumSizeHint().height() + 10));
         w.resize(size);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

@@ -2,6 +2,7 @@
 // entries and what each does to the scenario (one undo step each, refusals reported and nothing
 // changed), the queries table and the selected query following each other, the variance note,
 // the messages it passes on for the status bar, and Title and Notes….
+#include "Entmax.h"
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "panels/ControlPanel.h"
@@ -13,12 +14,15 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDialog>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTableView>
 #include <QTest>
 #include <QTimer>
@@ -169,6 +173,73 @@ private slots:
         while (undo->canUndo())
             undo->undo();
         QVERIFY(document.scenario() == defaultScenario());
+    }
+
+    // The normalizer control (MATH.md §7.2): the sparsemax preset gives the weights of core's
+    // entmax, with k3 exactly 0 on the default figure (worked example F); one slider drag is one
+    // undo step; undo gives back the softmax.
+    void normalizerControl()
+    {
+        ScenarioDocument document;
+        ScenarioDock dock(&document);
+        ControlPanel *panel = dock.controlPanel();
+        QUndoStack *undo = document.undoStack();
+        QComboBox *combo = panel->normalizerCombo();
+        QCOMPARE(combo->currentText(), QStringLiteral("softmax (α = 1)"));
+        QCOMPARE(panel->alphaSpin()->value(), 1.0);
+        const Eigen::VectorXd softmax = document.analysis().attention().weights.row(0).transpose();
+        QVERIFY((softmax.array() > 0).all());
+
+        combo->setCurrentIndex(2);
+        emit combo->activated(2);
+        QVERIFY(document.scenario().normalizer == NormalizerKind::Entmax);
+        QCOMPARE(document.scenario().entmaxAlpha, 2.0);
+        QCOMPARE(undo->count(), 1);
+        QCOMPARE(undo->undoText(), QStringLiteral("Set normalizer to sparsemax (α = 2)"));
+        const AttentionResult &a = document.analysis().attention();
+        const Eigen::VectorXd scores = a.similarities.row(0).transpose() / a.tau;
+        const EntmaxRow expected = entmax(scores, 2.0);
+        const Eigen::VectorXd w = a.weights.row(0).transpose();
+        QCOMPARE(expected.support, (std::vector<int>{0, 1}));
+        for (int t = 0; t < 3; ++t) {
+            QCOMPARE(w(t) == 0, expected.weights(t) == 0);
+            QVERIFY(std::abs(w(t) - expected.weights(t)) <= 1e-15);
+        }
+        QCOMPARE(w(2), 0.0); // worked example F: p = (½ + 1/(4√2), ½ − 1/(4√2), 0)
+        QVERIFY(std::abs(w(0) - (0.5 + 1 / (4 * std::sqrt(2.0)))) < 1e-15);
+        QCOMPARE(panel->alphaSpin()->value(), 2.0);
+        QCOMPARE(panel->alphaSlider()->value(), ControlPanel::alphaToSlider(2));
+
+        // A slider drag is one undo step, named by its last α.
+        QSlider *slider = panel->alphaSlider();
+        slider->setSliderDown(true);
+        for (int position : {120, 150, 170})
+            slider->setValue(position);
+        slider->setSliderDown(false);
+        QCOMPARE(undo->count(), 2);
+        QCOMPARE(document.scenario().entmaxAlpha, ControlPanel::sliderToAlpha(170));
+        QCOMPARE(undo->undoText(), QStringLiteral("Set normalizer to α-entmax, α = 2.7"));
+        QCOMPARE(combo->currentText(), QStringLiteral("α-entmax, α = 2.7"));
+
+        // The spin box sets α too; out-of-range α is refused by the document.
+        panel->alphaSpin()->setValue(1.5);
+        QCOMPARE(document.scenario().entmaxAlpha, 1.5);
+        QCOMPARE(combo->currentText(), QStringLiteral("1.5-entmax"));
+        QVERIFY(document.setNormalizer(NormalizerKind::Entmax, 4.5).has_value());
+        QVERIFY(document.setNormalizer(NormalizerKind::Entmax, 0.5).has_value());
+        QCOMPARE(undo->count(), 3);
+
+        // Back to the softmax keeps α for later; undo all the way gives the softmax weights.
+        emit combo->activated(0);
+        QVERIFY(document.scenario().normalizer == NormalizerKind::Softmax);
+        QCOMPARE(document.scenario().entmaxAlpha, 1.5);
+        QCOMPARE(undo->undoText(), QStringLiteral("Set normalizer to softmax"));
+        while (undo->canUndo())
+            undo->undo();
+        QVERIFY(document.scenario().normalizer == NormalizerKind::Softmax);
+        QCOMPARE(combo->currentText(), QStringLiteral("softmax (α = 1)"));
+        const Eigen::VectorXd back = document.analysis().attention().weights.row(0).transpose();
+        QCOMPARE(back, softmax);
     }
 
     void movingStopsAtTheEnds()

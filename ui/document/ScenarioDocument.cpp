@@ -387,6 +387,20 @@ ScenarioDocument::setTemperature(TemperatureMode mode, std::optional<double> fix
         TemperatureField::Value{mode, tau}, gesture));
 }
 
+ScenarioDocument::Error ScenarioDocument::setNormalizer(NormalizerKind kind,
+                                                        std::optional<double> alpha, int gesture)
+{
+    const double a = alpha.value_or(mScenario.entmaxAlpha);
+    if (!std::isfinite(a) || !(a >= 1 && a <= 4))
+        return tr("α must be a number from 1 to 4.");
+    if (kind == mScenario.normalizer && a == mScenario.entmaxAlpha)
+        return std::nullopt;
+    return push(std::make_unique<SetNormalizerCommand>(
+        commandTarget(), NormalizerField{},
+        NormalizerField::Value{mScenario.normalizer, mScenario.entmaxAlpha},
+        NormalizerField::Value{kind, a}, gesture));
+}
+
 ScenarioDocument::Error ScenarioDocument::setMask(MaskKind mask)
 {
     if (mask == mScenario.mask)

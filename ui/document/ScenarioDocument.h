@@ -121,6 +121,11 @@ public:
     Error setTemperature(TemperatureMode mode, std::optional<double> fixedTau = std::nullopt,
                          int gesture = 0);
     Error setMask(MaskKind mask);
+    /// Sets the normalizer (MATH.md §7.2): the softmax, or α-entmax with 1 ≤ α ≤ 4. `alpha` is
+    /// the entmax α, kept while the softmax is chosen; not given = the current one. `gesture` != 0
+    /// merges the steps of one slider drag into one undo step.
+    Error setNormalizer(NormalizerKind kind, std::optional<double> alpha = std::nullopt,
+                        int gesture = 0);
     /// Linked → free starts the free table at the current σ²_it = σ0² exp(−s_it), clamped into
     /// [1e-300, 1e300] where it leaves the double range; free → linked keeps the free table.
     Error setVarianceMode(VarianceMode mode);

@@ -7,6 +7,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -33,6 +34,31 @@ int ControlPanel::tauToSlider(double tau)
     return int(std::lround(std::clamp(p, 0.0, double(sliderSteps))));
 }
 
+static constexpr double alphaMin = 1;
+static constexpr double alphaMax = 4;
+static constexpr int alphaSteps = 300;
+
+double ControlPanel::sliderToAlpha(int position)
+{
+    return alphaMin + (alphaMax - alphaMin) * double(position) / alphaSteps;
+}
+
+int ControlPanel::alphaToSlider(double alpha)
+{
+    const double p = (alpha - alphaMin) / (alphaMax - alphaMin) * alphaSteps;
+    return int(std::lround(std::clamp(p, 0.0, double(alphaSteps))));
+}
+
+/// The presets of the normalizer combo: the softmax, α = 1.5, α = 2; and the last entry, "α-entmax"
+/// with any other α (its text names the α).
+enum NormalizerPreset
+{
+    SoftmaxPreset,
+    EntmaxOneAndAHalf,
+    Sparsemax,
+    CustomEntmax
+};
+
 ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
     : QWidget(parent), mDocument(document)
 {
@@ -56,6 +82,47 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
                                .arg(tauMin)
                                .arg(tauMax));
     form->addRow(QString(), mTauSlider);
+
+    // normalizer (MATH.md §7)
+    mNormalizer = new QComboBox(this);
+    mNormalizer->addItem(tr("softmax (α = 1)"));
+    mNormalizer->addItem(tr("1.5-entmax"));
+    mNormalizer->addItem(tr("sparsemax (α = 2)"));
+    mNormalizer->addItem(tr("α-entmax"));
+    mNormalizer->setItemData(SoftmaxPreset,
+                             tr("w = softmax(s): the maximum of the Shannon entropy. "
+                                "Every key keeps a weight > 0."),
+                             Qt::ToolTipRole);
+    mNormalizer->setItemData(EntmaxOneAndAHalf,
+                             tr("α = 1.5: the maximum of the Tsallis entropy H_1.5. Keys below "
+                                "a water line get exactly 0."),
+                             Qt::ToolTipRole);
+    mNormalizer->setItemData(Sparsemax,
+                             tr("α = 2: the Euclidean projection of s onto the simplex, "
+                                "w = [s − θ]₊ (Gini entropy). Many keys get exactly 0."),
+                             Qt::ToolTipRole);
+    mNormalizer->setItemData(CustomEntmax, tr("α-entmax with the α of the slider (1 ≤ α ≤ 4)"),
+                             Qt::ToolTipRole);
+    mNormalizer->setToolTip(tr("The entropy the attention maximizes decides the normalizer:\n"
+                               "Shannon gives the softmax, Tsallis α gives α-entmax,\n"
+                               "which sets the weights of low-scoring keys to exactly 0."));
+    mNormalizer->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    mNormalizer->setMinimumContentsLength(14);
+    form->addRow(tr("Normalizer"), mNormalizer);
+    mAlphaSlider = new QSlider(Qt::Horizontal, this);
+    mAlphaSlider->setRange(0, alphaSteps);
+    mAlphaSlider->setToolTip(tr("Drag to change α of α-entmax (1 … 4): α = 1 is the softmax, "
+                                "larger α gives more exact zeros"));
+    mAlphaSpin = new QDoubleSpinBox(this);
+    mAlphaSpin->setRange(alphaMin, alphaMax);
+    mAlphaSpin->setDecimals(2);
+    mAlphaSpin->setSingleStep(0.05);
+    mAlphaSpin->setKeyboardTracking(false);
+    mAlphaSpin->setToolTip(tr("α of α-entmax, 1 ≤ α ≤ 4 (α = 1: softmax, α = 2: sparsemax)"));
+    auto *alphaRow = new QHBoxLayout;
+    alphaRow->addWidget(mAlphaSlider, 1);
+    alphaRow->addWidget(mAlphaSpin);
+    form->addRow(tr("α"), alphaRow);
 
     // mask
     mMask = new QComboBox(this);
@@ -115,6 +182,31 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
         report(mDocument->setTemperature(TemperatureMode::Fixed, sliderToTau(position),
                                          mTauSlider->isSliderDown() ? mGesture : 0));
     });
+    connect(mNormalizer, &QComboBox::activated, this, [this](int index) {
+        switch (index) {
+        case SoftmaxPreset:
+            report(mDocument->setNormalizer(NormalizerKind::Softmax));
+            break;
+        case EntmaxOneAndAHalf:
+            report(mDocument->setNormalizer(NormalizerKind::Entmax, 1.5));
+            break;
+        case Sparsemax:
+            report(mDocument->setNormalizer(NormalizerKind::Entmax, 2.0));
+            break;
+        default:
+            report(mDocument->setNormalizer(NormalizerKind::Entmax));
+        }
+    });
+    connect(mAlphaSlider, &QSlider::sliderPressed, this,
+            [this] { mGesture = mDocument->beginGesture(); });
+    connect(mAlphaSlider, &QSlider::sliderReleased, this, [this] { mGesture = 0; });
+    connect(mAlphaSlider, &QSlider::valueChanged, this, [this](int position) {
+        report(mDocument->setNormalizer(NormalizerKind::Entmax, sliderToAlpha(position),
+                                        mAlphaSlider->isSliderDown() ? mGesture : 0));
+    });
+    connect(mAlphaSpin, &QDoubleSpinBox::valueChanged, this, [this](double alpha) {
+        report(mDocument->setNormalizer(NormalizerKind::Entmax, alpha));
+    });
     connect(mMask, &QComboBox::activated, this, [this](int index) {
         report(mDocument->setMask(MaskKind(mMask->itemData(index).toInt())));
     });
@@ -165,6 +257,20 @@ void ControlPanel::refresh()
         mTauEdit->setEnabled(!sqrtDk);
         if (!mTauSlider->isSliderDown())
             mTauSlider->setValue(tauToSlider(s.tau()));
+        const QSignalBlocker b6(mNormalizer), b7(mAlphaSlider), b8(mAlphaSpin);
+        const double alpha = s.alpha();
+        const bool entmax = s.normalizer == NormalizerKind::Entmax;
+        mNormalizer->setItemText(CustomEntmax,
+                                 entmax && alpha != 1.5 && alpha != 2
+                                     ? tr("α-entmax, α = %1").arg(QLocale().toString(alpha, 'g', 6))
+                                     : tr("α-entmax"));
+        mNormalizer->setCurrentIndex(!entmax        ? SoftmaxPreset
+                                     : alpha == 1.5 ? EntmaxOneAndAHalf
+                                     : alpha == 2   ? Sparsemax
+                                                    : CustomEntmax);
+        if (!mAlphaSlider->isSliderDown())
+            mAlphaSlider->setValue(alphaToSlider(alpha));
+        mAlphaSpin->setValue(alpha);
         mMask->setCurrentIndex(mMask->findData(int(s.mask)));
         mVarianceMode->setCurrentIndex(mVarianceMode->findData(int(s.varianceMode)));
         mSigma0Edit->setValue(s.sigma0Squared);

@@ -4,6 +4,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSlider;
@@ -14,10 +15,11 @@ class NumberLineEdit;
 class ScenarioDocument;
 
 /// The scenario's scalar settings: temperature τ (√d_k or fixed, with a log-scale slider whose
-/// drag is one undo step), mask, variance model and σ0², the selected query, and that query's
-/// MaxEnt target μ with its feasible interval (min f, max f) and a "Default" reset.
-/// Every change goes through the document's edit functions; refusals are shown on the field and
-/// reported through message().
+/// drag is one undo step), the normalizer (softmax or α-entmax, with an α slider and spin box and
+/// the presets softmax / 1.5-entmax / sparsemax, MATH.md §7.2), mask, variance model and σ0², the
+/// selected query, and that query's MaxEnt target μ with its feasible interval (min f, max f) and a
+/// "Default" reset. Every change goes through the document's edit functions; refusals are shown on
+/// the field and reported through message().
 class ControlPanel : public QWidget
 {
     Q_OBJECT
@@ -28,6 +30,9 @@ public:
     QCheckBox *sqrtDkCheck() const { return mSqrtDk; }
     NumberLineEdit *tauEdit() const { return mTauEdit; }
     QSlider *tauSlider() const { return mTauSlider; }
+    QComboBox *normalizerCombo() const { return mNormalizer; }
+    QSlider *alphaSlider() const { return mAlphaSlider; }
+    QDoubleSpinBox *alphaSpin() const { return mAlphaSpin; }
     QComboBox *maskCombo() const { return mMask; }
     QComboBox *varianceModeCombo() const { return mVarianceMode; }
     NumberLineEdit *sigma0Edit() const { return mSigma0Edit; }
@@ -39,6 +44,9 @@ public:
     /// Slider position (0…1000) ↔ τ on a log scale from 0.05 to 50.
     static double sliderToTau(int position);
     static int tauToSlider(double tau);
+    /// Slider position (0…300) ↔ α from 1 to 4, in steps of 0.01.
+    static double sliderToAlpha(int position);
+    static int alphaToSlider(double alpha);
 
 signals:
     /// A status message (usually a refusal) for the status bar.
@@ -52,6 +60,9 @@ private:
     QCheckBox *mSqrtDk;
     NumberLineEdit *mTauEdit;
     QSlider *mTauSlider;
+    QComboBox *mNormalizer;
+    QSlider *mAlphaSlider;
+    QDoubleSpinBox *mAlphaSpin;
     QComboBox *mMask;
     QComboBox *mVarianceMode;
     NumberLineEdit *mSigma0Edit;

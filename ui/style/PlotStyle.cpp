@@ -1,5 +1,7 @@
 #include "style/PlotStyle.h"
 
+#include <QCoreApplication>
+
 #include "style/Appearance.h"
 
 #include <QFontMetricsF>
@@ -65,6 +67,21 @@ QColor highlightColor()
 {
     return QColor(230, 20, 60);
 } // crimson, visible on viridis
+QColor keyColor(int k)
+{
+    static const QColor colors[] = {
+        QColor(0, 114, 178), QColor(230, 159, 0),  QColor(0, 158, 115), QColor(204, 121, 167),
+        QColor(213, 94, 0),  QColor(86, 180, 233), QColor(0, 0, 0),     QColor(140, 90, 40)};
+    return colors[((k % 8) + 8) % 8];
+}
+QString normalizerName(double alpha)
+{
+    if (alpha == 1)
+        return QCoreApplication::translate("plotStyle", "softmax");
+    if (alpha == 2)
+        return QCoreApplication::translate("plotStyle", "sparsemax");
+    return QCoreApplication::translate("plotStyle", "%1-entmax").arg(compact(alpha));
+}
 QColor errorColor()
 {
     return QColor(200, 0, 0);

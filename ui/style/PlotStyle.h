@@ -29,6 +29,13 @@ QColor maxentColor();
 QColor ceilingColor();
 QColor highlightColor();
 QColor errorColor();
+/// The colour of the k-th line of a sweep (one line per key): Okabe–Ito (colour-blind safe)
+/// without its yellow, which vanishes on white, plus a brown; k mod 8.
+QColor keyColor(int k);
+
+/// The name of the attention's normalizer (MATH.md §7.2): "softmax" (α = 1), "sparsemax"
+/// (α = 2), else "1.5-entmax", "2.7-entmax"…
+QString normalizerName(double alpha);
 
 /// A viridis-like gradient (QCustomPlot 2.1 has no viridis preset), eleven stops.
 QCPColorGradient viridis();

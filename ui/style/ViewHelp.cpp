@@ -11,13 +11,19 @@ QString viewExplanation(const QString &viewName)
         return tr(
             "<p><b>Attention weights.</b> Row i is query i, column t is key t; the colour is the "
             "weight w<sub>it</sub> = softmax(q<sub>i</sub>·k<sub>t</sub>/τ), so every row sums "
-            "to 1. This is the quantity both derivations arrive at (MATH.md §2).</p>");
+            "to 1. This is the quantity both derivations arrive at (MATH.md §2).</p>"
+            "<p>With α-entmax (Normalizer, MATH.md §7) the weights of keys below the water line "
+            "are <i>exactly</i> 0: those cells are hatched and read “0”, unlike a small "
+            "softmax weight.</p>");
     if (viewName == QLatin1String("weight-bars"))
         return tr(
             "<p><b>Three derivations, one set of weights.</b> For the selected query: the "
             "softmax w, the normalized precisions π of the Gaussian likelihood (MLE step 5) and "
             "the maximum-entropy distribution p (MaxEnt step 4). With linked variances and "
-            "the default constraint the three bars are equal (MATH.md §4.3, §5.3).</p>");
+            "the default constraint the three bars are equal (MATH.md §4.3, §5.3).</p>"
+            "<p>With α-entmax, π ≠ w: π stays the softmax of the scores, while the Tsallis MaxEnt "
+            "p "
+            "still equals w (MATH.md §7.3).</p>");
     if (viewName == QLatin1String("entropy"))
         return tr("<p><b>How sharp each query's attention is.</b> The entropy H(w) in nats of each "
                   "row of weights, against its ceiling log |V| (uniform weights). A small τ, or "
@@ -28,7 +34,9 @@ QString viewExplanation(const QString &viewName)
             "a PCA projection that says how much variance it keeps). A key's score is the "
             "dot product q·k/τ, so the dashed lines of equal score are perpendicular to q; "
             "disc area is the weight. Drag q or a key and watch every view follow (MLE "
-            "steps 1–2, MATH.md §2, §4.5).</p>");
+            "steps 1–2, MATH.md §2, §4.5).</p>"
+            "<p>With α-entmax the keys off the support (weight exactly 0) are hollow rings and "
+            "the subtitle gives the support size (MATH.md §7.4).</p>");
     if (viewName == QLatin1String("value-space"))
         return tr(
             "<p><b>The likelihood landscape.</b> Each value v<sub>t</sub> is a noisy reading "
@@ -63,6 +71,13 @@ QString viewExplanation(const QString &viewName)
         return tr("<p><b>Temperature.</b> The selected query's weights as τ runs from 0.05·√d_k to "
                   "20·√d_k on a log axis: small τ gives the argmax, large τ uniform weights. The "
                   "red line is the current τ (MATH.md §2, §5.6).</p>");
+    if (viewName == QLatin1String("alpha-sweep"))
+        return tr("<p><b>From softmax to sparse.</b> The selected query's weights as α of "
+                  "α-entmax runs from 1 (the softmax: every key keeps a weight &gt; 0) through 2 "
+                  "(sparsemax) to 4. Maximizing the Tsallis entropy H<sub>α</sub> instead of "
+                  "Shannon's gives w = [(α−1)s − θ]<sub>+</sub><sup>1/(α−1)</sup>: keys whose "
+                  "score is below the water line get <i>exactly</i> 0, and a cross marks the α at "
+                  "which each key first does. The red line is the current α (MATH.md §7.2).</p>");
     if (viewName == QLatin1String("derivation"))
         return tr("<p><b>Both derivations, with the current numbers.</b> MLE: similarities → "
                   "scores → variances → precisions → normalized precisions = weights → output. "

@@ -9,6 +9,7 @@
 #include "panels/KeySpacePanel.h"
 #include "panels/MaxEntPanel.h"
 #include "panels/ValueSpacePanel.h"
+#include "plots/attention/AlphaSweepView.h"
 #include "plots/attention/AttentionHeatmapView.h"
 #include "plots/attention/EntropyView.h"
 #include "plots/attention/TemperatureSweepView.h"
@@ -151,9 +152,13 @@ QWidget *MainWindow::createCentralArea()
     mViewTabs->addTab(mMaxEnt, tr("Maximum entropy"));
     mSweep = new TemperatureSweepView(mViewTabs);
     mViewTabs->addTab(mSweep, tr("Temperature sweep"));
+    // Sparse attention (MATH.md §7): the weights as α runs from the softmax to sparsemax and on.
+    mAlphaSweep = new AlphaSweepView(mViewTabs);
+    mViewTabs->addTab(mAlphaSweep, tr("α sweep"));
     // Every view follows the document itself (PlotView::bindToDocument); the window pushes
     // nothing into them.
-    for (PlotView *view : std::initializer_list<PlotView *>{mHeatmap, mBars, mEntropy, mSweep})
+    for (PlotView *view :
+         std::initializer_list<PlotView *>{mHeatmap, mBars, mEntropy, mSweep, mAlphaSweep})
         view->bindToDocument(mDocument);
     mDerivation = new DerivationPanel(mDocument, mViewTabs);
     mViewTabs->addTab(mDerivation, tr("Derivation"));

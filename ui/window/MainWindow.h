@@ -27,6 +27,7 @@ class KeysTableModel;
 class DerivationPanel;
 class MaxEntPanel;
 class TemperatureSweepView;
+class AlphaSweepView;
 class MleAnimation;
 class MleOptimizerView;
 class NumberDelegate;
@@ -148,6 +149,7 @@ public:
     MleOptimizerView *mleOptimizerView() const { return mMleOptimizer; }
     MaxEntPanel *maxEntView() const { return mMaxEnt; }
     TemperatureSweepView *temperatureSweepView() const { return mSweep; }
+    AlphaSweepView *alphaSweepView() const { return mAlphaSweep; }
     DerivationPanel *derivationPanel() const { return mDerivation; }
     MleAnimation *mleAnimation() const { return mMleAnimation; }
 
@@ -237,6 +239,7 @@ private:
     MleOptimizerView *mMleOptimizer = nullptr;
     MaxEntPanel *mMaxEnt = nullptr;
     TemperatureSweepView *mSweep = nullptr;
+    AlphaSweepView *mAlphaSweep = nullptr;
     DerivationPanel *mDerivation = nullptr;
     QLabel *mShapeLabel = nullptr;
 

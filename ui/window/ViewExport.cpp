@@ -4,6 +4,7 @@
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "panels/DerivationPanel.h"
+#include "plots/attention/AlphaSweepView.h"
 #include "plots/attention/AttentionHeatmapView.h"
 #include "plots/attention/EntropyView.h"
 #include "plots/attention/TemperatureSweepView.h"
@@ -33,7 +34,7 @@ QStringList exportViewNames()
             QStringLiteral("value-space"),       QStringLiteral("mle-optimizer"),
             QStringLiteral("maxent-entropy"),    QStringLiteral("maxent-constraint"),
             QStringLiteral("maxent-optimizer"),  QStringLiteral("temperature-sweep"),
-            QStringLiteral("derivation")};
+            QStringLiteral("alpha-sweep"),       QStringLiteral("derivation")};
 }
 
 QStringList exportFormats()
@@ -55,6 +56,7 @@ static std::vector<std::unique_ptr<PlotView>> makeViews()
     views.push_back(std::make_unique<MaxEntConstraintPlot>());
     views.push_back(std::make_unique<MaxEntOptimizerPlot>());
     views.push_back(std::make_unique<TemperatureSweepView>());
+    views.push_back(std::make_unique<AlphaSweepView>());
     return views;
 }
 

@@ -13,7 +13,8 @@ namespace sml {
 
 /// The stable export names of the views, in export order: attention-heatmap, weight-bars,
 /// entropy, key-space, value-space, mle-optimizer, maxent-entropy, maxent-constraint,
-/// maxent-optimizer, temperature-sweep, derivation (scenario-format.md, "Command line").
+/// maxent-optimizer, temperature-sweep, alpha-sweep, derivation (scenario-format.md, "Command
+/// line").
 QStringList exportViewNames();
 
 /// The export formats exportAllViews() accepts: png, jpg, pdf, svg.

@@ -21,9 +21,10 @@ enum class CommandId
     SetSigma0Squared,
     SetMaxEntTarget,
     ReplaceScenario,
-    MoveVector,   ///< a drag of a query or key in key space (MoveVectorCommand)
-    ReorderQuery, ///< move a query up/down in the table (ReorderCommand)
-    ReorderKey,   ///< move a key up/down in the table (ReorderCommand)
+    MoveVector,    ///< a drag of a query or key in key space (MoveVectorCommand)
+    ReorderQuery,  ///< move a query up/down in the table (ReorderCommand)
+    ReorderKey,    ///< move a key up/down in the table (ReorderCommand)
+    SetNormalizer, ///< softmax or α-entmax and its α (NormalizerField)
 };
 
 } // namespace sml

@@ -97,6 +97,23 @@ QString TemperatureField::text(const Value &, const Value &v) const
         .arg(ScenarioCommand::numberText(v.fixedTau));
 }
 
+void NormalizerField::set(Scenario &s, const Value &v) const
+{
+    s.normalizer = v.kind;
+    s.entmaxAlpha = v.alpha;
+}
+
+QString NormalizerField::text(const Value &, const Value &v) const
+{
+    if (v.kind == NormalizerKind::Softmax)
+        return QCoreApplication::translate("SetNormalizerCommand", "Set normalizer to softmax");
+    if (v.alpha == 2)
+        return QCoreApplication::translate("SetNormalizerCommand",
+                                           "Set normalizer to sparsemax (α = 2)");
+    return QCoreApplication::translate("SetNormalizerCommand", "Set normalizer to α-entmax, α = %1")
+        .arg(ScenarioCommand::numberText(v.alpha));
+}
+
 QString MaskField::text(MaskKind, MaskKind newMask) const
 {
     return newMask == MaskKind::Causal

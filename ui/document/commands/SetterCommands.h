@@ -93,6 +93,24 @@ struct TemperatureField : ScenarioWide
 };
 using SetTemperatureCommand = SetValueCommand<TemperatureField>;
 
+/// The normalizer of the attention weights: the softmax, or α-entmax with 1 ≤ α ≤ 4 (MATH.md
+/// §7.2). α is kept while the softmax is chosen, so switching back restores it. "Set normalizer
+/// to softmax", "Set normalizer to sparsemax (α = 2)", "Set normalizer to α-entmax, α = 1.7";
+/// a slider drag passes one gesture number, so the drag is one undo step.
+struct NormalizerField : ScenarioWide
+{
+    struct Value
+    {
+        NormalizerKind kind;
+        double alpha;
+    };
+    static constexpr CommandId id = CommandId::SetNormalizer;
+
+    void set(Scenario &s, const Value &v) const;
+    QString text(const Value &oldValue, const Value &newValue) const;
+};
+using SetNormalizerCommand = SetValueCommand<NormalizerField>;
+
 /// The mask: none or causal (MATH.md §2, "Masks"). "Set mask to causal".
 struct MaskField : ScenarioWide
 {

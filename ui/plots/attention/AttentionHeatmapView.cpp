@@ -139,10 +139,28 @@ void AttentionHeatmapView::showAnalysis(const Analysis &analysis, int selectedQu
     QString tauText = tr("τ = %1").arg(plotStyle::compact(analysis.tau()));
     if (s.temperatureMode == TemperatureMode::SqrtDk)
         tauText += tr(" = √d_k = √%1").arg(s.dK());
-    mSubtitleParts = QStringList{
-        tauText,
-        s.mask == MaskKind::Causal ? tr("causal mask: hatched cells are hidden") : tr("no mask"),
-        tr("each row sums to 1")};
+    const AttentionResult &att = analysis.attention();
+    mEntmax = att.isEntmax();
+    mThresholds.assign(size_t(m), std::nullopt);
+    qint64 zeros = 0;
+    if (mEntmax)
+        for (int i = 0; i < m; ++i) {
+            mThresholds[size_t(i)] = att.thresholdOf(i);
+            if (att.defined[size_t(i)])
+                zeros += att.visibleCount[i] - att.supportSize[i];
+        }
+    mTitle->setText(
+        tr("Attention weights  w = %1(q·k / τ)").arg(plotStyle::normalizerName(att.alpha)));
+    mSubtitleParts = QStringList{tauText};
+    if (mEntmax)
+        mSubtitleParts << tr("%1 (α = %2): %3 weights exactly 0 (hatched, “0”)")
+                              .arg(plotStyle::normalizerName(att.alpha),
+                                   plotStyle::compact(att.alpha))
+                              .arg(zeros);
+    mSubtitleParts << (s.mask == MaskKind::Causal ? tr("causal mask: hatched cells are hidden")
+                                                  : tr("no mask"))
+                   << tr("each row sums to 1");
+    mBaseParts = int(mSubtitleParts.size());
 
     // Lay the plot out for its current size first, so that the cells are binned for the axis
     // rect they will be drawn in (rebinForLayout() checks again at every replot).
@@ -205,7 +223,7 @@ void AttentionHeatmapView::applyGrid()
     }
 
     // The visible note: aggregated cells say what they show.
-    while (mSubtitleParts.size() > 3)
+    while (mSubtitleParts.size() > mBaseParts)
         mSubtitleParts.removeLast();
     if (g.isAggregated())
         mSubtitleParts << tr("%1×%2 cells > pixels: each cell shows the max of %3 × %4 weights")
@@ -265,6 +283,9 @@ void AttentionHeatmapView::rebuildCellTexts()
     for (QCPItemText *item : mCellTexts)
         removeItem(item);
     mCellTexts.clear();
+    for (QCPItemRect *item : mZeroMarks)
+        removeItem(item);
+    mZeroMarks.clear();
     QCPColorMapData *data = mMap->data();
     if (mGrid.isAggregated())
         return;
@@ -277,10 +298,22 @@ void AttentionHeatmapView::rebuildCellTexts()
             if (!mMask.visible(i, t))
                 continue;
             const double w = data->cell(t, i);
+            const bool exactZero = mEntmax && w == 0;
+            if (exactZero) {
+                // Exactly 0 (below the water line, MATH.md §7.4): hatched, unlike a small w.
+                auto *mark = new QCPItemRect(this);
+                mark->setLayer(QStringLiteral("cellgrid"));
+                mark->topLeft->setCoords(t - 0.5, i - 0.5);
+                mark->bottomRight->setCoords(t + 0.5, i + 0.5);
+                mark->setPen(Qt::NoPen);
+                mark->setBrush(QBrush(QColor(255, 255, 255, 110), Qt::BDiagPattern));
+                mark->setProperty(Appearance::onDataProperty, true);
+                mZeroMarks.push_back(mark);
+            }
             auto *text = new QCPItemText(this);
             text->setLayer(QStringLiteral("cellgrid"));
             text->position->setCoords(t, i);
-            text->setText(plotStyle::screenNumber(w, 'f', 2));
+            text->setText(exactZero ? QStringLiteral("0") : plotStyle::screenNumber(w, 'f', 2));
             // Dark text on the bright (yellow/green) end of viridis, white on the dark end.
             text->setColor(w > 0.55 ? Qt::black : Qt::white);
             text->setProperty(Appearance::onDataProperty, true); // in every theme
@@ -302,7 +335,8 @@ void AttentionHeatmapView::updateTicks()
     // Narrow: τ and the mask, one per line, and the aggregation note when there is one.
     // Each part wrapped to the plot's width (the aggregation note is long).
     QStringList lines;
-    for (const QString &part : mSubtitleParts.mid(0, 2) + mSubtitleParts.mid(3))
+    for (const QString &part :
+         mSubtitleParts.mid(0, mBaseParts - 1) + mSubtitleParts.mid(mBaseParts))
         lines << plotStyle::wrapText(part, plotStyle::subtitleFont(), size.width() - 40);
     mSubtitle->setText(fits ? oneLine : lines.join(QLatin1Char('\n')));
     // Ticks only when the labels or the room changed (thinning thousands of labels is not
@@ -359,11 +393,23 @@ QString AttentionHeatmapView::toolTipAt(const QPointF &pos) const
                              .arg(mKeyLabels.value(t));
     if (!mMask.visible(i, t))
         return head + tr("\nmasked: this query does not see this key (weight 0)");
+    const std::optional<double> water =
+        i < int(mThresholds.size()) ? mThresholds[size_t(i)] : std::nullopt;
+    auto weightText = [&](double w) {
+        if (!mEntmax || w != 0 || !water)
+            return tr("\nweight w = %1").arg(plotStyle::exact(w));
+        QString zero = tr("\nweight w = 0 exactly: below the threshold");
+        if (const std::shared_ptr<const Analysis> source = mSource.lock())
+            zero += tr("\n(score s = %1 ≤ water line %2)")
+                        .arg(plotStyle::exact(source->attention().score(i, t)),
+                             plotStyle::exact(*water));
+        return zero;
+    };
     if (!mGrid.isAggregated())
-        return head + tr("\nweight w = %1").arg(plotStyle::exact(mMap->data()->cell(t, i)));
+        return head + weightText(mMap->data()->cell(t, i));
     QString text = head;
     if (const std::optional<Eigen::VectorXd> w = weightsOfQuery(i))
-        text += tr("\nweight w = %1").arg(plotStyle::exact((*w)[t]));
+        text += weightText((*w)[t]);
     const int r = i / mGrid.rowFactor;
     const int c = t / mGrid.colFactor;
     const double blockMax = mGrid.at(r, c);

@@ -20,6 +20,10 @@ namespace sml {
 /// enough to read, the selected query outlined, and masked cells transparent over a hatched grey
 /// background. Row i of the colour map data is query i; column t is key t.
 ///
+/// With α-entmax (MATH.md §7.4) the weights that are exactly 0 (keys below the row's water line)
+/// are marked as such: a hatched cell with the text "0", a tooltip saying "0 exactly: below the
+/// threshold", and their count in the subtitle.
+///
 /// When there are more queries or keys than pixels (issue 5), the cells are aggregated: each
 /// drawn cell is the maximum weight of a block of queries × keys, the subtitle says so, and the
 /// tooltip gives the exact weight under the mouse and the block's maximum. The blocks always
@@ -44,6 +48,8 @@ public:
     int selectedQuery() const { return mSelected; }
     /// The drawn grid: block factors 1 when every cell is shown.
     const HeatmapGrid &grid() const { return mGrid; }
+    /// The cells marked "exactly 0" (α-entmax, keys off the support; none with the softmax).
+    int exactZeroMarks() const { return int(mZeroMarks.size()); }
     /// The cell (key t, query i) under a widget position, or false when outside the cells.
     bool cellAt(const QPointF &pos, int *query, int *key) const;
 
@@ -74,6 +80,10 @@ private:
     QCPTextElement *mSubtitle;
     QCPItemRect *mHighlight;
     std::vector<QCPItemText *> mCellTexts;
+    std::vector<QCPItemRect *> mZeroMarks; ///< one hatched rect per exact zero (α-entmax)
+    bool mEntmax = false;
+    std::vector<std::optional<double>> mThresholds; ///< the water line of each row (α-entmax)
+    int mBaseParts = 3; ///< subtitle parts before the aggregation note (the last: "sums to 1")
     QStringList mSubtitleParts; ///< τ, mask: one line when wide, stacked when narrow
     QStringList mQueryLabels;
     QStringList mKeyLabels;

@@ -46,6 +46,11 @@ void EntropyView::showAnalysis(const Analysis &analysis, int selectedQuery)
     const int selected = std::clamp(selectedQuery, 0, std::max(0, m - 1));
     mEntropy = att.entropy;
     mVisibleCount = att.visibleCount;
+    mSupportSize = att.supportSize;
+    mEntmax = att.isEntmax();
+    for (QCPItemText *item : mSupportTexts)
+        removeItem(item);
+    mSupportTexts.clear();
     mDefined = att.defined;
     mLabels.clear();
 
@@ -64,6 +69,17 @@ void EntropyView::showAnalysis(const Analysis &analysis, int selectedQuery)
         lineKeys << i - 0.42 << i + 0.42 << i + 0.43;
         lineValues << ceiling << ceiling << nan;
         top = std::max({top, ceiling, mEntropy[i]});
+        if (mEntmax && m <= 40) {
+            // MATH.md §7.4: the support size beside H (the keys with a weight > 0 exactly).
+            auto *text = new QCPItemText(this);
+            text->position->setCoords(i, mEntropy[i]);
+            text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            text->setText(tr("|supp| = %1 / %2").arg(mSupportSize[i]).arg(mVisibleCount[i]));
+            text->setFont(plotStyle::tickFont());
+            text->setPadding(QMargins(2, 2, 2, 4));
+            text->setClipToAxisRect(false);
+            mSupportTexts.push_back(text);
+        }
     }
     mBars->setData(barKeys, barValues, true);
     // Legend in a fixed order; the "entropy H" entry only when there are other queries.
@@ -101,15 +117,32 @@ QString EntropyView::toolTipAt(const QPointF &pos) const
             .arg(mLabels.value(i));
     const double h = mEntropy[i];
     const int n = mVisibleCount[i];
-    return tr("query %1 “%2”\nH = %3 nats = %4 bits\nN_eff = exp(H) = %5 of %6 keys\n"
-              "ceiling log %6 = %7 nats")
-        .arg(i + 1)
-        .arg(mLabels.value(i))
-        .arg(plotStyle::exact(h))
-        .arg(plotStyle::compact(h / std::log(2.0)))
-        .arg(plotStyle::compact(std::exp(h)))
-        .arg(n)
-        .arg(plotStyle::exact(std::log(double(n))));
+    QString text = tr("query %1 “%2”\nH = %3 nats = %4 bits\nN_eff = exp(H) = %5 of %6 keys\n"
+                      "ceiling log %6 = %7 nats")
+                       .arg(i + 1)
+                       .arg(mLabels.value(i))
+                       .arg(plotStyle::exact(h))
+                       .arg(plotStyle::compact(h / std::log(2.0)))
+                       .arg(plotStyle::compact(std::exp(h)))
+                       .arg(n)
+                       .arg(plotStyle::exact(std::log(double(n))));
+    if (mEntmax && i < mSupportSize.size())
+        text += tr("\nsupport: %1 of %2 keys (the others exactly 0)").arg(mSupportSize[i]).arg(n);
+    return text;
+}
+
+QString EntropyView::supportText(int i) const
+{
+    int k = 0;
+    for (int q = 0; q < mLabels.size() && k < int(mSupportTexts.size()); ++q) {
+        const bool defined = size_t(q) < mDefined.size() && mDefined[size_t(q)];
+        if (!defined)
+            continue;
+        if (q == i)
+            return mSupportTexts[size_t(k)]->text();
+        ++k;
+    }
+    return QString();
 }
 
 } // namespace sml

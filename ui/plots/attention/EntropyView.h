@@ -20,6 +20,8 @@ class EntropyView : public PlotView
 public:
     explicit EntropyView(QWidget *parent = nullptr);
 
+    /// The "|supp| = k / n" label over query i's bar (α-entmax only; empty otherwise).
+    QString supportText(int i) const;
     QString viewName() const override { return QStringLiteral("entropy"); }
     void showAnalysis(const Analysis &analysis, int selectedQuery) override;
     QString toolTipAt(const QPointF &pos) const override;
@@ -46,6 +48,9 @@ private:
     QStringList mLabels;
     Eigen::VectorXd mEntropy;
     Eigen::VectorXi mVisibleCount;
+    Eigen::VectorXi mSupportSize;             ///< |supp w_i| (α-entmax; = |V_i| with softmax)
+    bool mEntmax = false;                     ///< α > 1 (MATH.md §7.4)
+    std::vector<QCPItemText *> mSupportTexts; ///< "|supp| = k/n" above each bar (α-entmax)
     std::vector<bool> mDefined;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "plots/PlotView.h"
+#include "plots/attention/SweepParts.h"
 
 #include <Eigen/Core>
 #include <QStringList>
@@ -10,12 +11,13 @@
 namespace sml {
 
 /// The weights of the selected query as the temperature τ sweeps from 0.05·√d_k to 20·√d_k on a
-/// log axis (MATH.md §2: w = softmax(f/τ)), one line per visible key, with the current τ marked
-/// by a vertical line (the range widens to hold it when it lies outside). Small τ: the weights
-/// go one-hot on the argmax; large τ: they flatten to uniform 1/|V|. With more than eight keys
-/// the seven heaviest at the current τ get colours and legend entries and the rest are grey.
-/// The current τ is one of the samples, so the lines there are exactly the attention weights.
-/// Tooltips give the exact weight of the nearest line at the mouse's τ.
+/// log axis (MATH.md §2: w = softmax(f/τ), or α-entmax(f/τ) with its exact zeros, §7.4), one line
+/// per visible key, with the current τ marked by a vertical line (the range widens to hold it when
+/// it lies outside). Small τ: the weights go one-hot on the argmax; large τ: they flatten to
+/// uniform 1/|V|. With more than eight keys the seven heaviest at the current τ get colours and
+/// legend entries and the rest are grey. The current τ is one of the samples, so the lines there
+/// are exactly the attention weights. Tooltips give the exact weight of the nearest line at the
+/// mouse's τ.
 class TemperatureSweepView : public PlotView
 {
     Q_OBJECT
@@ -30,7 +32,7 @@ public:
     /// The line of visible key j (0 ≤ j < |V_i|, in key order).
     QCPGraph *keyGraph(int j) const;
     /// The weights at the current τ (one dot per key, in key order).
-    QCPGraph *currentWeightsGraph() const { return mAtTau; }
+    QCPGraph *currentWeightsGraph() const { return mMarker.dots; }
     int keyCount() const { return int(mGraphs.size()); }
     double currentTau() const { return mTau; }
     /// The swept τ range.
@@ -45,11 +47,9 @@ protected:
 
 private:
     QCPTextElement *mTitle;
-    QCPItemStraightLine *mTauLine;
-    QCPGraph *mAtTau; ///< the weights at the current τ, as dots on the lines
-    QCPItemText *mTauLabel;
-    QString mTauText;      ///< "current τ = √d_k = √2 ≈ 1.414"
-    QString mTauTextShort; ///< "τ ≈ 1.414", when the long one does not fit beside the line
+    sweepParts::Marker mMarker; ///< the current τ: line, the weights there as dots, label
+    QString mTauText;           ///< "current τ = √d_k = √2 ≈ 1.414"
+    QString mTauTextShort;      ///< "τ ≈ 1.414", when the long one does not fit beside the line
     QCPItemStraightLine *mSqrtDkLine;
     QCPItemText *mSqrtDkLabel;
     QCPItemText *mNote;
@@ -60,6 +60,7 @@ private:
     QStringList mLabels;
     QString mQueryLabel;
     double mTau = 1;
+    double mAlpha = 1; ///< the normalizer: 1 = softmax, > 1 = α-entmax (MATH.md §7.2)
 };
 
 } // namespace sml

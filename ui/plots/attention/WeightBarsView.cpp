@@ -61,6 +61,9 @@ void WeightBarsView::showAnalysis(const Analysis &analysis, int selectedQuery)
         mLabels << s.keyLabels.value(t);
     const int n = int(mVisible.size());
 
+    mEntmax = d.alpha != 1;
+    mWName = plotStyle::normalizerName(d.alpha);
+    mSoftmax->setName(mWName + QStringLiteral("  w"));
     mW = d.defined ? d.weights : Eigen::VectorXd();
     mPi = (d.defined && d.mle) ? d.mle->precisionWeights() : Eigen::VectorXd();
     mP = (d.defined && d.maxent.weights.size() == n) ? d.maxent.weights : Eigen::VectorXd();
@@ -93,10 +96,22 @@ void WeightBarsView::showAnalysis(const Analysis &analysis, int selectedQuery)
                                        : d.warnings.join(QLatin1Char('\n')));
         color = plotStyle::errorColor();
     } else {
-        QString agree = tr("max |π − w| = %1").arg(plotStyle::compact(d.mleMaxAbsDiff));
-        if (d.maxentMaxAbsDiff)
-            agree += tr("        max |p − w| = %1").arg(plotStyle::compact(*d.maxentMaxAbsDiff));
+        QString agree =
+            tr("max |π − w| = %1").arg(plotStyle::compact(d.mleMaxAbsDiffFromAttention));
+        if (d.maxentMaxAbsDiffFromAttention)
+            agree += tr("        max |p − w| = %1")
+                         .arg(plotStyle::compact(*d.maxentMaxAbsDiffFromAttention));
         lines << agree;
+        if (mEntmax) {
+            // MATH.md §7.3: the Gaussian view is specific to the softmax.
+            lines << tr("%1 of %2 keys on the support, the others exactly 0")
+                         .arg(d.support.size())
+                         .arg(n);
+            lines << tr("π ≠ w: the Gaussian MLE still gives π = softmax(s) (its precisions are "
+                        "exp(s)),   but w is %1, the maximum of the Tsallis entropy H_%2,   "
+                        "the Tsallis MaxEnt p equals w")
+                         .arg(plotStyle::normalizerName(d.alpha), plotStyle::compact(d.alpha));
+        }
         const QString muText =
             tr("μ = %1 (%2)")
                 .arg(plotStyle::compact(d.maxentTarget))
@@ -164,7 +179,8 @@ QString WeightBarsView::toolTipAt(const QPointF &pos) const
         return {};
     QString text = tr("key %1 “%2”").arg(mVisible[size_t(j)] + 1).arg(mLabels.value(j));
     if (mW.size() > j)
-        text += tr("\nsoftmax w = %1").arg(plotStyle::exact(mW[j]));
+        text += mEntmax && mW[j] == 0 ? tr("\nw = 0 exactly: below the threshold")
+                                      : tr("\n%1 w = %2").arg(mWName, plotStyle::exact(mW[j]));
     if (mPi.size() > j)
         text += tr("\nMLE π = %1").arg(plotStyle::exact(mPi[j]));
     if (mP.size() > j)

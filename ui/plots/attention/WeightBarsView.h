@@ -14,6 +14,8 @@ namespace sml {
 /// the MaxEnt distribution p (MATH.md §5) as grouped bars per visible key, with a legend and a
 /// readout "max |π − w| = …   max |p − w| = …" (or the MaxEnt error, or the
 /// "λ undetermined" warning). Tooltips give the exact values of the key under the mouse.
+/// With α-entmax (MATH.md §7.3) w is the α-entmax of the scores and the caption says in words
+/// why π ≠ w (the Gaussian MLE stays the softmax) and how many keys are on the support.
 /// A query with no visible key shows its "undefined" message and no bars, never NaN.
 class WeightBarsView : public PlotView
 {
@@ -46,8 +48,10 @@ private:
     QCPBars *mSoftmax;
     QCPBars *mMle;
     QCPBars *mMaxEnt;
-    QStringList mLabels;         ///< labels of the visible keys
-    std::vector<int> mVisible;   ///< their key indices
+    QStringList mLabels;                        ///< labels of the visible keys
+    std::vector<int> mVisible;                  ///< their key indices
+    QString mWName = QStringLiteral("softmax"); ///< the normalizer of w, for the legend
+    bool mEntmax = false;        ///< α > 1: w is α-entmax, π stays the softmax (MATH.md §7.3)
     Eigen::VectorXd mW, mPi, mP; ///< mP empty when MaxEnt has no solution
 };
 

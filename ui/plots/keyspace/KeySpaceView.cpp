@@ -180,6 +180,22 @@ void KeySpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
     // During a drag the plane stays frozen (it is what the drag's B means).
     const KeyPlane plane = mDrag->isDragging() ? mScene.plane : choosePlane(s);
     mScene = KeyPlaneScene::of(analysis, selectedQuery, plane);
+    {
+        const AttentionResult &att = analysis.attention();
+        const int i = mScene.selected;
+        mAlpha = att.alpha;
+        mOnSupport.assign(size_t(s.T()), false);
+        mSupportSize = 0;
+        mVisibleCount = 0;
+        if (i >= 0 && i < s.m() && att.defined[size_t(i)]) {
+            mSupportSize = att.supportSize[i];
+            mVisibleCount = att.visibleCount[i];
+            const std::optional<double> water = att.thresholdOf(i);
+            const Mask &mask = analysis.mask();
+            for (int t = 0; t < s.T(); ++t)
+                mOnSupport[size_t(t)] = mask.visible(i, t) && (!water || att.score(i, t) > *water);
+        }
+    }
     if (!mDrag->isDragging()) {
         // Display unit and the region to show: the origin, every query and every key.
         mUnit = mScene.displayUnit();
@@ -227,8 +243,14 @@ QString KeySpaceView::subtitleText() const
                               ? tr("dashed: equal score s = q·k/τ")
                               : tr("dashed: equal score change Δs in this plane");
     const bool anyMasked = mScene.anyMasked();
-    return tr("disc area = weight w · drag q or a key\n%1%2")
-        .arg(lines, anyMasked ? tr(" · dashed discs: masked keys") : QString());
+    const QString support = mAlpha != 1
+                                ? tr(" · %1: %2 of %3 keys on the support, hollow: w = 0 exactly")
+                                      .arg(plotStyle::normalizerName(mAlpha))
+                                      .arg(mSupportSize)
+                                      .arg(mVisibleCount)
+                                : QString();
+    return tr("disc area = weight w · drag q or a key\n%1%2%3")
+        .arg(lines, anyMasked ? tr(" · dashed discs: masked keys") : QString(), support);
 }
 
 void KeySpaceView::rebuildItems()
@@ -295,7 +317,11 @@ void KeySpaceView::rebuildItems()
         tracer->setLayer(layerKeys);
         tracer->setStyle(QCPItemTracer::tsCircle);
         tracer->setSize(2 * keyRadiusPx(t));
-        if (seen) {
+        if (seen && mAlpha != 1 && !isOnSupport(t)) {
+            // Off the support (MATH.md §7.4): weight exactly 0, a hollow ring.
+            tracer->setPen(QPen(plotStyle::softmaxColor().darker(140), 2));
+            tracer->setBrush(Qt::NoBrush);
+        } else if (seen) {
             tracer->setPen(QPen(plotStyle::softmaxColor().darker(140), 1));
             tracer->setBrush(fill);
         } else {
@@ -309,7 +335,9 @@ void KeySpaceView::rebuildItems()
             ++labelled;
             const QFontMetricsF fm = plotStyle::metrics(labelFont);
             const QString name = plotStyle::elide(mScene.keyLabels.value(t), labelFont, 220);
-            const QString weight = tr("w = %1").arg(planeFit::labelNumber(mScene.weights[t]));
+            const QString weight = mAlpha != 1 && !isOnSupport(t)
+                                       ? tr("w = 0")
+                                       : tr("w = %1").arg(planeFit::labelNumber(mScene.weights[t]));
             QString shown = seen ? tr("%1  %2").arg(name, weight) : tr("%1 (masked)").arg(name);
             // Wider than a quarter of the plot (large text, a narrow dock): two lines.
             if (seen && fm.horizontalAdvance(shown) > 0.25 * std::max(240, layoutSize().width()))

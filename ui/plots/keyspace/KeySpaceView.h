@@ -27,6 +27,8 @@ class ScenarioDocument;
 ///   labelled with s (or with the in-plane change Δs under a projection). A key moved along q
 ///   crosses them upwards and its score rises; moved across q it keeps its score (§4.5).
 /// - A key's disc has an area proportional to its weight w_t; masked keys are hollow grey.
+///   With α-entmax (MATH.md §7.4) the keys off the support (weight exactly 0) are hollow
+///   outlines and the subtitle gives the support size.
 /// - Optional background (d_k = 2): the attention entropy H(q) in nats (§3) of a query placed
 ///   at each point of the plane, over the keys the selected query sees.
 /// - With a document (bindToDocument), the selected query and every key can be dragged: the plane
@@ -88,6 +90,11 @@ public:
     bool isDragging() const { return mDrag->isDragging(); }
     QString titleText() const;
     QString subtitleText() const;
+    /// Keys of the selected query on the support (α-entmax; every visible key with the softmax).
+    bool isOnSupport(int key) const
+    {
+        return key >= 0 && key < int(mOnSupport.size()) && mOnSupport[size_t(key)];
+    }
     /// The background colour map (score or H(q)), as last drawn.
     QCPColorMap *entropyField() const;
     /// What was last drawn, in plane units, and the fields of the background (scene().fields).
@@ -126,6 +133,10 @@ private:
     QPointF toDisplay(const Eigen::Vector2d &p) const;
     QCPTextElement *mTitle;
     QCPTextElement *mSubtitle;
+    std::vector<bool> mOnSupport; ///< T: key t on the selected query's support
+    int mSupportSize = 0;
+    int mVisibleCount = 0;
+    double mAlpha = 1; ///< the normalizer (1 = softmax)
     std::unique_ptr<FieldBackground> mBackground;
     std::unique_ptr<QueryArrow> mQueryArrow;
     QList<QCPAbstractItem *> mPointItems; ///< rebuilt on every showAnalysis

@@ -1,0 +1,205 @@
+// The views with sparse attention (issue 16, MATH.md §7.4): with α-entmax the heatmap marks the
+// exact zeros (as many as core's support leaves out), the weight bars say why π ≠ w, key space
+// draws the keys off the support hollow and gives the support size, and the α sweep runs from the
+// softmax (α = 1) through sparsemax (α = 2), with the current α marked.
+#include "Analysis.h"
+#include "Attention.h"
+#include "Entmax.h"
+#include "TestScenarios.h"
+#include "document/ScenarioDocument.h"
+#include "plots/attention/AlphaSweepView.h"
+#include "plots/attention/AttentionHeatmapView.h"
+#include "plots/attention/EntropyView.h"
+#include "plots/attention/WeightBarsView.h"
+#include "plots/keyspace/KeySpaceView.h"
+#include "style/PlotStyle.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace sml;
+
+namespace {
+
+/// threeQueriesFourKeys with the normalizer set to α-entmax (α = `alpha`), in a document.
+void loadSparse(ScenarioDocument &doc, double alpha)
+{
+    Scenario s = test::threeQueriesFourKeys(QStringLiteral("sparse"));
+    s.normalizeSideArrays();
+    s.normalizer = NormalizerKind::Entmax;
+    s.entmaxAlpha = alpha;
+    QVERIFY(!doc.replaceScenario(s, QStringLiteral("load")));
+}
+
+bool showAt(QWidget &view, QSize size = QSize(900, 600))
+{
+    view.resize(size);
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+}
+
+/// The weight of point α in a graph (exact), or NaN when α is not a sample.
+double valueAt(const QCPGraph *g, double alpha)
+{
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        if (it->key == alpha)
+            return it->value;
+    return std::nan("");
+}
+
+} // namespace
+
+class TestSparseViews : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void heatmapMarksTheExactZeros()
+    {
+        ScenarioDocument doc;
+        loadSparse(doc, 2.0);
+        const AttentionResult &a = doc.analysis().attention();
+        int zeros = 0;
+        int offSupport = 0;
+        for (int i = 0; i < a.weights.rows(); ++i) {
+            offSupport += a.visibleCount[i] - a.supportSize[i];
+            for (int t = 0; t < a.weights.cols(); ++t)
+                zeros += a.weights(i, t) == 0 ? 1 : 0;
+        }
+        QVERIFY(zeros > 0);
+        QCOMPARE(zeros, offSupport);
+
+        AttentionHeatmapView view;
+        view.bindToDocument(&doc);
+        QVERIFY(showAt(view));
+        view.replot();
+        QCOMPARE(view.exactZeroMarks(), zeros);
+        // The tooltip of a zero cell says so, with the water line; a non-zero cell does not.
+        bool sawZero = false;
+        for (int i = 0; i < a.weights.rows(); ++i)
+            for (int t = 0; t < a.weights.cols(); ++t) {
+                const QPointF pixel(view.xAxis->coordToPixel(t), view.yAxis->coordToPixel(i));
+                const QString tip = view.toolTipAt(pixel);
+                QCOMPARE(tip.contains(QStringLiteral("0 exactly: below the threshold")),
+                         a.weights(i, t) == 0);
+                sawZero = sawZero || a.weights(i, t) == 0;
+            }
+        QVERIFY(sawZero);
+
+        // Back to the softmax: no zero, no mark.
+        QVERIFY(!doc.setNormalizer(NormalizerKind::Softmax));
+        view.replot();
+        QCOMPARE(view.exactZeroMarks(), 0);
+    }
+
+    void weightBarsSayWhyPiDiffersFromW()
+    {
+        ScenarioDocument doc; // the default figure: sparsemax sets k3 to exactly 0
+        QVERIFY(!doc.setNormalizer(NormalizerKind::Entmax, 2.0));
+        WeightBarsView view;
+        view.bindToDocument(&doc);
+        QVERIFY(showAt(view));
+        const auto d = doc.analysis().sharedDetail(0);
+        QVERIFY(d->mleMaxAbsDiffFromAttention > 0.1);
+        const QString text = view.summaryText().simplified();
+        QVERIFY2(text.contains(QStringLiteral("max |π − w| = %1")
+                                   .arg(plotStyle::compact(d->mleMaxAbsDiffFromAttention))),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("2 of 3 keys on the support")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Gaussian MLE still gives π = softmax(s)")),
+                 qPrintable(text));
+        QCOMPARE(view.softmaxBars()->name(), QStringLiteral("sparsemax  w"));
+        // The bars are the entmax weights, the π bars the softmax of the scores.
+        QCOMPARE(view.softmaxBars()->data()->at(2)->value, 0.0);
+        const Eigen::VectorXd pi = d->mle->precisionWeights();
+        for (int j = 0; j < 3; ++j)
+            QVERIFY(std::abs(pi[j] - d->softmaxWeights[j]) < 1e-12);
+
+        QVERIFY(!doc.setNormalizer(NormalizerKind::Softmax));
+        QVERIFY(!view.summaryText().contains(QStringLiteral("π ≠ w")));
+        QCOMPARE(view.softmaxBars()->name(), QStringLiteral("softmax  w"));
+    }
+
+    void keySpaceDrawsTheKeysOffTheSupportHollow()
+    {
+        ScenarioDocument doc;
+        loadSparse(doc, 2.0);
+        KeySpaceView view;
+        view.bindToDocument(&doc);
+        QVERIFY(showAt(view, QSize(900, 700)));
+        const auto d = doc.analysis().sharedDetail(0);
+        QVERIFY(d->support.size() < 4);
+        for (int t = 0; t < 4; ++t) {
+            const bool on = std::find(d->support.begin(), d->support.end(), t) != d->support.end();
+            QCOMPARE(view.isOnSupport(t), on);
+            QCOMPARE(on, d->weights[t] > 0);
+        }
+        QVERIFY2(view.subtitleText().contains(
+                     QStringLiteral("%1 of 4 keys on the support").arg(d->support.size())),
+                 qPrintable(view.subtitleText()));
+        // A hollow ring per key off the support.
+        int hollow = 0;
+        for (int k = 0; k < view.itemCount(); ++k)
+            if (auto *tracer = qobject_cast<QCPItemTracer *>(view.item(k)))
+                if (tracer->style() == QCPItemTracer::tsCircle &&
+                    tracer->brush().style() == Qt::NoBrush &&
+                    tracer->pen().style() == Qt::SolidLine)
+                    ++hollow;
+        QCOMPARE(hollow, 4 - int(d->support.size()));
+
+        QVERIFY(!doc.setNormalizer(NormalizerKind::Softmax));
+        QVERIFY(!view.subtitleText().contains(QStringLiteral("support")));
+    }
+
+    void entropyViewGivesTheSupportSize()
+    {
+        ScenarioDocument doc;
+        loadSparse(doc, 2.0);
+        EntropyView view;
+        view.bindToDocument(&doc);
+        QVERIFY(showAt(view));
+        const AttentionResult &a = doc.analysis().attention();
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(view.supportText(i), QStringLiteral("|supp| = %1 / 4").arg(a.supportSize[i]));
+        QVERIFY(a.supportSize.minCoeff() < 4);
+        QVERIFY(!doc.setNormalizer(NormalizerKind::Softmax));
+        QCOMPARE(view.supportText(0), QString());
+    }
+
+    void alphaSweepRunsFromSoftmaxToSparsemax()
+    {
+        ScenarioDocument doc;
+        QVERIFY(!doc.setNormalizer(NormalizerKind::Entmax, 1.7));
+        AlphaSweepView view;
+        QCOMPARE(view.viewName(), QStringLiteral("alpha-sweep"));
+        view.bindToDocument(&doc);
+        QVERIFY(showAt(view));
+        QCOMPARE(view.currentAlpha(), 1.7);
+        QCOMPARE(view.keyCount(), 3);
+        const auto d = doc.analysis().sharedDetail(0);
+        const Eigen::VectorXd soft = softmax(d->scores).weights;
+        const Eigen::VectorXd sparse = entmax(d->scores, 2.0).weights;
+        const double r = 1 / (4 * std::sqrt(2.0)); // worked example F
+        const double exampleF[] = {0.5 + r, 0.5 - r, 0};
+        for (int j = 0; j < 3; ++j) {
+            const QCPGraph *g = view.keyGraph(j);
+            QCOMPARE(valueAt(g, 1.0), soft[j]);   // α = 1 is the softmax, bit for bit
+            QCOMPARE(valueAt(g, 2.0), sparse[j]); // α = 2 is sparsemax
+            QVERIFY(std::abs(valueAt(g, 2.0) - exampleF[j]) < 1e-15);
+            QCOMPARE(valueAt(g, 1.7), d->weights[j]); // the current α is a sample
+        }
+        // k3 first reaches exactly 0 between 1.5-entmax (0.0065) and sparsemax.
+        QVERIFY(view.dropOutAlpha(2) > 1.5 && view.dropOutAlpha(2) <= 2.0);
+        QCOMPARE(valueAt(view.keyGraph(2), view.dropOutAlpha(2)), 0.0);
+        QVERIFY(valueAt(view.keyGraph(2), 1.5) > 0);
+        QCOMPARE(view.dropOutGraph()->dataCount(), 2); // k3, and k2 near α = 4
+        // The CSV: a header and one row per sample.
+        const QStringList lines = view.dataCsv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.first(), QStringLiteral("alpha,k1,k2,k3"));
+        QCOMPARE(lines.size(), 1 + 301); // α = 1 + k/100, k = 0…300 (1.7 is one of them)
+    }
+};
+
+QTEST_MAIN(TestSparseViews)
+#include "tst_sparseviews.moc"

@@ -1,0 +1,165 @@
+#include "plots/attention/SweepParts.h"
+
+#include "style/PlotStyle.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace sml::sweepParts {
+
+Marker::Marker(QCustomPlot *plot)
+{
+    line = new QCPItemStraightLine(plot);
+    line->setPen(QPen(plotStyle::highlightColor(), 3));
+    dots = new QCPGraph(plot->xAxis, plot->yAxis);
+    dots->setLineStyle(QCPGraph::lsNone);
+    dots->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssCircle, QPen(plotStyle::highlightColor(), 2), QBrush(Qt::white), 10));
+    dots->removeFromLegend();
+    label = new QCPItemText(plot);
+    label->setFont(plotStyle::subtitleFont());
+    label->setColor(plotStyle::highlightColor().darker(120));
+    label->setBrush(QBrush(QColor(255, 255, 255, 215)));
+    label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    label->setPadding(QMargins(8, 2, 8, 2));
+}
+
+void Marker::place(double x, const Eigen::VectorXd &w)
+{
+    line->point1->setCoords(x, 0);
+    line->point2->setCoords(x, 1);
+    QVector<double> keys, values;
+    for (Eigen::Index j = 0; j < w.size(); ++j) {
+        keys << x;
+        values << w[j];
+    }
+    dots->setData(keys, values);
+    dots->setLayer(QStringLiteral("legend")); // drawn on top of the lines
+}
+
+QCPItemText *makeNote(QCustomPlot *plot)
+{
+    auto *note = new QCPItemText(plot);
+    note->setFont(plotStyle::textFont());
+    note->setColor(plotStyle::errorColor());
+    note->position->setType(QCPItemPosition::ptAxisRectRatio);
+    note->position->setCoords(0.5, 0.5);
+    note->setVisible(false);
+    return note;
+}
+
+void addLegend(QCustomPlot *plot)
+{
+    plotStyle::addLegendRow(plot, 1);
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot->legend->setWrap(2);
+}
+
+void fitLegend(QCustomPlot *plot, int width)
+{
+    QCPLegend *legend = plot->legend;
+    double widest = 0;
+    const QFontMetricsF fm = plotStyle::metrics(plotStyle::legendFont());
+    for (int k = 0; k < legend->itemCount(); ++k)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(k)))
+            widest = std::max(widest, fm.horizontalAdvance(item->plottable()->name()) + 45);
+    const double spacing = legend->columnSpacing();
+    const int columns =
+        widest > 0 ? std::max(1, int((width - 40 + spacing) / (widest + spacing))) : 1;
+    if (columns != legend->wrap()) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true); // rearrange the entries
+    }
+}
+
+void fitToSize(QCustomPlot *plot, QCPTextElement *title, const QString &full, const QString &brief,
+               QSize size)
+{
+    plot->yAxis->ticker()->setTickCount(std::clamp(size.height() / 90, 3, 6));
+    fitLegend(plot, size.width());
+    const bool fits =
+        plotStyle::metrics(plotStyle::titleFont()).horizontalAdvance(full) <= size.width() - 24;
+    title->setText(
+        plotStyle::elide(fits ? full : brief, plotStyle::titleFont(), size.width() - 24));
+}
+
+std::vector<QCPGraph *> addKeyLines(QCustomPlot *plot,
+                                    const Eigen::Ref<const Eigen::MatrixXd> &sweep,
+                                    const std::vector<double> &xs, const Eigen::VectorXd &weights,
+                                    const QStringList &labels,
+                                    const std::function<bool(bool grey, Eigen::Index k)> &keep)
+{
+    const int n = int(weights.size());
+    constexpr int manyGreyCurves = 64;
+    // Colours: all keys when there are at most eight; else the seven heaviest at the current x.
+    std::vector<int> order(static_cast<size_t>(n));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return weights[a] > weights[b]; });
+    const int coloured = n <= 8 ? n : 7;
+    std::vector<int> rank(static_cast<size_t>(n));
+    for (int r = 0; r < n; ++r)
+        rank[size_t(order[size_t(r)])] = r;
+    const QFont font = plotStyle::legendFont();
+    QCPGraph *firstGrey = nullptr;
+    std::vector<QCPGraph *> graphs;
+    const Eigen::Index samples = Eigen::Index(xs.size());
+    for (int j = 0; j < n; ++j) {
+        auto *g = new QCPGraph(plot->xAxis, plot->yAxis);
+        const int r = rank[size_t(j)];
+        const bool grey = r >= coloured;
+        QVector<QCPGraphData> data;
+        data.reserve(samples);
+        for (Eigen::Index k = 0; k < samples; ++k)
+            if (keep(grey && n > manyGreyCurves, k))
+                data.append(QCPGraphData(xs[size_t(k)], sweep(j, k)));
+        g->data()->set(data, true);
+        g->removeFromLegend();
+        if (!grey) {
+            g->setPen(QPen(plotStyle::keyColor(n <= 8 ? j : r), 3));
+            g->setName(plotStyle::elide(labels.value(j), font, 200));
+        } else {
+            // 1 px: drawn directly by Qt; wider pens go through threaded span fills, which
+            // made dozens of grey curves most of the replot (issue 5).
+            g->setPen(QPen(QColor(150, 150, 150, 150), 1));
+            g->setLayer(QStringLiteral("grid"));
+            // Hundreds of them (self-attention over a long sequence): without antialiasing,
+            // which made their 300-point polylines most of the replot at T = 512 (issue 5).
+            if (n > manyGreyCurves)
+                g->setAntialiased(false);
+            if (!firstGrey)
+                firstGrey = g;
+        }
+        graphs.push_back(g);
+    }
+    // Legend in key order, the grey "others" entry last.
+    for (int j = 0; j < n; ++j)
+        if (rank[size_t(j)] < coloured)
+            graphs[size_t(j)]->addToLegend();
+    if (firstGrey) {
+        firstGrey->setName(
+            QCoreApplication::translate("sweepParts", "the %1 other keys").arg(n - coloured));
+        firstGrey->addToLegend();
+    }
+    return graphs;
+}
+
+int nearestKey(const QCPAxis *yAxis, const Eigen::VectorXd &w, double pixelY)
+{
+    int best = 0;
+    double bestDistance = 1e300;
+    for (int j = 0; j < int(w.size()); ++j) {
+        const double distance = std::abs(yAxis->coordToPixel(w[j]) - pixelY);
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = j;
+        }
+    }
+    return best;
+}
+
+} // namespace sml::sweepParts
