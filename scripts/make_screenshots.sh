@@ -21,6 +21,8 @@ shots=(
   "1000x1000 default derivation"
   "1000x640 iris-kernel-smoother attention-heatmap value-space"
   "1000x640 free-variances weight-bars"
+  "1000x640 sparse-attention alpha-sweep weight-bars key-space"
+  "1000x640 sparse-attention-digits attention-heatmap"
 )
 for line in "${shots[@]}"; do
   read -r size scenario views <<<"$line"

@@ -153,7 +153,8 @@ void AttentionHeatmapView::showAnalysis(const Analysis &analysis, int selectedQu
         tr("Attention weights  w = %1(q·k / τ)").arg(plotStyle::normalizerName(att.alpha)));
     mSubtitleParts = QStringList{tauText};
     if (mEntmax)
-        mSubtitleParts << tr("%1 (α = %2): %3 weights exactly 0 (hatched, “0”)")
+        mSubtitleParts << (zeros == 1 ? tr("%1 (α = %2): %3 weight exactly 0 (hatched, “0”)")
+                                      : tr("%1 (α = %2): %3 weights exactly 0 (hatched, “0”)"))
                               .arg(plotStyle::normalizerName(att.alpha),
                                    plotStyle::compact(att.alpha))
                               .arg(zeros);
