@@ -1,6 +1,8 @@
 // Presentation mode, themes and the presentation keys (issue 7), offscreen.
 #include "document/ScenarioDocument.h"
+#include "panels/ControlPanel.h"
 #include "panels/MaxEntPanel.h"
+#include "panels/PresentationControls.h"
 #include "panels/ValueSpacePanel.h"
 #include "plots/PlotView.h"
 #include "plots/attention/AttentionHeatmapView.h"
@@ -17,13 +19,18 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QImage>
+#include <QLabel>
 #include <QMetaProperty>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
+#include <QUndoStack>
 
 #include <cmath>
 
@@ -169,6 +176,21 @@ QList<PlotView *> showTab(MainWindow &window, int tab)
 }
 
 /// Three queries, so that ←/→ have somewhere to go.
+/// Drags `slider`'s handle by `dx` pixels with real mouse events: press on the handle, move in
+/// steps, release.
+void dragSliderHandle(QSlider *slider, int dx)
+{
+    const int length = slider->style()->pixelMetric(QStyle::PM_SliderLength, nullptr, slider);
+    const int x = QStyle::sliderPositionFromValue(slider->minimum(), slider->maximum(),
+                                                  slider->value(), slider->width() - length) +
+                  length / 2;
+    const QPoint start(x, slider->height() / 2);
+    QTest::mousePress(slider, Qt::LeftButton, Qt::NoModifier, start);
+    for (int k = 1; k <= 5; ++k)
+        QTest::mouseMove(slider, start + QPoint(dx * k / 5, 0));
+    QTest::mouseRelease(slider, Qt::LeftButton, Qt::NoModifier, start + QPoint(dx, 0));
+}
+
 Scenario threeQueries()
 {
     Scenario s = defaultScenario();
@@ -503,6 +525,64 @@ private slots:
         QVERIFY(!window.presentationAction()->isChecked());
         QTest::keyClick(&window, Qt::Key_Right); // plain → steps nothing now
         QCOMPARE(window.document()->selectedQuery(), 1);
+    }
+
+    void presentationShowsTauAndAlphaOnTheView()
+    {
+        // Issue 14 item 10, issue 16: with the docks closed, τ and α have large controls on the
+        // view; a drag is one undo step; the presentation keys still step the query.
+        MainWindow window;
+        QVERIFY(!window.document()->replaceScenario(threeQueries(), QStringLiteral("three")));
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        PresentationControls *bar = window.presentationControls();
+        QVERIFY(bar->isHidden());
+        const int width = window.width();
+        QTest::keyClick(&window, Qt::Key_F5);
+        QVERIFY(Appearance::instance()->presentation());
+        QVERIFY(bar->isVisible());
+        QCOMPARE(window.width(), width); // showing the bar does not widen the window
+        QVERIFY(bar->tauValue()->font().pointSizeF() >= 14);
+        ScenarioDocument *doc = window.document();
+        QVERIFY(bar->sqrtDkButton()->isChecked());
+        QVERIFY(bar->tauValue()->text().contains(QStringLiteral("1.414")));
+
+        // τ: drag the handle left. One undo step, τ fixed and smaller, the label follows.
+        QUndoStack *undo = doc->undoStack();
+        const int steps = undo->count();
+        const double tauBefore = doc->scenario().tau();
+        dragSliderHandle(bar->tauSlider(), -80);
+        QCOMPARE(doc->scenario().temperatureMode, TemperatureMode::Fixed);
+        QVERIFY(doc->scenario().tau() < tauBefore);
+        QCOMPARE(undo->count(), steps + 1);
+        QCOMPARE(doc->scenario().tau(), ControlPanel::sliderToTau(bar->tauSlider()->value()));
+        QVERIFY(!bar->sqrtDkButton()->isChecked());
+        QVERIFY(
+            bar->tauValue()->text().contains(QLocale().toString(doc->scenario().tau(), 'g', 4)));
+        undo->undo();
+        QCOMPARE(doc->scenario().temperatureMode, TemperatureMode::SqrtDk);
+        QCOMPARE(bar->tauSlider()->value(), ControlPanel::tauToSlider(std::sqrt(2.0)));
+
+        // α: drag right from the softmax; entmax with α > 1, one undo step.
+        QCOMPARE(doc->scenario().normalizer, NormalizerKind::Softmax);
+        QVERIFY(bar->alphaValue()->text().contains(QStringLiteral("softmax")));
+        dragSliderHandle(bar->alphaSlider(), 120);
+        QCOMPARE(doc->scenario().normalizer, NormalizerKind::Entmax);
+        QVERIFY(doc->scenario().alpha() > 1.2);
+        QCOMPARE(doc->scenario().alpha(), ControlPanel::sliderToAlpha(bar->alphaSlider()->value()));
+        QCOMPARE(undo->count(), steps + 1); // the undone τ step was replaced
+        QVERIFY(bar->alphaValue()->text().contains(
+            QLocale().toString(doc->scenario().alpha(), 'g', 3)));
+
+        // The sliders never take the keyboard: → still steps the query.
+        QCOMPARE(bar->tauSlider()->focusPolicy(), Qt::NoFocus);
+        QCOMPARE(doc->selectedQuery(), 0);
+        QTest::keyClick(&window, Qt::Key_Right);
+        QCOMPARE(doc->selectedQuery(), 1);
+
+        QTest::keyClick(&window, Qt::Key_F5);
+        QVERIFY(bar->isHidden());
     }
 
     void presentingClosesTheDocksAndBringsThemBack()

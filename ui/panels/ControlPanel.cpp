@@ -3,6 +3,7 @@
 #include "document/ScenarioDocument.h"
 #include "style/PlotStyle.h"
 #include "widgets/DocumentBinding.h"
+#include "widgets/GestureSlider.h"
 #include "widgets/NumberLineEdit.h"
 
 #include <QCheckBox>
@@ -175,13 +176,13 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
     connect(mTauEdit, &NumberLineEdit::committed, this, [this](double tau) {
         report(mDocument->setTemperature(TemperatureMode::Fixed, tau), mTauEdit);
     });
-    connect(mTauSlider, &QSlider::sliderPressed, this,
-            [this] { mGesture = mDocument->beginGesture(); });
-    connect(mTauSlider, &QSlider::sliderReleased, this, [this] { mGesture = 0; });
-    connect(mTauSlider, &QSlider::valueChanged, this, [this](int position) {
-        report(mDocument->setTemperature(TemperatureMode::Fixed, sliderToTau(position),
-                                         mTauSlider->isSliderDown() ? mGesture : 0));
-    });
+    bindGestureSlider(
+        mTauSlider, mDocument,
+        [this](int position, int gesture) {
+            return mDocument->setTemperature(TemperatureMode::Fixed, sliderToTau(position),
+                                             gesture);
+        },
+        [this](const std::optional<QString> &error) { report(error); });
     connect(mNormalizer, &QComboBox::activated, this, [this](int index) {
         switch (index) {
         case SoftmaxPreset:
@@ -197,13 +198,13 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
             report(mDocument->setNormalizer(NormalizerKind::Entmax));
         }
     });
-    connect(mAlphaSlider, &QSlider::sliderPressed, this,
-            [this] { mGesture = mDocument->beginGesture(); });
-    connect(mAlphaSlider, &QSlider::sliderReleased, this, [this] { mGesture = 0; });
-    connect(mAlphaSlider, &QSlider::valueChanged, this, [this](int position) {
-        report(mDocument->setNormalizer(NormalizerKind::Entmax, sliderToAlpha(position),
-                                        mAlphaSlider->isSliderDown() ? mGesture : 0));
-    });
+    bindGestureSlider(
+        mAlphaSlider, mDocument,
+        [this](int position, int gesture) {
+            return mDocument->setNormalizer(NormalizerKind::Entmax, sliderToAlpha(position),
+                                            gesture);
+        },
+        [this](const std::optional<QString> &error) { report(error); });
     connect(mAlphaSpin, &QDoubleSpinBox::valueChanged, this, [this](double alpha) {
         report(mDocument->setNormalizer(NormalizerKind::Entmax, alpha));
     });
@@ -309,6 +310,10 @@ void ControlPanel::refresh()
         if (range->first == range->second)
             mFeasible->setText(tr("All similarities equal %1: λ is undetermined.")
                                    .arg(QLocale().toString(range->first, 'g', 6)));
+        else if (s.alpha() > 1) // Tsallis MaxEnt: the ends are reached (MATH.md §7.3)
+            mFeasible->setText(tr("feasible: %1 ≤ μ ≤ %2   [min f, max f]")
+                                   .arg(QLocale().toString(range->first, 'g', 6),
+                                        QLocale().toString(range->second, 'g', 6)));
         else
             mFeasible->setText(tr("feasible: %1 < μ < %2   (min f, max f)")
                                    .arg(QLocale().toString(range->first, 'g', 6),

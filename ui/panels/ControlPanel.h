@@ -71,7 +71,6 @@ private:
     QPushButton *mTargetDefault;
     QLabel *mFeasible;
     QLabel *mTargetState;
-    int mGesture = 0;
 };
 
 } // namespace sml

@@ -8,6 +8,7 @@
 #include "panels/DerivationPanel.h"
 #include "panels/KeySpacePanel.h"
 #include "panels/MaxEntPanel.h"
+#include "panels/PresentationControls.h"
 #include "panels/ValueSpacePanel.h"
 #include "plots/attention/AlphaSweepView.h"
 #include "plots/attention/AttentionHeatmapView.h"
@@ -131,6 +132,12 @@ QWidget *MainWindow::createCentralArea()
     mDescription->setMaximumHeight(QFontMetrics(textFont).lineSpacing() * 4 + 12);
     mDescription->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
     layout->addWidget(mDescription);
+    // In presentation mode the docks are closed: τ and α get large controls of their own, in a
+    // row above the views.
+    mPresentationControls = new PresentationControls(mDocument, central);
+    mPresentationControls->setVisible(false);
+    connect(mPresentationControls, &PresentationControls::message, this, &MainWindow::showStatus);
+    layout->addWidget(mPresentationControls);
 
     mViewTabs = new QTabWidget(central);
     QFont tabFont = font();

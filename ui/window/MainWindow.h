@@ -26,6 +26,7 @@ class KeySpacePanel;
 class KeysTableModel;
 class DerivationPanel;
 class MaxEntPanel;
+class PresentationControls;
 class TemperatureSweepView;
 class AlphaSweepView;
 class MleAnimation;
@@ -159,6 +160,8 @@ public:
     /// presentation keys below take ←, →, Space, Tab and Shift+Tab (in normal mode the query
     /// steps are Alt+← and Alt+→, and those keys keep their usual meaning in tables and fields).
     QAction *presentationAction() const { return mPresentationAction; }
+    /// The large τ and α controls beside the title, shown only in presentation mode.
+    PresentationControls *presentationControls() const { return mPresentationControls; }
     /// View ▸ Full screen (F11, checkable).
     QAction *fullScreenAction() const { return mFullScreenAction; }
     /// View ▸ Theme ▸ System / Light / Dark; each action's data() is Appearance::themeName().
@@ -228,6 +231,7 @@ private:
     ScenarioDock *mScenarioDock = nullptr;
 
     QLabel *mTitleLabel = nullptr;
+    PresentationControls *mPresentationControls = nullptr;
     QTextBrowser *mDescription = nullptr;
     QTabWidget *mViewTabs = nullptr;
     AttentionHeatmapView *mHeatmap = nullptr;

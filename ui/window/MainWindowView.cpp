@@ -5,6 +5,7 @@
 
 #include "document/ScenarioDocument.h"
 #include "panels/MaxEntPanel.h"
+#include "panels/PresentationControls.h"
 #include "panels/ValueSpacePanel.h"
 #include "plots/PlotView.h"
 #include "style/Appearance.h"
@@ -153,6 +154,10 @@ void MainWindow::applyAppearance()
     mDescription->setMaximumHeight(
         int(std::ceil(QFontMetricsF(notes->defaultFont()).lineSpacing() * (presenting ? 2 : 4) +
                       2 * notes->documentMargin() + 2 * mDescription->frameWidth() + 2)));
+    // The τ/α bar shows only once the docks are closed and hides before they come back: with
+    // both at once the window's minimum width would pass the screen's and the window would grow.
+    if (!presenting)
+        mPresentationControls->setVisible(false);
     if (presenting && mDockStateBeforePresentation.isEmpty()) {
         mDockStateBeforePresentation = saveState();
         for (QDockWidget *dock : findChildren<QDockWidget *>())
@@ -161,6 +166,8 @@ void MainWindow::applyAppearance()
         restoreState(mDockStateBeforePresentation);
         mDockStateBeforePresentation.clear();
     }
+    if (presenting)
+        mPresentationControls->setVisible(true);
 
     // The menus show the state, whoever changed it.
     {

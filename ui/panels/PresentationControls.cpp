@@ -1,0 +1,126 @@
+#include "panels/PresentationControls.h"
+
+#include "document/ScenarioDocument.h"
+#include "panels/ControlPanel.h"
+#include "widgets/DocumentBinding.h"
+#include "widgets/GestureSlider.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QToolButton>
+
+namespace sml {
+
+namespace {
+
+/// The slider of the bar: wide enough to aim at from a lectern, no keyboard focus (the
+/// presentation keys stay with the window).
+QSlider *barSlider(int maximum, QWidget *parent)
+{
+    auto *slider = new QSlider(Qt::Horizontal, parent);
+    slider->setRange(0, maximum);
+    slider->setFocusPolicy(Qt::NoFocus);
+    slider->setMinimumWidth(120);
+    slider->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    return slider;
+}
+
+/// A value label that does not change width as its digits change.
+QLabel *valueLabel(const QString &widest, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setMinimumWidth(label->fontMetrics().horizontalAdvance(widest));
+    return label;
+}
+
+} // namespace
+
+PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *parent)
+    : QWidget(parent), mDocument(document)
+{
+    setObjectName(QStringLiteral("presentationControls"));
+    // 14 pt at scale 1; MainWindow scales explicitly set fonts with the presentation scale.
+    QFont big = font();
+    big.setPointSizeF(14);
+    big.setBold(true);
+    setFont(big);
+
+    auto *row = new QHBoxLayout(this);
+    row->setContentsMargins(0, 0, 0, 0);
+    auto *tauName = new QLabel(tr("τ"), this);
+    tauName->setToolTip(tr("Temperature τ: the scores are s = q·k / τ"));
+    mSqrtDk = new QToolButton(this);
+    mSqrtDk->setText(tr("√d_k"));
+    mSqrtDk->setCheckable(true);
+    mSqrtDk->setFocusPolicy(Qt::NoFocus);
+    mSqrtDk->setToolTip(
+        tr("τ = √d_k, the scaled dot product; a drag of the slider sets τ by hand"));
+    mTauSlider = barSlider(1000, this);
+    mTauSlider->setObjectName(QStringLiteral("presentationTauSlider"));
+    mTauSlider->setToolTip(tr("Drag to change τ (log scale): small τ sharpens the weights, "
+                              "large τ flattens them"));
+    mTauValue = valueLabel(QStringLiteral("= 0.00000"), this);
+    auto *alphaName = new QLabel(tr("α"), this);
+    alphaName->setToolTip(tr("α of α-entmax: 1 is the softmax, 2 sparsemax (MATH.md §7)"));
+    mAlphaSlider = barSlider(300, this);
+    mAlphaSlider->setObjectName(QStringLiteral("presentationAlphaSlider"));
+    mAlphaSlider->setToolTip(tr("Drag to change α (1 … 4): α = 1 is the softmax; larger α sets "
+                                "the weights of low-scoring keys to exactly 0"));
+    mAlphaValue = valueLabel(QStringLiteral("= 0.00 sparsemax"), this);
+    row->addWidget(tauName);
+    row->addWidget(mSqrtDk);
+    row->addWidget(mTauSlider, 1);
+    row->addWidget(mTauValue);
+    row->addSpacing(24);
+    row->addWidget(alphaName);
+    row->addWidget(mAlphaSlider, 1);
+    row->addWidget(mAlphaValue);
+
+    connect(mSqrtDk, &QToolButton::toggled, this, [this](bool on) {
+        report(mDocument->setTemperature(on ? TemperatureMode::SqrtDk : TemperatureMode::Fixed));
+    });
+    bindGestureSlider(
+        mTauSlider, mDocument,
+        [this](int position, int gesture) {
+            return mDocument->setTemperature(TemperatureMode::Fixed,
+                                             ControlPanel::sliderToTau(position), gesture);
+        },
+        [this](const std::optional<QString> &error) { report(error); });
+    bindGestureSlider(
+        mAlphaSlider, mDocument,
+        [this](int position, int gesture) {
+            return mDocument->setNormalizer(NormalizerKind::Entmax,
+                                            ControlPanel::sliderToAlpha(position), gesture);
+        },
+        [this](const std::optional<QString> &error) { report(error); });
+
+    bindToDocument(this, mDocument, [this] { refresh(); });
+}
+
+void PresentationControls::report(const std::optional<QString> &error)
+{
+    if (!error)
+        return;
+    refresh();
+    emit message(*error);
+}
+
+void PresentationControls::refresh()
+{
+    const Scenario &s = mDocument->scenario();
+    const QSignalBlocker b1(mSqrtDk), b2(mTauSlider), b3(mAlphaSlider);
+    mSqrtDk->setChecked(s.temperatureMode == TemperatureMode::SqrtDk);
+    if (!mTauSlider->isSliderDown())
+        mTauSlider->setValue(ControlPanel::tauToSlider(s.tau()));
+    mTauValue->setText(tr("= %1").arg(QLocale().toString(s.tau(), 'g', 4)));
+    const double alpha = s.alpha();
+    if (!mAlphaSlider->isSliderDown())
+        mAlphaSlider->setValue(ControlPanel::alphaToSlider(alpha));
+    const QString name = alpha == 1 ? tr("softmax") : alpha == 2 ? tr("sparsemax") : QString();
+    mAlphaValue->setText(tr("= %1 %2").arg(QLocale().toString(alpha, 'g', 3), name).trimmed());
+}
+
+} // namespace sml

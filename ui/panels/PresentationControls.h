@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QSlider;
+class QToolButton;
+
+namespace sml {
+
+class ScenarioDocument;
+
+/// The large τ and α controls shown on the view in presentation mode (issue 14 item 10, issue 16),
+/// where the Scenario panel is closed: the temperature τ on the log-scale slider of the panel with
+/// its value and a "√d_k" toggle, and the α of α-entmax (1 = the softmax, 2 = sparsemax, up to 4,
+/// MATH.md §7.2) with its value and the normalizer's name. The same document edits as the panel's:
+/// one drag is one undo step. The sliders take no keyboard focus, so the presentation keys (← →,
+/// Space, Tab) keep stepping the query, the animation and the views.
+class PresentationControls : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit PresentationControls(ScenarioDocument *document, QWidget *parent = nullptr);
+
+    QSlider *tauSlider() const { return mTauSlider; }
+    QSlider *alphaSlider() const { return mAlphaSlider; }
+    QToolButton *sqrtDkButton() const { return mSqrtDk; }
+    QLabel *tauValue() const { return mTauValue; }
+    QLabel *alphaValue() const { return mAlphaValue; }
+
+signals:
+    /// A refusal, for the status bar.
+    void message(const QString &text);
+
+private:
+    void refresh();
+    void report(const std::optional<QString> &error);
+
+    ScenarioDocument *mDocument;
+    QToolButton *mSqrtDk;
+    QSlider *mTauSlider;
+    QLabel *mTauValue;
+    QSlider *mAlphaSlider;
+    QLabel *mAlphaValue;
+};
+
+} // namespace sml
