@@ -11,6 +11,7 @@
 #include "tables/QueriesTableModel.h"
 #include "tables/VariancesTableModel.h"
 #include "widgets/NumberDelegate.h"
+#include "widgets/NumberLineEdit.h"
 
 #include <QAction>
 #include <QApplication>
@@ -240,6 +241,33 @@ private slots:
         QCOMPARE(combo->currentText(), QStringLiteral("softmax (α = 1)"));
         const Eigen::VectorXd back = document.analysis().attention().weights.row(0).transpose();
         QCOMPARE(back, softmax);
+    }
+
+    void narrowNumberFieldsShowTheirLeadingDigits()
+    {
+        // Issue 14 item 10: a τ field narrower than its text read "3437", the tail of the
+        // number. The start of the text (the leading digits) is what a field shows.
+        ScenarioDocument document;
+        ScenarioDock dock(&document);
+        ControlPanel *panel = dock.controlPanel();
+        panel->tauEdit()->setFixedWidth(40);
+        QVERIFY(!document.setTemperature(TemperatureMode::Fixed, 1.0883437));
+        QCOMPARE(panel->tauEdit()->text(), QStringLiteral("1.0883437"));
+        QCOMPARE(panel->tauEdit()->cursorPosition(), 0);
+        QVERIFY(!document.setMaxEntTarget(0, 0.123456789));
+        QCOMPARE(panel->targetEdit()->cursorPosition(), 0);
+    }
+
+    void feasibleIntervalIsClosedWithEntmax()
+    {
+        // MATH.md §7.3: with α > 1 the ends of [min f, max f] are feasible targets.
+        ScenarioDocument document;
+        ScenarioDock dock(&document);
+        ControlPanel *panel = dock.controlPanel();
+        QVERIFY(panel->feasibleLabel()->text().contains(QStringLiteral("-1 < μ < 1")));
+        QVERIFY(!document.setNormalizer(NormalizerKind::Entmax, 2.0));
+        QVERIFY2(panel->feasibleLabel()->text().contains(QStringLiteral("-1 ≤ μ ≤ 1")),
+                 qPrintable(panel->feasibleLabel()->text()));
     }
 
     void movingStopsAtTheEnds()

@@ -28,6 +28,9 @@ void NumberLineEdit::setValue(double value)
     QLocale shown = mLocale;
     shown.setNumberOptions(shown.numberOptions() | QLocale::OmitGroupSeparator);
     setText(shown.toString(value, 'g', 8));
+    // A field narrower than its text shows the text's start (the leading digits), not its tail:
+    // "1.0883437" must not read "3437".
+    setCursorPosition(0);
     setModified(false);
     markRefused(this, QString());
 }
