@@ -2,10 +2,13 @@
 // (MATH.md §4, §5, worked example §6 B), live on every edit, and never "nan" or "inf" at the
 // extremes (MATH.md §4.1).
 #include "document/ScenarioDocument.h"
+#include "export/ImageExportOptions.h"
 #include "panels/DerivationPanel.h"
 
 #include <QCheckBox>
+#include <QImage>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 
@@ -38,6 +41,10 @@ private slots:
     void extremes();
     void manyKeysShowTheHeaviest();
     void projectorFontAndExactValues();
+    void smallScenariosShowEveryKey();
+    void tsallisDerivationWorkedExampleF();
+    void tsallisDerivationUserTargets();
+    void exportFillsItsPage();
 };
 
 void TestDerivation::workedExampleBNumbers()
@@ -203,6 +210,105 @@ void TestDerivation::projectorFontAndExactValues()
     // Every number carries its exact value for the hover text.
     QVERIFY(panel.html().contains(QStringLiteral("href=\"x:0.5140581")));
     QVERIFY(panel.html().contains(QStringLiteral("href=\"x:0.7071067811865475")));
+}
+
+void TestDerivation::smallScenariosShowEveryKey()
+{
+    // Eight keys with long labels in a narrow panel: every key still has its column (issue 14
+    // item 10: not "the 3 heaviest"); the table scrolls sideways instead.
+    ScenarioDocument doc;
+    Scenario s = doc.scenario();
+    const int T = DerivationPanel::everyKeyUpTo;
+    s.keys = Eigen::MatrixXd::Zero(T, 2);
+    s.values = Eigen::MatrixXd::Zero(T, 2);
+    s.keyLabels.clear();
+    for (int t = 0; t < T; ++t) {
+        s.keys(t, 0) = 0.1 * t;
+        s.keys(t, 1) = -0.05 * t;
+        s.values(t, 0) = t;
+        s.keyLabels << QStringLiteral("keyword%1").arg(t + 1);
+    }
+    s.extraKeys.assign(size_t(T), {});
+    QVERIFY(!doc.replaceScenario(s, QStringLiteral("eight")));
+    DerivationPanel panel(&doc);
+    panel.resize(600, 700);
+    const QString text = panel.plainText();
+    QVERIFY2(!text.contains(QStringLiteral("heaviest")), qPrintable(text.left(300)));
+    QVERIFY(panel.allKeysCheck()->isHidden());
+    for (const QString &label : doc.scenario().keyLabels)
+        QVERIFY2(text.contains(label), qPrintable(label));
+}
+
+void TestDerivation::tsallisDerivationWorkedExampleF()
+{
+    // MATH.md §7.5 F: the default figure with sparsemax.
+    ScenarioDocument doc;
+    QVERIFY(!doc.setNormalizer(NormalizerKind::Entmax, 2.0));
+    DerivationPanel panel(&doc);
+    const QString text = panel.plainText();
+    for (const char *expected :
+         {"α-entmax, α = 2", "water line", "0.676777", "0.323223", "0 exactly",
+          "support: 2 of 3 keys", "(k1, k2)", "Tsallis entropy", "0.21875", "0.838388",
+          "1/τ exactly", "λmin = −0.666667", "λmax = 2", "p = w", "max |π − w| = 0.162719"})
+        QVERIFY2(text.contains(QString::fromUtf8(expected)), expected);
+    // The Gaussian view is still the softmax of the scores (π ≠ w with α > 1).
+    QVERIFY(text.contains(QStringLiteral("softmax of the scores")));
+    QVERIFY(text.contains(QStringLiteral("0.514058")));
+    // The Shannon MaxEnt of §5 is not shown for a sparse row.
+    QVERIFY(!text.contains(QStringLiteral("partition function")));
+    QVERIFY(!hasNanOrInf(text));
+
+    // α = 1.5 (F): p = (0.62036806, 0.37314723, 0.00648471), λ = 1/√2, λ_max = 4.
+    QVERIFY(!doc.setNormalizer(NormalizerKind::Entmax, 1.5));
+    const QString oneAndAHalf = panel.plainText();
+    for (const char *expected :
+         {"0.620368", "0.373147", "0.00648471", "support: 3 of 3 keys", "λmax = 4"})
+        QVERIFY2(oneAndAHalf.contains(QString::fromUtf8(expected)), expected);
+    // Back to the softmax: the §5 derivation again.
+    QVERIFY(!doc.setNormalizer(NormalizerKind::Softmax));
+    QVERIFY(panel.plainText().contains(QStringLiteral("partition function")));
+    QVERIFY(!panel.plainText().contains(QStringLiteral("water line")));
+}
+
+void TestDerivation::tsallisDerivationUserTargets()
+{
+    // F with α = 2 and μ = 0: λ = −1/13, p = (7/26, 8/26, 11/26); μ = max f = 1 is feasible
+    // (closed interval) with λ_max = 2 and the half-line warning.
+    ScenarioDocument doc;
+    QVERIFY(!doc.setNormalizer(NormalizerKind::Entmax, 2.0));
+    DerivationPanel panel(&doc);
+    if (doc.setMaxEntTarget(0, 0.0))
+        QSKIP("the document refuses μ = 0 (it must not)");
+    QString text = panel.plainText();
+    for (const char *expected : {"set by hand", "−0.0769231", "0.269231", "0.307692", "0.423077",
+                                 "min f = −1 ≤ μ ≤ max f = 1"})
+        QVERIFY2(text.contains(QString::fromUtf8(expected)), expected);
+    QVERIFY(!hasNanOrInf(text));
+}
+
+void TestDerivation::exportFillsItsPage()
+{
+    // The exported derivation is drawn as large as its page allows (issue 14 item 10): on a
+    // tall page the default figure's steps reach the bottom, not stop half-way down.
+    ScenarioDocument doc;
+    DerivationPanel panel(&doc);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("derivation.png"));
+    ImageExportOptions options;
+    options.format = QStringLiteral("png");
+    options.size = QSize(1200, 1800);
+    QVERIFY(!panel.exportImage(path, options));
+    const QImage image(path);
+    QCOMPARE(image.size(), QSize(1200, 1800));
+    const QRgb background = image.pixel(image.width() - 1, image.height() - 1);
+    int lowest = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); x += 2)
+            if (image.pixel(x, y) != background) {
+                lowest = y;
+                break;
+            }
+    QVERIFY2(lowest > 0.8 * image.height(), qPrintable(QString::number(lowest)));
 }
 
 QTEST_MAIN(TestDerivation)

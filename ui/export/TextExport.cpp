@@ -18,20 +18,40 @@ namespace sml {
 
 namespace {
 
-/// Lays `document` out to fill w × h logical pixels and returns the scale that makes it fit:
-/// 1 when it fits, else the factor by which it is drawn smaller (with a wider text width, so
-/// that a smaller drawing still fills the width). Both the height and the width count: tables
+/// Lays `document` out to fill w × h logical pixels and returns the scale it is drawn at: larger
+/// than 1 when the text would leave most of the page empty (the exported derivation fills its
+/// slide, at most 3× its size on screen), smaller when it does not fit (with a wider text width,
+/// so that a smaller drawing still fills the width). Both the height and the width count: tables
 /// with unbreakable cells can be wider than the text width.
 double fit(QTextDocument &document, int w, int h)
 {
-    double scale = 1.0;
-    for (int round = 0; round < 8; ++round) {
+    constexpr double largest = 3.0;
+    auto needed = [&](double scale) {
         document.setTextWidth(w / scale);
-        const QSizeF size = document.size();
-        const double needed = std::max(size.height() * scale / h, size.width() * scale / w);
-        if (needed <= 1.0 + 1e-3)
+        // idealWidth: the widest unbreakable content (a table), not the text width itself.
+        return std::max(document.size().height() * scale / h,
+                        document.idealWidth() * scale / w);
+    };
+    // Grow while the drawing still fits (a larger scale narrows the text and lengthens it, so
+    // step up by the room left, then back off to the last scale that fitted).
+    double scale = 1.0;
+    double fits = needed(scale) <= 1.0 + 1e-3 ? 1.0 : 0.0;
+    for (int round = 0; fits > 0 && round < 12 && scale < largest; ++round) {
+        const double room = needed(scale);
+        const double next = std::min(largest, scale * std::max(1.02, 0.5 * (1 + 1 / room)));
+        if (needed(next) > 1.0 + 1e-3)
             break;
-        scale = std::max(0.05, scale / needed);
+        scale = fits = next;
+    }
+    if (fits > 0) {
+        document.setTextWidth(w / scale);
+        return scale;
+    }
+    for (int round = 0; round < 8; ++round) {
+        const double over = needed(scale);
+        if (over <= 1.0 + 1e-3)
+            break;
+        scale = std::max(0.05, scale / over);
     }
     return scale;
 }

@@ -5,6 +5,7 @@
 #include "Analysis.h"
 #include "document/ScenarioDocument.h"
 #include "export/TextExport.h"
+#include "panels/DerivationHtml.h"
 #include "style/PlotStyle.h"
 #include "style/TableStyle.h"
 #include "style/ViewHelp.h"
@@ -26,74 +27,6 @@
 namespace sml {
 
 namespace {
-
-const QString minus = QStringLiteral("−");
-
-QString superscript(int exponent)
-{
-    static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
-    QString out = exponent < 0 ? QStringLiteral("⁻") : QString();
-    for (QChar c : QString::number(std::abs(exponent)))
-        out += digits[c.digitValue()];
-    return out;
-}
-
-/// 6 significant digits in the user's locale, "× 10ⁿ" for exponents, a real minus sign.
-QString pretty(double x)
-{
-    if (x == 0)
-        return QStringLiteral("0");
-    QString t = tableStyle::displayNumber(x);
-    const qsizetype e = t.indexOf(QLatin1Char('e'));
-    if (e >= 0)
-        t = t.left(e) + QStringLiteral(" × 10") + superscript(t.mid(e + 1).toInt());
-    t.replace(QLatin1Char('-'), minus);
-    return t;
-}
-
-QString exact(double x)
-{
-    return QString::number(x, 'g', QLocale::FloatingPointShortest);
-}
-
-/// A number with its exact value as the hover text (see DerivationPanel::eventFilter).
-QString cell(const QString &shown, const QString &exactText)
-{
-    return QStringLiteral("<a href=\"x:%1\">%2</a>").arg(exactText.toHtmlEscaped(), shown);
-}
-
-QString number(double x)
-{
-    return cell(pretty(x), exact(x));
-}
-
-/// exp(logValue), computed only when it is inside the double range (MATH.md §4.1).
-QString fromLog(double logValue)
-{
-    if (!std::isfinite(logValue))
-        return logValue > 0 ? cell(QStringLiteral("&gt; 1.8e308"), QStringLiteral("overflow"))
-                            : cell(QStringLiteral("&lt; 1e-308"), QStringLiteral("underflow"));
-    const QString exactText = QStringLiteral("exp(%1)").arg(exact(logValue));
-    if (logValue > std::log(DBL_MAX))
-        return cell(QStringLiteral("&gt; 1.8e308<br><small>= e^%1</small>").arg(pretty(logValue)),
-                    exactText);
-    if (logValue < std::log(DBL_MIN))
-        return cell(QStringLiteral("&lt; 1e-308<br><small>= e^(%1)</small>").arg(pretty(logValue)),
-                    exactText);
-    const double v = std::exp(logValue);
-    return cell(pretty(v), exact(v));
-}
-
-QString vectorText(const Eigen::VectorXd &v)
-{
-    QStringList parts;
-    const int shown = int(std::min<Eigen::Index>(v.size(), 4));
-    for (int k = 0; k < shown; ++k)
-        parts << number(v[k]);
-    if (v.size() > shown)
-        parts << QStringLiteral("…");
-    return QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
-}
 
 QString derivationStyleSheet()
 {
@@ -266,7 +199,9 @@ void DerivationPanel::refresh()
     const auto shared = mDocument->analysis().sharedDetail(q);
     const QueryDetail &d = *shared;
     const int n = d.defined ? int(d.visible.size()) : 0;
-    const int fit = keyColumnsThatFit(d);
+    // A small scenario shows every key (the table scrolls sideways if it must); a large one its
+    // heaviest keys, as many as fit, unless "Show every key" is ticked.
+    const int fit = n <= everyKeyUpTo ? n : keyColumnsThatFit(d);
     mAllKeys->setVisible(n > fit);
     std::vector<int> columns(static_cast<size_t>(n));
     std::iota(columns.begin(), columns.end(), 0);
@@ -276,219 +211,13 @@ void DerivationPanel::refresh()
         columns.resize(size_t(fit));
         std::sort(columns.begin(), columns.end());
     }
-    mHtml = buildHtml(d, columns);
+    mHtml = derivationHtml(mDocument->analysis(), d, columns, mBrowser->font());
     QScrollBar *vertical = mBrowser->verticalScrollBar();
     QScrollBar *horizontal = mBrowser->horizontalScrollBar();
     const int v = vertical->value(), h = horizontal->value();
     mBrowser->setHtml(mHtml);
     vertical->setValue(v);
     horizontal->setValue(h);
-}
-
-QString DerivationPanel::buildHtml(const QueryDetail &d, const std::vector<int> &columns) const
-{
-    const Scenario &s = mDocument->scenario();
-    const Analysis &analysis = mDocument->analysis();
-    const double tau = analysis.tau();
-    const QString queryLabel = s.queryLabels.value(d.query).toHtmlEscaped();
-    QString html;
-    html += tr("<h2>Query “%1”: where its weights come from</h2>").arg(queryLabel);
-    if (!d.defined) {
-        html += QStringLiteral("<p class=\"note\">%1</p>")
-                    .arg((d.warnings.isEmpty() ? tr("This query sees no key.") : d.warnings.first())
-                             .toHtmlEscaped());
-        return html;
-    }
-    const int n = int(d.visible.size());
-    const bool linked = s.varianceMode == VarianceMode::Linked;
-    const bool sqrtDk = s.temperatureMode == TemperatureMode::SqrtDk;
-    const QString tauText = sqrtDk ? tr("τ = √d_k = √%1 ≈ %2").arg(s.dK()).arg(number(tau))
-                                   : tr("τ = %1").arg(number(tau));
-    html +=
-        QStringLiteral("<p>%1 &nbsp;·&nbsp; %2</p>")
-            .arg(tauText)
-            .arg((n == 1 ? tr("the query sees 1 key") : tr("the query sees %1 keys").arg(n)) +
-                 (int(columns.size()) < n ? tr(" (the %1 heaviest are shown)").arg(columns.size())
-                                          : QString()));
-
-    // Table helpers: a header row with the key labels, then one row per step.
-    const bool elided = int(columns.size()) < n;
-    auto header = [&](const QString &totalTitle) {
-        QString row = tr("<tr><th>step</th><th>quantity</th>");
-        for (int j : columns)
-            row += QStringLiteral("<th>%1</th>")
-                       .arg(plotStyle::elide(s.keyLabels.value(d.visible[size_t(j)]),
-                                             mBrowser->font(), 150)
-                                .toHtmlEscaped()
-                                .replace(QLatin1Char(' '), QStringLiteral("<br>")));
-        if (elided)
-            row += QStringLiteral("<th>…</th>");
-        row += totalTitle.isEmpty() ? QString()
-                                    : QStringLiteral("<th class=\"total\">%1</th>").arg(totalTitle);
-        return row + QStringLiteral("</tr>");
-    };
-    auto row = [&](const QString &step, const QString &quantity, const auto &valueOf,
-                   const QString &total, bool hasTotalColumn) {
-        QString r = QStringLiteral("<tr><td class=\"step\">%1</td><td>%2</td>").arg(step, quantity);
-        for (int j : columns)
-            r += QStringLiteral("<td align=\"right\">%1</td>").arg(valueOf(j));
-        if (elided)
-            r += QStringLiteral("<td>…</td>");
-        if (hasTotalColumn)
-            r += QStringLiteral("<td class=\"total\" align=\"right\">%1</td>").arg(total);
-        return r + QStringLiteral("</tr>");
-    };
-    const QString tableOpen =
-        QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"6\" "
-                       "style=\"border-collapse: collapse; border-color: #bbbbbb;\">");
-
-    // --- maximum likelihood (MATH.md §4) ----------------------------------------------------
-    html += tr("<h3>Maximum likelihood: each value is a noisy reading of the output</h3>");
-    html += tr("<p>v<sub>t</sub> ~ N(o, σ²<sub>t</sub> I). The output that makes the values most "
-               "likely is the precision-weighted mean of the values.</p>");
-    const GaussianMle &mle = *d.mle;
-    const Eigen::VectorXd &logVar = mle.logVariances();
-    const Eigen::VectorXd &pi = mle.precisionWeights();
-    html += tableOpen + header(tr("Σ"));
-    int step = 1;
-    auto next = [&step] { return QString::number(step++); };
-    html += row(
-        next(), tr("similarity<br>f<sub>t</sub> = q·k<sub>t</sub>"),
-        [&](int j) { return number(d.similarities[j]); }, QString(), true);
-    if (linked) {
-        html += row(
-            next(), tr("score<br>s<sub>t</sub> = f<sub>t</sub> / τ"),
-            [&](int j) { return number(d.scores[j]); }, QString(), true);
-        html += row(
-            next(),
-            tr("variance (σ0² = %1)<br>σ²<sub>t</sub> = σ0² e<sup>−s<sub>t</sub></sup>")
-                .arg(number(s.sigma0Squared)),
-            [&](int j) { return fromLog(logVar[j]); }, QString(), true);
-    } else {
-        html += row(
-            next(), tr("variance, set by hand<br>σ²<sub>t</sub> (free mode)"),
-            [&](int j) { return fromLog(logVar[j]); }, QString(), true);
-        html += row(
-            next(), tr("implied score<br>s̃<sub>t</sub> = −log σ²<sub>t</sub>"),
-            [&](int j) { return number(-logVar[j]); }, QString(), true);
-    }
-    html += row(
-        next(), tr("precision<br>σ<sub>t</sub><sup>−2</sup> = 1/σ²<sub>t</sub>"),
-        [&](int j) { return fromLog(-logVar[j]); }, fromLog(mle.logTotalPrecision()), true);
-    html += row(
-        next(),
-        tr("<b>normalized precision<br>π<sub>t</sub> = σ<sub>t</sub><sup>−2</sup> / "
-           "Σ<sub>u</sub> σ<sub>u</sub><sup>−2</sup></b>"),
-        [&](int j) { return QStringLiteral("<b>%1</b>").arg(number(pi[j])); }, number(pi.sum()),
-        true);
-    html += row(
-        QStringLiteral("="),
-        tr("softmax weight<br>w<sub>t</sub> = e<sup>s<sub>t</sub></sup> / "
-           "Σ<sub>u</sub> e<sup>s<sub>u</sub></sup>"),
-        [&](int j) { return number(d.weights[j]); }, number(d.weights.sum()), true);
-    html += row(
-        QString(), tr("value<br>v<sub>t</sub>"),
-        [&](int j) { return vectorText(s.values.row(d.visible[size_t(j)]).transpose()); },
-        QString(), true);
-    html += QStringLiteral("</table>");
-    html += QStringLiteral("<p>");
-    if (linked)
-        html += tr("<span class=\"result\">π = w</span>: the precisions are σ0⁻² e<sup>s</sup>, "
-                   "so normalizing them is the softmax (max |π − w| = %1).<br>")
-                    .arg(number(d.mleMaxAbsDiff));
-    else
-        html += tr("Free variances: π is the softmax of the implied scores, not of q·k/τ "
-                   "(max |π − w| = %1).<br>")
-                    .arg(number(d.mleMaxAbsDiff));
-    html += tr("%1. <span class=\"result\">output ô = Σ<sub>t</sub> π<sub>t</sub> v<sub>t</sub> "
-               "= %2</span>")
-                .arg(step)
-                .arg(vectorText(mle.mleOutput()));
-    if (linked)
-        html += tr(" = the attention output o");
-    html += QStringLiteral("<br>");
-    html += tr("log-likelihood at the peak ℓ(ô) = %1")
-                .arg(d.logLikelihoodAtMle ? number(*d.logLikelihoodAtMle)
-                                          : QStringLiteral("&lt; −1.8e308"));
-    html += QStringLiteral("</p>");
-
-    // --- maximum entropy (MATH.md §5) -------------------------------------------------------
-    html += tr("<h3>Maximum entropy: the flattest weights with the right expected "
-               "similarity</h3>");
-    const double minF = d.similarities.minCoeff();
-    const double maxF = d.similarities.maxCoeff();
-    html += QStringLiteral("<p>");
-    html += tr("1. constraint: <span class=\"result\">μ = %1</span> ").arg(number(d.maxentTarget));
-    html += d.maxentTargetIsDefault
-                ? tr("= Σ<sub>t</sub> w<sub>t</sub> f<sub>t</sub> = E<sub>w</sub>[q·k] "
-                     "(the default)")
-                : tr("(set by hand)");
-    html += QStringLiteral("<br>");
-    if (d.maxent.status == maxent::Status::Undetermined) {
-        html += tr("<span class=\"note\">All similarities are equal (f = %1): λ is "
-                   "undetermined and p is uniform, p<sub>t</sub> = 1/%2 = %3 "
-                   "(MATH.md §5.4).</span>")
-                    .arg(number(minF))
-                    .arg(n)
-                    .arg(number(1.0 / n));
-        html += QStringLiteral("</p>");
-        return html;
-    }
-    html += tr("&nbsp;&nbsp;&nbsp;feasible because min f = %1 &lt; μ &lt; max f = %2<br>")
-                .arg(number(minF), number(maxF));
-    if (d.maxent.status != maxent::Status::Ok || !d.maxent.lambda) {
-        html += QStringLiteral("<span class=\"note\">%1</span></p>")
-                    .arg(d.maxent.message.toHtmlEscaped());
-        return html;
-    }
-    const double lambda = *d.maxent.lambda;
-    html += tr("2. Lagrange multiplier: λ solves E<sub>λ</sub>[f] = μ: "
-               "<span class=\"result\">λ = %1</span>")
-                .arg(number(lambda));
-    if (d.maxentTargetIsDefault)
-        html += tr(" = 1/τ exactly (closed form; Newton from λ = 0 takes %1 steps)")
-                    .arg(d.maxent.iterations);
-    else
-        html += tr(" (safeguarded Newton from λ = 0, %1 steps); 1/λ = %2 acts as the "
-                   "temperature")
-                    .arg(d.maxent.iterations)
-                    .arg(number(1.0 / lambda));
-    html += QStringLiteral("</p>");
-
-    // λ f_t as (λ·(f_t/2))·2, so that it only overflows when the product itself does.
-    Eigen::VectorXd lf(n);
-    for (int j = 0; j < n; ++j)
-        lf[j] = (lambda * (d.similarities[j] / 2)) * 2;
-    const bool finite = lf.allFinite();
-    const double logZ = finite ? softmax(lf).logPartition() : 0.0;
-    html += tableOpen + header(tr("Σ"));
-    html += row(
-        QStringLiteral("3"), tr("partition function<br>e<sup>λ f<sub>t</sub></sup>, Σ = Z"),
-        [&](int j) { return fromLog(lf[j]); },
-        finite ? fromLog(logZ) : QStringLiteral("&gt; 1.8e308"), true);
-    html += row(
-        QStringLiteral("4"),
-        tr("<b>MaxEnt weight<br>p<sub>t</sub> = e<sup>λ f<sub>t</sub></sup> / Z</b>"),
-        [&](int j) { return QStringLiteral("<b>%1</b>").arg(number(d.maxent.weights[j])); },
-        number(d.maxent.weights.sum()), true);
-    html += QStringLiteral("</table><p>");
-    if (finite)
-        html += tr("log Z = %1 &nbsp;&nbsp; ").arg(number(logZ));
-    html += tr("entropy H(p) = %1 nats (at most log %2 = %3)")
-                .arg(number(d.maxent.entropy))
-                .arg(n)
-                .arg(number(std::log(double(n))));
-    html += QStringLiteral("<br>");
-    if (d.maxentMaxAbsDiff)
-        html += d.maxentTargetIsDefault
-                    ? tr("<span class=\"result\">p = w</span>: at the default μ the MaxEnt "
-                         "distribution is the softmax (max |p − w| = %1).")
-                          .arg(number(*d.maxentMaxAbsDiff))
-                    : tr("μ was moved, so p is the softmax at temperature 1/λ, not at τ "
-                         "(max |p − w| = %1).")
-                          .arg(number(*d.maxentMaxAbsDiff));
-    html += QStringLiteral("</p>");
-    return html;
 }
 
 } // namespace sml

@@ -25,12 +25,17 @@ struct QueryDetail;
 /// Text is projector-sized (15 pt body) with Unicode math. Quantities outside the double range are
 /// computed from their logarithms and shown as "< 1e-308" or "> 1.8e308" with the exponent
 /// (MATH.md §4.1), never 0, inf or NaN. Hovering a number shows its exact value. When the keys do
-/// not fit the width, only the heaviest get columns, unless "Show every key" is ticked.
+/// not fit the width (and there are more than everyKeyUpTo), only the heaviest get columns,
+/// unless "Show every key" is ticked. With α-entmax the water line, the support and the Tsallis
+/// MaxEnt of MATH.md §7 are written out too (DerivationHtml.h).
 class DerivationPanel : public QWidget
 {
     Q_OBJECT
 
 public:
+    /// Scenarios with at most this many visible keys show every key's column.
+    static constexpr int everyKeyUpTo = 8;
+
     explicit DerivationPanel(ScenarioDocument *document, QWidget *parent = nullptr);
 
     QTextBrowser *browser() const { return mBrowser; }
@@ -56,7 +61,6 @@ private:
     void refresh();
     /// How many key columns of the query fit the panel's width, heaviest first (at least three).
     int keyColumnsThatFit(const QueryDetail &detail) const;
-    QString buildHtml(const QueryDetail &detail, const std::vector<int> &columns) const;
 
     ScenarioDocument *mDocument;
     QTextBrowser *mBrowser;

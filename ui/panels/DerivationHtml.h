@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QFont>
+#include <QString>
+
+#include <vector>
+
+namespace sml {
+
+class Analysis;
+struct QueryDetail;
+
+/// The derivation of one query's weights as HTML, the text of the Derivation tab and of its
+/// export (DerivationPanel). Numbered steps with the current numbers, one column per key of
+/// `columns` (indices into detail.visible; fewer than the visible keys adds a "…" column):
+/// - maximum likelihood (MATH.md §4): f → s → σ² → precision → π, the softmax of s, → ô;
+/// - with α-entmax (α > 1, MATH.md §7.2): s → s − s* above the water line s* → the ramp
+///   (α−1)(s − s*)₊ → w, with the support and both entropies (H_α and Shannon, nats);
+/// - maximum entropy: with the softmax, §5 (μ → λ → Z → p = e^(λf)/Z); with α-entmax, the
+///   Tsallis MaxEnt of §7.3 (μ in the closed interval [min f, max f] → λ, with λ_min and λ_max →
+///   p = entmax_α(λ f)).
+/// Every number is an anchor "x:<exact value>" for its hover text. Quantities outside the double
+/// range are shown from their logarithms (MATH.md §4.1). `font` is the body font (for the width
+/// of the key labels).
+QString derivationHtml(const Analysis &analysis, const QueryDetail &detail,
+                       const std::vector<int> &columns, const QFont &font);
+
+} // namespace sml
