@@ -9,13 +9,14 @@
 #   scripts/screenshot_set.sh [OUT_DIR] [SCENARIO_FILE...]
 #
 # OUT_DIR defaults to /tmp/softmaxlab-screenshot-set. Files:
-#   <scenario>/<W>x<H>-<theme>-<mode>-tab<N>@<R>x.png   (N = 0 attention weights … 6 derivation)
+#   <scenario>/<W>x<H>-<theme>-<mode>-tab<N>@<R>x.png   (N = 0 attention weights … 7 derivation)
 # Environment: SIZES, THEMES, MODES and TABS narrow the set (space-separated, e.g. TABS="3 4");
 # RATIOS="1 2" adds device pixel ratio 2 (QT_SCALE_FACTOR=2 on a screen twice as large).
+# SML_NO_BUILD=1 uses the build/release binary as it is (no rebuild first).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 sml_install_packages xvfb xauth xdotool imagemagick
-sml_build "$SML_ROOT/build/release" -DCMAKE_BUILD_TYPE=Release
+[ -n "${SML_NO_BUILD:-}" ] || sml_build "$SML_ROOT/build/release" -DCMAKE_BUILD_TYPE=Release
 app="$SML_ROOT/build/release/app/softmaxlab"
 out="${1:-/tmp/softmaxlab-screenshot-set}"
 shift || true
@@ -24,7 +25,7 @@ scenarios=("$@")
 sizes=(${SIZES:-1280x800 1600x1000})
 themes=(${THEMES:-light dark})
 modes=(${MODES:-normal presentation})
-tabs=(${TABS:-0 1 2 3 4 5 6})
+tabs=(${TABS:-0 1 2 3 4 5 6 7})
 ratios=(${RATIOS:-1})
 
 for scenario in "${scenarios[@]}"; do

@@ -152,6 +152,50 @@ private slots:
         QVERIFY(!view.subtitleText().contains(QStringLiteral("support")));
     }
 
+    void keySpaceDrawsTheWaterLine()
+    {
+        // MATH.md §7.4, worked example F: with sparsemax the water line is the score line
+        // s = s* (a solid line perpendicular to q, labelled); k3 lies below it.
+        ScenarioDocument doc;
+        QVERIFY(!doc.setNormalizer(NormalizerKind::Entmax, 2.0));
+        KeySpaceView view;
+        view.bindToDocument(&doc);
+        QVERIFY(showAt(view, QSize(900, 700)));
+        const auto d = doc.analysis().sharedDetail(0);
+        QVERIFY(d->threshold);
+        const Eigen::Vector2d q = doc.scenario().queries.row(0).transpose();
+        const double tau = doc.analysis().tau();
+        auto waterLines = [&view] {
+            QList<QCPItemStraightLine *> lines;
+            for (int k = 0; k < view.itemCount(); ++k)
+                if (auto *line = qobject_cast<QCPItemStraightLine *>(view.item(k)))
+                    if (line->visible() && line->pen().style() == Qt::SolidLine)
+                        lines << line;
+            return lines;
+        };
+        const QList<QCPItemStraightLine *> lines = waterLines();
+        QCOMPARE(lines.size(), 1);
+        const double unit = view.displayUnit();
+        const Eigen::Vector2d p1(lines[0]->point1->coords().x() * unit,
+                                 lines[0]->point1->coords().y() * unit);
+        const Eigen::Vector2d p2(lines[0]->point2->coords().x() * unit,
+                                 lines[0]->point2->coords().y() * unit);
+        QVERIFY(std::abs(q.dot(p1) / tau - *d->threshold) < 1e-12);
+        QVERIFY(std::abs(q.dot(p2) / tau - *d->threshold) < 1e-12);
+        // k3 (weight exactly 0) is below the line, k1 and k2 above it.
+        for (int t = 0; t < 3; ++t)
+            QCOMPARE(d->scores[t] > *d->threshold, t < 2);
+        bool labelled = false;
+        for (int k = 0; k < view.itemCount(); ++k)
+            if (auto *text = qobject_cast<QCPItemText *>(view.item(k)))
+                labelled |=
+                    text->visible() && text->text().startsWith(QStringLiteral("water line s* = "));
+        QVERIFY(labelled);
+
+        QVERIFY(!doc.setNormalizer(NormalizerKind::Softmax));
+        QVERIFY(waterLines().isEmpty());
+    }
+
     void entropyViewGivesTheSupportSize()
     {
         ScenarioDocument doc;

@@ -25,18 +25,19 @@ QString viewExplanation(const QString &viewName)
             "p "
             "still equals w (MATH.md §7.3).</p>");
     if (viewName == QLatin1String("entropy"))
-        return tr("<p><b>How sharp each query's attention is.</b> The entropy H(w) in nats of each "
-                  "row of weights, against its ceiling log |V| (uniform weights). A small τ, or "
-                  "large scores, make attention sharp and H small (MATH.md §3).</p>");
+        return tr(
+            "<p><b>How sharp each query's attention is.</b> The entropy H(w) in nats of each "
+            "row of weights, against its ceiling log |V| (uniform weights). A small τ, or "
+            "large scores, make attention sharp and H small (MATH.md §3). With α-entmax "
+            "each bar also gives |supp|, the number of keys with a weight &gt; 0 (§7.4).</p>");
     if (viewName == QLatin1String("key-space"))
         return tr(
-            "<p><b>Key space.</b> The query and the keys in a plane (two chosen dimensions, or "
-            "a PCA projection that says how much variance it keeps). A key's score is the "
-            "dot product q·k/τ, so the dashed lines of equal score are perpendicular to q; "
-            "disc area is the weight. Drag q or a key and watch every view follow (MLE "
-            "steps 1–2, MATH.md §2, §4.5).</p>"
-            "<p>With α-entmax the keys off the support (weight exactly 0) are hollow rings and "
-            "the subtitle gives the support size (MATH.md §7.4).</p>");
+            "<p><b>Key space.</b> The query and the keys in a plane (two dimensions, or a PCA "
+            "projection). A key's score is q·k/τ, so the dashed lines of equal score are "
+            "perpendicular to q; disc area is the weight. Drag q or a key and every view "
+            "follows (MATH.md §2, §4.5).</p>"
+            "<p>With α-entmax the solid blue <i>water line</i> s* is the score below which a "
+            "weight is exactly 0; those keys are hollow rings (MATH.md §7.4).</p>");
     if (viewName == QLatin1String("value-space"))
         return tr(
             "<p><b>The likelihood landscape.</b> Each value v<sub>t</sub> is a noisy reading "
@@ -70,7 +71,8 @@ QString viewExplanation(const QString &viewName)
     if (viewName == QLatin1String("temperature-sweep"))
         return tr("<p><b>Temperature.</b> The selected query's weights as τ runs from 0.05·√d_k to "
                   "20·√d_k on a log axis: small τ gives the argmax, large τ uniform weights. The "
-                  "red line is the current τ (MATH.md §2, §5.6).</p>");
+                  "red line is the current τ (MATH.md §2, §5.6). With α-entmax the keys leave the "
+                  "support one by one as τ falls: their curves reach exactly 0 (§7.4).</p>");
     if (viewName == QLatin1String("alpha-sweep"))
         return tr("<p><b>From softmax to sparse.</b> The selected query's weights as α of "
                   "α-entmax runs from 1 (the softmax: every key keeps a weight &gt; 0) through 2 "
@@ -82,7 +84,11 @@ QString viewExplanation(const QString &viewName)
         return tr("<p><b>Both derivations, with the current numbers.</b> MLE: similarities → "
                   "scores → variances → precisions → normalized precisions = weights → output. "
                   "MaxEnt: constraint μ → λ → Z → p. Hover a number for its exact value (MATH.md "
-                  "§4, §5).</p>");
+                  "§4, §5).</p>"
+                  "<p>With α-entmax: the scores above the water line s*, the ramp "
+                  "(α−1)(s − s*)<sub>+</sub> and its power, the support, and the Tsallis MaxEnt "
+                  "p = entmax<sub>α</sub>(λf) with λ<sub>min</sub> and λ<sub>max</sub> "
+                  "(MATH.md §7.2–§7.3).</p>");
     return QString();
 }
 

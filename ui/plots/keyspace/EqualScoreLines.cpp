@@ -11,6 +11,9 @@
 
 namespace sml {
 
+/// The water line's colour (light theme; Appearance::applyTo maps it to the theme drawn).
+static const QColor waterLineColour(0, 84, 190);
+
 void EqualScoreLines::update(const ScoreLines &lines, bool line, bool exact,
                              QList<QRectF> obstacles)
 {
@@ -18,10 +21,13 @@ void EqualScoreLines::update(const ScoreLines &lines, bool line, bool exact,
     const Eigen::Vector2d u = lines.direction;
     const double g = lines.gain;
     while (mLines.size() < qsizetype(levels.size())) {
+        const bool water = mKind == Kind::WaterLine;
         auto *l = new QCPItemStraightLine(mPlot);
-        l->setPen(QPen(QColor(110, 110, 110), 1.2, Qt::DashLine));
+        l->setPen(water ? QPen(waterLineColour, 2.4)
+                        : QPen(QColor(110, 110, 110), 1.2, Qt::DashLine));
         l->setSelectable(false);
-        QCPItemText *text = planeLabels::makeLabel(mPlot, QColor(70, 70, 70));
+        QCPItemText *text =
+            planeLabels::makeLabel(mPlot, water ? waterLineColour : QColor(70, 70, 70));
         text->setPadding(QMargins(2, 0, 2, 0));
         mLines << l;
         mLabels << text;
@@ -42,7 +48,9 @@ void EqualScoreLines::update(const ScoreLines &lines, bool line, bool exact,
         else
             mLines[k]->point2->setCoords(p0.x() - u.y(), p0.y() + u.x());
         const QString number = plotStyle::compact(level);
-        mLabels[k]->setText(exact ? tr("s = %1").arg(number) : tr("Δs = %1").arg(number));
+        mLabels[k]->setText(mKind == Kind::WaterLine ? tr("water line s* = %1").arg(number)
+                            : exact                  ? tr("s = %1").arg(number)
+                                                     : tr("Δs = %1").arg(number));
         // The label sits where the line leaves the plot: at the bottom edge, else the left, top
         // or right edge, like the marks of a ruler; it is hidden when the line is not in view.
         const QCPRange xr = xAxis->range(), yr = yAxis->range();
@@ -87,6 +95,8 @@ void EqualScoreLines::update(const ScoreLines &lines, bool line, bool exact,
             else if (e.align & Qt::AlignBottom)
                 box.moveBottom(px.y());
             const QRectF spaced = box.adjusted(-6, -2, 6, 2);
+            if (!QRectF(mPlot->axisRect()->rect()).contains(box))
+                continue; // a long label ("water line s* = …") must not leave the plot
             if (std::any_of(obstacles.cbegin(), obstacles.cend(),
                             [&](const QRectF &other) { return other.intersects(spaced); }))
                 continue; // another edge, if the line reaches one

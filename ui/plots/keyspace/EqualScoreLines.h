@@ -16,12 +16,25 @@ struct ScoreLines;
 /// line per level of a ScoreLines (KeySpaceFields::scoreLines), perpendicular to the query's
 /// direction, in the display units of the plot's axes. A label "s = …" (or "Δs = …" when the
 /// plane is a projection) sits where its line leaves the plot, like the marks of a ruler.
+///
+/// The same drawing, solid and coloured, marks the **water line** of α-entmax (MATH.md §7.2,
+/// §7.4): the one score line at the threshold s*, below which a key's weight is exactly 0; its
+/// label reads "water line s* = …".
 class EqualScoreLines
 {
     Q_DECLARE_TR_FUNCTIONS(EqualScoreLines)
 
 public:
-    explicit EqualScoreLines(QCustomPlot *plot) : mPlot(plot) {}
+    enum class Kind
+    {
+        EqualScore, ///< dashed grey lines "s = …"
+        WaterLine   ///< one solid blue line "water line s* = …"
+    };
+
+    explicit EqualScoreLines(QCustomPlot *plot, Kind kind = Kind::EqualScore)
+        : mPlot(plot), mKind(kind)
+    {
+    }
 
     /// Draws `lines` in the plot's current ranges. `line`: d_k = 1, the plot is a line and the
     /// score lines are vertical. `exact`: the plane is the key space (labels "s" rather than
@@ -32,6 +45,7 @@ public:
 
 private:
     QCustomPlot *mPlot;
+    Kind mKind;
     QList<QCPItemStraightLine *> mLines;
     QList<QCPItemText *> mLabels;
 };

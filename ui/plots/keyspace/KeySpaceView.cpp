@@ -46,6 +46,7 @@ KeySpaceView::KeySpaceView(QWidget *parent) : PlotView(parent)
     connect(Appearance::instance(), &Appearance::changed, this, &KeySpaceView::styleField);
     mQueryArrow = std::make_unique<QueryArrow>(this, layerQuery);
     mScoreLines = std::make_unique<EqualScoreLines>(this);
+    mWaterLine = std::make_unique<EqualScoreLines>(this, EqualScoreLines::Kind::WaterLine);
     mDrag = new VectorDrag(this);
     setInteraction(mDrag);
     connect(mDrag, &VectorDrag::message, this, &KeySpaceView::message);
@@ -187,10 +188,12 @@ void KeySpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
         mOnSupport.assign(size_t(s.T()), false);
         mSupportSize = 0;
         mVisibleCount = 0;
+        mWaterLevel.reset();
         if (i >= 0 && i < s.m() && att.defined[size_t(i)]) {
             mSupportSize = att.supportSize[i];
             mVisibleCount = att.visibleCount[i];
             const std::optional<double> water = att.thresholdOf(i);
+            mWaterLevel = water;
             const Mask &mask = analysis.mask();
             for (int t = 0; t < s.T(); ++t)
                 mOnSupport[size_t(t)] = mask.visible(i, t) && (!water || att.score(i, t) > *water);
@@ -466,8 +469,16 @@ void KeySpaceView::updateIsoLines()
         const QPointF c = coordToPixel(q);
         obstacles << QRectF(c.x() - 8, c.y() - 8, 16, 16);
     }
-    mScoreLines->update(lines, mScene.plane.kind == KeyPlane::Kind::Line, mScene.plane.isExact(),
-                        obstacles);
+    const bool line = mScene.plane.kind == KeyPlane::Kind::Line;
+    // The water line of α-entmax (MATH.md §7.4) is a score line only where the plane is the key
+    // space itself (d_k ≤ 2); in a projection a key's score also has an out-of-plane part.
+    ScoreLines water;
+    if (mWaterLevel && mScene.plane.isExact() && lines.gain > 0 && std::isfinite(lines.gain)) {
+        water = lines;
+        water.levels = {*mWaterLevel};
+    }
+    mWaterLine->update(water, line, true, obstacles);
+    mScoreLines->update(lines, line, mScene.plane.isExact(), obstacles);
 }
 
 void KeySpaceView::updateField()

@@ -28,7 +28,8 @@ class ScenarioDocument;
 ///   crosses them upwards and its score rises; moved across q it keeps its score (§4.5).
 /// - A key's disc has an area proportional to its weight w_t; masked keys are hollow grey.
 ///   With α-entmax (MATH.md §7.4) the keys off the support (weight exactly 0) are hollow
-///   outlines and the subtitle gives the support size.
+///   outlines, the water line (the score line at the threshold s*, d_k ≤ 2) is drawn solid blue
+///   and labelled, and the subtitle gives the support size.
 /// - Optional background (d_k = 2): the attention entropy H(q) in nats (§3) of a query placed
 ///   at each point of the plane, over the keys the selected query sees.
 /// - With a document (bindToDocument), the selected query and every key can be dragged: the plane
@@ -90,6 +91,8 @@ public:
     bool isDragging() const { return mDrag->isDragging(); }
     QString titleText() const;
     QString subtitleText() const;
+    /// Plane units per display unit of the axes (the axes show plane coordinates / unit).
+    double displayUnit() const { return mUnit; }
     /// Keys of the selected query on the support (α-entmax; every visible key with the softmax).
     bool isOnSupport(int key) const
     {
@@ -141,6 +144,9 @@ private:
     std::unique_ptr<QueryArrow> mQueryArrow;
     QList<QCPAbstractItem *> mPointItems; ///< rebuilt on every showAnalysis
     std::unique_ptr<EqualScoreLines> mScoreLines;
+    /// The water line s* of α-entmax for the selected query (MATH.md §7.4).
+    std::unique_ptr<EqualScoreLines> mWaterLine;
+    std::optional<double> mWaterLevel;
     VectorDrag *mDrag;
 
     Projection mProjection = Projection::Pca;
