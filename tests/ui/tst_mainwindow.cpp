@@ -16,6 +16,8 @@
 #include "window/MainWindow.h"
 #include "window/ViewExport.h"
 
+#include <qcustomplot.h>
+
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QFile>
@@ -151,6 +153,7 @@ private slots:
     void openFileFailureKeepsScenario();
     void examplesLoad_data();
     void everyViewExplainsItself();
+    void legendsWrapToTheirWidth();
     void failedSaveSaysSoAndStaysModified_data();
     void failedSaveSaysSoAndStaysModified();
     void layoutIsRestoredOnTheNextRun();
@@ -635,6 +638,27 @@ void TestMainWindow::everyViewExplainsItself()
                                   QStringLiteral("Eigen 3.4"), QString::fromLatin1(qVersion()),
                                   QApplication::applicationVersion()})
         QVERIFY2(about.contains(needle), qPrintable(needle));
+}
+
+void TestMainWindow::legendsWrapToTheirWidth()
+{
+    // A legend wider than its view wraps into rows (issue 14: "cut legends" at 1280×800, the
+    // entropy view's "ceiling log |V| (uniform weights)" ran off its edge), in every view.
+    MainWindow w;
+    QVERIFY(!w.document()->setNormalizer(NormalizerKind::Entmax, 1.5));
+    for (PlotView *view : w.plotViews()) {
+        view->resize(430, 520);
+        view->replot();
+        for (QCPLegend *legend : view->findChildren<QCPLegend *>()) {
+            if (!legend->visible() || legend->itemCount() < 2)
+                continue;
+            const int needed = legend->minimumOuterSizeHint().width();
+            QVERIFY2(needed <= view->width(),
+                     qPrintable(view->viewName() + QStringLiteral(": legend needs %1 px of %2")
+                                                       .arg(needed)
+                                                       .arg(view->width())));
+        }
+    }
 }
 
 void TestMainWindow::failedSaveSaysSoAndStaysModified_data()

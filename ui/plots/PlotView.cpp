@@ -454,7 +454,23 @@ void PlotView::prepareToDraw()
 {
     fitTitles();
     fitAxisLabels();
+    fitLegends();
     Appearance::instance()->applyTo(this);
+}
+
+void PlotView::fitLegends()
+{
+    // A legend gets the width of the layout it sits in: a row of the view's grid spans the view,
+    // an inset legend its axis rect. Entries that do not fit in one row wrap to more rows,
+    // never off the edge.
+    for (QCPLegend *legend : findChildren<QCPLegend *>()) {
+        if (!legend->visible() || legend->itemCount() == 0)
+            continue;
+        const QCPLayout *layout = legend->layout();
+        const double width = layout && layout->rect().width() > 0 ? layout->rect().width()
+                                                                  : double(viewport().width());
+        plotStyle::fitLegendColumns(legend, width);
+    }
 }
 
 void PlotView::fitTitles()

@@ -157,6 +157,8 @@ private:
     void prepareToDrawAt(const QSize &size);
     void fitTitles();
     void fitAxisLabels();
+    /// Every visible legend gets as many columns as fit its width (plotStyle::fitLegendColumns).
+    void fitLegends();
 
     /// A file name suggestion: the last export folder and the view's name with `ext`.
     QString suggestedPath(const QString &ext) const;
