@@ -40,7 +40,8 @@ ValueSpacePanel::ValueSpacePanel(ScenarioDocument *document, MleAnimation *anima
     mAlpha->setRange(0.01, 1.99);
     mAlpha->setSingleStep(0.05);
     mAlpha->setDecimals(3);
-    mAlpha->setPrefix(tr("α = "));
+    // "step α": α-entmax has an α of its own (the Normalizer), so say which one this is.
+    mAlpha->setPrefix(tr("step α = "));
     mAlpha->setToolTip(tr("Step α of η = α/Σσ⁻² (0 < α < 2): α = 1 jumps to ô in one step, "
                           "α near 2 oscillates (MATH.md §4.4)"));
     mFixed = new QCheckBox(tr("fixed η"), this);

@@ -14,8 +14,8 @@ namespace sml {
 /// The water line's colour (light theme; Appearance::applyTo maps it to the theme drawn).
 static const QColor waterLineColour(0, 84, 190);
 
-void EqualScoreLines::update(const ScoreLines &lines, bool line, bool exact,
-                             QList<QRectF> obstacles)
+QList<QRectF> EqualScoreLines::update(const ScoreLines &lines, bool line, bool exact,
+                                      QList<QRectF> obstacles)
 {
     const std::vector<double> &levels = lines.levels;
     const Eigen::Vector2d u = lines.direction;
@@ -108,6 +108,7 @@ void EqualScoreLines::update(const ScoreLines &lines, bool line, bool exact,
         }
         mLabels[k]->setVisible(placed);
     }
+    return obstacles;
 }
 
 } // namespace sml

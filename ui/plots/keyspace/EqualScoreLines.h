@@ -41,7 +41,8 @@ public:
     /// "Δs"). A label that would touch one of `obstacles` (pixel boxes: the discs and points) or
     /// another label is hidden; its line is still drawn. Lines and labels are pooled: the
     /// surplus is hidden, never deleted.
-    void update(const ScoreLines &lines, bool line, bool exact, QList<QRectF> obstacles);
+    /// Returns `obstacles` with the boxes of the labels it placed added, for the next drawing.
+    QList<QRectF> update(const ScoreLines &lines, bool line, bool exact, QList<QRectF> obstacles);
 
 private:
     QCustomPlot *mPlot;

@@ -477,8 +477,9 @@ void KeySpaceView::updateIsoLines()
         water = lines;
         water.levels = {*mWaterLevel};
     }
-    mWaterLine->update(water, line, true, obstacles);
-    mScoreLines->update(lines, line, mScene.plane.isExact(), obstacles);
+    // The water line's label first: the score labels make room for it.
+    mScoreLines->update(lines, line, mScene.plane.isExact(),
+                        mWaterLine->update(water, line, true, obstacles));
 }
 
 void KeySpaceView::updateField()

@@ -201,7 +201,7 @@ void MleOptimizerView::redraw()
                    .arg(plotStyle::compact(a->eta()))
                    .arg(plotStyle::compact(a->eta() * std::exp(a->mle()->logTotalPrecision())));
     else
-        rule = tr("α = %1").arg(plotStyle::compact(a->alpha()));
+        rule = tr("step α = %1").arg(plotStyle::compact(a->alpha()));
     QString state = a->status();
     if (a->isDefined() && !a->distances().empty())
         state += tr("  ·  ‖o − ô‖ = %1").arg(plotStyle::compact(a->distances().back()));
