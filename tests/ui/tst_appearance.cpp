@@ -8,6 +8,7 @@
 #include "plots/attention/AttentionHeatmapView.h"
 #include "plots/attention/WeightBarsView.h"
 #include "plots/maxent/MaxEntLambdaPlot.h"
+#include "plots/mle/ValueSpaceView.h"
 #include "style/Appearance.h"
 #include "style/PlotStyle.h"
 #include "widgets/AnimationControls.h"
@@ -580,6 +581,15 @@ private slots:
         QCOMPARE(doc->selectedQuery(), 0);
         QTest::keyClick(&window, Qt::Key_Right);
         QCOMPARE(doc->selectedQuery(), 1);
+
+        // The likelihood landscape keeps a third of the window's height for its plot (issue 14
+        // item 3): the optimizer's settings row is hidden while presenting.
+        window.viewTabs()->setCurrentWidget(window.valueSpacePanel());
+        QCoreApplication::processEvents();
+        ValueSpaceView *landscape = window.valueSpacePanel()->view();
+        landscape->replot();
+        QVERIFY2(landscape->axisRect()->rect().height() >= window.height() / 3,
+                 qPrintable(QString::number(landscape->axisRect()->rect().height())));
 
         QTest::keyClick(&window, Qt::Key_F5);
         QVERIFY(bar->isHidden());

@@ -52,13 +52,22 @@ void TestValueSpaceScene::workedExampleB()
     for (int j = 0; j < 3; ++j)
         QCOMPARE(scene.rankOf(j), j);
     QCOMPARE(scene.drawnCount(), 3);
-    // The values span [−1, 1]² (ô and o are inside): padded by 0.28 × 2 on every side.
+    // The region holds the values, ô, o and the 2σ circles of the heavy keys: k1 and k2 hold
+    // 0.875 ≥ 80 % of π (k3's wide circle may leave the view). k1 = (1, 0) with 2σ1 = 2√0.49306869
+    // reaches x = 1 + 2σ1 and y = −2σ1; k2 = (0, 1) reaches x = −2σ2, y = 1 + 2σ2. Then 6 % of
+    // the span on every side (issue 14 item 3: fit what is drawn).
     scene.fitRegion();
     QCOMPARE(scene.unit, 1.0);
-    QVERIFY(std::abs(scene.bounds.left() + 1.56) <= 1e-12 &&
-            std::abs(scene.bounds.right() - 1.56) <= 1e-12);
-    QVERIFY(std::abs(scene.bounds.top() + 1.56) <= 1e-12 &&
-            std::abs(scene.bounds.bottom() - 1.56) <= 1e-12);
+    const double r1 = 2 * std::sqrt(0.49306869), r2 = 2 * std::sqrt(0.70218850);
+    const double span = std::max(1 + r1 + r2, 1 + r2 + r1); // the figure is symmetric
+    const double pad = 0.06 * span;
+    QVERIFY(std::abs(scene.bounds.left() - (-r2 - pad)) <= 1e-7);
+    QVERIFY(std::abs(scene.bounds.right() - (1 + r1 + pad)) <= 1e-7);
+    QVERIFY(std::abs(scene.bounds.top() - (-r1 - pad)) <= 1e-7);
+    QVERIFY(std::abs(scene.bounds.bottom() - (1 + r2 + pad)) <= 1e-7);
+    // k3 (π = 0.125) at (−1, −1) is inside, its 2σ circle (2√2.028 ≈ 2.85) is not.
+    QVERIFY(scene.bounds.contains(QPointF(-1, -1)));
+    QVERIFY(scene.bounds.left() > -1 - 2 * std::sqrt(2.02811498));
     // σ1 = √0.49306869 lies well inside the clamp [0.4%, 3000%] of 3.12.
     QVERIFY(std::abs(scene.drawnRadius(0, 1.0) - std::sqrt(0.49306869)) <= 1e-8);
     QVERIFY(std::abs(scene.drawnRadius(2, 2.0) - (2 * std::sqrt(2.02811498))) <= 1e-8);

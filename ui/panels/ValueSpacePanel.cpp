@@ -2,6 +2,7 @@
 
 #include "plots/mle/MleAnimation.h"
 #include "plots/mle/ValueSpaceView.h"
+#include "style/Appearance.h"
 #include "widgets/AnimationControls.h"
 #include "widgets/NumberLineEdit.h"
 
@@ -51,7 +52,10 @@ ValueSpacePanel::ValueSpacePanel(ScenarioDocument *document, MleAnimation *anima
     mEta->setToolTip(tr("The fixed step η > 0"));
     mEta->setMaximumWidth(125);
 
-    auto *row1 = new QHBoxLayout;
+    // The optimizer's settings: hidden in presentation mode, where the plot needs the height
+    // (Play, Step and Reset stay; Space plays).
+    mSettingsRow = new QWidget(this);
+    auto *row1 = new QHBoxLayout(mSettingsRow);
     row1->setContentsMargins(0, 0, 0, 0);
     row1->addWidget(mPick);
     row1->addWidget(mDefaultStart);
@@ -71,7 +75,7 @@ ValueSpacePanel::ValueSpacePanel(ScenarioDocument *document, MleAnimation *anima
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
-    layout->addLayout(row1);
+    layout->addWidget(mSettingsRow);
     layout->addWidget(mControls);
     layout->addWidget(mDimsRow);
     layout->addWidget(mView, 1);
@@ -100,9 +104,13 @@ ValueSpacePanel::ValueSpacePanel(ScenarioDocument *document, MleAnimation *anima
             else
                 mAnimation->setEta(eta);
         });
+        auto present = [this] {
+            mSettingsRow->setVisible(!Appearance::instance()->presentation());
+        };
+        connect(Appearance::instance(), &Appearance::changed, this, present);
+        present();
     } else {
-        for (QWidget *w : std::initializer_list<QWidget *>{mPick, mDefaultStart, mControls, mAlpha,
-                                                           mFixed, mEta})
+        for (QWidget *w : std::initializer_list<QWidget *>{mSettingsRow, mControls})
             w->setVisible(false);
     }
     mView->setAnimation(animation);

@@ -52,6 +52,7 @@ private:
     QDoubleSpinBox *mAlpha;
     QCheckBox *mFixed;
     NumberLineEdit *mEta;
+    QWidget *mSettingsRow; ///< start, step α and η: hidden in presentation mode
     QWidget *mDimsRow;
 };
 

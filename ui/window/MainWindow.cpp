@@ -26,6 +26,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QScreen>
@@ -121,7 +122,12 @@ QWidget *MainWindow::createCentralArea()
     mTitleLabel->setFont(titleFont);
     mTitleLabel->setWordWrap(true);
     mTitleLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(mTitleLabel);
+    // The title wraps to the width it is given and never widens the window (a long title beside
+    // the presentation controls on a 1280-pixel projector).
+    mTitleLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto *titleRow = new QHBoxLayout;
+    titleRow->addWidget(mTitleLabel, 1);
+    layout->addLayout(titleRow);
 
     mDescription = new QTextBrowser(central);
     QFont textFont = font();
@@ -132,12 +138,12 @@ QWidget *MainWindow::createCentralArea()
     mDescription->setMaximumHeight(QFontMetrics(textFont).lineSpacing() * 4 + 12);
     mDescription->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
     layout->addWidget(mDescription);
-    // In presentation mode the docks are closed: τ and α get large controls of their own, in a
-    // row above the views.
+    // In presentation mode the docks are closed: τ and α get large controls of their own, on
+    // the title's line (the views keep the height).
     mPresentationControls = new PresentationControls(mDocument, central);
     mPresentationControls->setVisible(false);
     connect(mPresentationControls, &PresentationControls::message, this, &MainWindow::showStatus);
-    layout->addWidget(mPresentationControls);
+    titleRow->addWidget(mPresentationControls, 1);
 
     mViewTabs = new QTabWidget(central);
     QFont tabFont = font();

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <utility>
 
 namespace sml {
 
@@ -63,6 +64,29 @@ void ValueSpaceScene::fitRegion()
     if (mle)
         include(mle->mleOutput());
     include(output);
+    // The view shows what it draws: the 2σ circles of the heavy keys too, so a projector does
+    // not cut them off (issue 14 item 3). Heavy: the fewest keys, by precision weight, that hold
+    // 80 % of it; a light key's wide circle may leave the view.
+    bool circles = false;
+    if (mle && !isLine()) {
+        const Eigen::VectorXd &logVariance = mle->logVariances();
+        double held = 0;
+        for (int j : byPrecision()) {
+            if (held >= 0.8 || j >= values.rows())
+                break;
+            held += mle->precisionWeights()[j];
+            const double r = 2 * std::exp(0.5 * logVariance[j]);
+            if (!std::isfinite(r))
+                continue;
+            for (const auto &[dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+                Eigen::VectorXd edge = values.row(j).transpose();
+                edge[dimX] += dx * r;
+                edge[dimY] += dy * r;
+                include(edge);
+            }
+            circles = true;
+        }
+    }
     if (!std::isfinite(x0)) {
         x0 = y0 = -1;
         x1 = y1 = 1;
@@ -70,7 +94,7 @@ void ValueSpaceScene::fitRegion()
     double span = std::max(x1 - x0, isLine() ? 0.0 : y1 - y0);
     if (!(span > 0))
         span = std::max(1.0, std::abs(x0));
-    const double pad = 0.28 * span;
+    const double pad = (circles ? 0.06 : 0.28) * span;
     bounds = QRectF(QPointF(x0 - pad, y0 - pad), QPointF(x1 + pad, y1 + pad));
 }
 
