@@ -133,9 +133,9 @@ QWidget *MaxEntPanel::buildTargetControls()
     targetPart->addWidget(mTargetLabel, 1);
     targetPart->addWidget(mDefault);
     mTargetRow = new QBoxLayout(QBoxLayout::LeftToRight);
-    mTargetRow->addLayout(sliderPart, 3);
+    mTargetRow->addLayout(sliderPart, 1);
     mTargetRow->addSpacing(12);
-    mTargetRow->addLayout(targetPart, 2);
+    mTargetRow->addLayout(targetPart);
 
     mNote = new QLabel(top);
     mNote->setWordWrap(true);
@@ -257,12 +257,18 @@ void MaxEntPanel::adaptRows()
     const QString longest =
         tr("query “%1”: μ = -0.00000 → λ_max = -0.00000 = 1/τ").arg(mQueryLabel);
     const int readout = QFontMetrics(mTargetLabel->font()).horizontalAdvance(longest);
+    // (Its text's own width and padding: the style's hint falls short for "μ" at large sizes.)
+    mDefault->setMinimumWidth(QFontMetrics(mDefault->font()).horizontalAdvance(mDefault->text()) +
+                              28);
     const int targetNeed = mSliderPart->sizeHint().width() +
                            std::max(0, 220 - mSlider->sizeHint().width()) + 12 + readout +
                            mDefault->sizeHint().width() + 4 * mTargetRow->spacing();
     // (The μ controls are above the scroll area: they have its scroll bar's width too.)
-    mTargetRow->setDirection(targetNeed <= available + scrollBar ? QBoxLayout::LeftToRight
-                                                                 : QBoxLayout::TopToBottom);
+    const bool targetOnOneRow = targetNeed <= available + scrollBar;
+    mTargetRow->setDirection(targetOnOneRow ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    // Beside the slider the readout keeps its whole line (the slider gives way); on a row of its
+    // own it may wrap.
+    mTargetLabel->setMinimumWidth(targetOnOneRow ? readout : 0);
     mAnimationRow->setDirection(need(mAnimationRow) <= available ? QBoxLayout::LeftToRight
                                                                  : QBoxLayout::TopToBottom);
     // Larger text needs larger plots: the page scrolls rather than squash them (issue 7), and
