@@ -10,12 +10,12 @@
 #include "widgets/AnimationControls.h"
 #include "window/ViewExport.h"
 
+#include "SliderEvents.h"
+
 #include <QComboBox>
 #include <QImage>
 #include <QLabel>
 #include <QSlider>
-#include <QStyle>
-#include <QStyleOptionSlider>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -24,46 +24,11 @@
 #include <set>
 
 using namespace sml;
+using sml::test::dragHandle;
 
 namespace {
 
 const QString irisPath = QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json");
-
-/// The handle rectangle of a horizontal slider, as the style draws it.
-QRect handleRect(QSlider *slider)
-{
-    QStyleOptionSlider opt;
-    opt.initFrom(slider);
-    opt.orientation = slider->orientation();
-    opt.minimum = slider->minimum();
-    opt.maximum = slider->maximum();
-    opt.sliderPosition = slider->sliderPosition();
-    opt.sliderValue = slider->value();
-    opt.singleStep = slider->singleStep();
-    opt.pageStep = slider->pageStep();
-    opt.tickPosition = slider->tickPosition();
-    opt.tickInterval = slider->tickInterval();
-    opt.upsideDown = slider->invertedAppearance();
-    if (slider->orientation() == Qt::Horizontal)
-        opt.state |= QStyle::State_Horizontal;
-    return slider->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle,
-                                           slider);
-}
-
-/// Presses the slider's handle, moves it by `dx` pixels in `steps` moves, and releases it.
-void dragHandle(QSlider *slider, int dx, int steps = 3)
-{
-    const QPoint start = handleRect(slider).center();
-    QTest::mousePress(slider, Qt::LeftButton, Qt::NoModifier, start);
-    QPoint at = start;
-    for (int k = 1; k <= steps; ++k) {
-        at = start + QPoint(dx * k / steps, 0);
-        QMouseEvent move(QEvent::MouseMove, QPointF(at), slider->mapToGlobal(QPointF(at)),
-                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(slider, &move);
-    }
-    QTest::mouseRelease(slider, Qt::LeftButton, Qt::NoModifier, at);
-}
 
 /// The similarities f over the visible keys of the selected query.
 Eigen::VectorXd features(const ScenarioDocument &doc)
@@ -213,10 +178,10 @@ void TestMaxEntPanel::sliderIsConfinedToTheOpenInterval()
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QSlider *slider = view.targetSlider();
-    QVERIFY(slider->minimum() >= 1);
-    QVERIFY(slider->maximum() <= MaxEntPanel::sliderSteps - 1);
+    QCOMPARE(slider->minimum(), 0);
+    QCOMPARE(slider->maximum(), view.targetGrid()->count() - 1);
     const double lo = -1, hi = 1;
-    for (int position : {slider->minimum(), slider->maximum(), -5, MaxEntPanel::sliderSteps + 9}) {
+    for (int position : {slider->minimum(), slider->maximum(), -5, slider->maximum() + 9}) {
         const double mu = *view.targetAt(position);
         QVERIFY2(mu > lo && mu < hi, qPrintable(QString::number(mu, 'g', 17)));
     }

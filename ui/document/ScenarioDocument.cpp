@@ -2,6 +2,7 @@
 
 #include "MaxEnt.h"
 #include "ScenarioIo.h"
+#include "TsallisMaxEnt.h"
 #include "document/AnalysisWorker.h"
 #include "document/commands/AddRemoveRowCommands.h"
 #include "document/commands/ReorderCommands.h"
@@ -482,9 +483,13 @@ ScenarioDocument::Error ScenarioDocument::setMaxEntTarget(int query, std::option
         if (!range)
             return tr("Query %1 sees no key; it has no MaxEnt target.").arg(query + 1);
         const auto [lo, hi] = *range;
-        const bool feasible = (lo == hi) ? (*mu == lo) : (lo < *mu && *mu < hi);
+        const bool closed = maxEntTargetsIncludeEnds();
+        const bool feasible = (lo == hi) ? (*mu == lo)
+                              : closed   ? (lo <= *mu && *mu <= hi)
+                                         : (lo < *mu && *mu < hi);
         if (!feasible)
-            return maxent::infeasibleMessage(*mu, lo, hi);
+            return closed ? maxent::closedInfeasibleMessage(*mu, lo, hi)
+                          : maxent::infeasibleMessage(*mu, lo, hi);
     }
     if (mScenario.targetFor(query) == mu)
         return std::nullopt;

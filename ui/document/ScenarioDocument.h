@@ -130,9 +130,13 @@ public:
     /// [1e-300, 1e300] where it leaves the double range; free → linked keeps the free table.
     Error setVarianceMode(VarianceMode mode);
     Error setSigma0Squared(double sigma0Squared, int gesture = 0);
-    /// Sets the MaxEnt target μ_i of a query, or resets it to the default (nullopt). A target
-    /// outside the open interval (min f, max f) over V_i is refused with the message of
-    /// maxent::infeasibleMessage (MATH.md §5.4); when all f are equal only that value is accepted.
+    /// Sets the MaxEnt target μ_i of a query, or resets it to the default (nullopt). The feasible
+    /// targets follow the normalizer (maxEntTargetsIncludeEnds()): with the softmax (and
+    /// α-entmax at α = 1) a target outside the open interval (min f, max f) over V_i is refused
+    /// with the message of maxent::infeasibleMessage (MATH.md §5.4); with α-entmax, α > 1, one
+    /// outside the closed interval [min f, max f] with maxent::closedInfeasibleMessage (the ends
+    /// are reached at λ_max and λ_min, MATH.md §7.3). When all f are equal only that value is
+    /// accepted.
     Error setMaxEntTarget(int query, std::optional<double> mu, int gesture = 0);
     /// Replaces the whole scenario in one undo step (title/notes, dimensions, imports).
     Error replaceScenario(const Scenario &scenario, const QString &undoText);
@@ -153,6 +157,10 @@ public:
     /// (min f, max f) over the visible keys of a query: the closure of the feasible MaxEnt
     /// targets (MATH.md §5.4). nullopt when the query sees no key.
     std::optional<std::pair<double, double>> similarityRange(int query) const;
+    /// True when the feasible MaxEnt targets are the closed interval [min f, max f] (α-entmax
+    /// with α > 1, MATH.md §7.3), false when they are the open (min f, max f) (the softmax,
+    /// §5.4). Follows the scenario's normalizer.
+    bool maxEntTargetsIncludeEnds() const { return mScenario.alpha() > 1; }
 
     /// A fresh gesture number for a drag (see setCell, setTemperature…).
     int beginGesture() { return ++mLastGesture; }

@@ -315,7 +315,9 @@ void ControlPanel::refresh()
                                    .arg(QLocale().toString(range->first, 'g', 6),
                                         QLocale().toString(range->second, 'g', 6)));
         else
-            mFeasible->setText(tr("feasible: %1 < μ < %2   (min f, max f)")
+            mFeasible->setText((mDocument->maxEntTargetsIncludeEnds()
+                                    ? tr("feasible: %1 ≤ μ ≤ %2   [min f, max f]")
+                                    : tr("feasible: %1 < μ < %2   (min f, max f)"))
                                    .arg(QLocale().toString(range->first, 'g', 6),
                                         QLocale().toString(range->second, 'g', 6)));
     }

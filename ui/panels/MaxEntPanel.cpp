@@ -8,7 +8,9 @@
 #include "plots/maxent/MaxEntOptimizerPlot.h"
 #include "style/PlotStyle.h"
 #include "widgets/AnimationControls.h"
+#include "widgets/DecimalSpinBox.h"
 #include "widgets/DocumentBinding.h"
+#include "widgets/EditGesture.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -17,7 +19,6 @@
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
-#include <QSplitter>
 #include <QStyle>
 #include <QVBoxLayout>
 
@@ -25,6 +26,12 @@
 #include <cmath>
 
 namespace sml {
+
+/// The least height of a curve plot, before the window's third (at 1× text).
+static constexpr int plotMinimumHeight = 230;
+/// The width one curve plot needs beside the other: its axis name and ticks, a readable curve
+/// and the reference labels on the right (at 1× text).
+static constexpr int plotSideBySideWidth = 400;
 
 MaxEntPanel::MaxEntPanel(ScenarioDocument *document, QWidget *parent)
     : QWidget(parent), mDocument(document)
@@ -38,52 +45,113 @@ MaxEntPanel::MaxEntPanel(ScenarioDocument *document, QWidget *parent)
     mConstraint = new MaxEntConstraintPlot(this);
     mOptimizer = new MaxEntOptimizerPlot(this);
     mOptimizer->removeTitle(); // the "Solve for λ" row heads it
+    // The query is named once, beside μ: neither title has to drop it.
+    mEntropy->setTitleNamesQuery(false);
+    mConstraint->setTitleNamesQuery(false);
     // Small minimum sizes: the tab must not force the window wider than a projector's screen.
     for (QWidget *plot : std::initializer_list<QWidget *>{mEntropy, mConstraint, mOptimizer})
         plot->setMinimumSize(220, 170);
 
-    // μ slider row.
-    mSlider = new QSlider(Qt::Horizontal, this);
-    mSlider->setRange(1, sliderSteps - 1);
-    mSlider->setPageStep(sliderSteps / 50);
-    mSlider->setSingleStep(sliderSteps / 500);
+    mTop = buildTargetControls();
+    QWidget *solverControls = buildSolverControls();
+
+    // The plots and the solver scroll under the μ controls (adaptRows).
+    auto *content = new QWidget(this);
+    auto *contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    mPlotsRow = new QBoxLayout(QBoxLayout::LeftToRight);
+    mPlotsRow->addWidget(mEntropy, 1);
+    mPlotsRow->addWidget(mConstraint, 1);
+    contentLayout->addLayout(mPlotsRow, 5);
+    contentLayout->addSpacing(6);
+    contentLayout->addWidget(solverControls);
+    contentLayout->addWidget(mOptimizer, 4);
+    mScroll = new QScrollArea(this);
+    mScroll->setWidgetResizable(true);
+    mScroll->setFrameShape(QFrame::NoFrame);
+    mScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    mScroll->setWidget(content);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(mTop);
+    layout->addWidget(mScroll, 1);
+
+    // The narrowest arrangement sets the minimum width (the wide one would otherwise).
+    int narrow = 2 * 220 + 20;
+    for (QBoxLayout *row : {mTargetRow, mAnimationRow})
+        for (int k = 0; k < row->count(); ++k)
+            narrow = std::max(narrow, row->itemAt(k)->minimumSize().width() + 16);
+    // … plus the margins and the scroll bar of the narrow (scrolling) arrangement.
+    setMinimumWidth(narrow + 12 + style()->pixelMetric(QStyle::PM_ScrollBarExtent));
+
+    connect(Appearance::instance(), &Appearance::changed, this, &MaxEntPanel::adaptRows);
+    // In a hidden tab, refreshed when shown rather than on every edit (issue 5).
+    bindToDocument(this, mDocument, [this] { refresh(); });
+}
+
+QWidget *MaxEntPanel::buildTargetControls()
+{
+    auto *top = new QWidget(this);
+    mSlider = new QSlider(Qt::Horizontal, top);
+    mSlider->setRange(0, 0);
+    mSlider->setSingleStep(1);
     mSlider->setMinimumWidth(120);
-    mMinLabel = new QLabel(this);
-    mMaxLabel = new QLabel(this);
-    mTargetLabel = new QLabel(this);
-    mDefault = new QPushButton(tr("Default μ"), this);
+    mSpin = new DecimalSpinBox(top);
+    mSpin->setMinimumWidth(110);
+    mMinLabel = new QLabel(top);
+    mMaxLabel = new QLabel(top);
+    mTargetLabel = new QLabel(top);
+    mTargetLabel->setWordWrap(true); // rather than push the row past the view
+    mDefault = new QPushButton(tr("Default μ"), top);
     mDefault->setToolTip(tr("Back to the default target μ = E_w[q·k], whose MaxEnt solution is the "
-                            "softmax itself (λ = 1/τ)"));
-    // Each control row has two parts, side by side when the view is wide enough and stacked
-    // when it is not (adaptRows), so that the tab never forces the window wider than a screen.
-    auto *sliderPart = new QHBoxLayout;
-    sliderPart->addWidget(new QLabel(tr("<b>Constraint μ</b>"), this));
+                            "attention weights themselves (λ = 1/τ)"));
+
+    // One gesture is one undo step: a drag, a held arrow or key, a typed value (EditGesture).
+    mGesture = new EditGesture(mDocument, this);
+    mGesture->watch(mSlider);
+    mGesture->watch(mSpin);
+    connect(mSlider, &QSlider::valueChanged, this, [this](int position) {
+        if (const std::optional<double> mu = targetAt(position))
+            commitTarget(*mu);
+    });
+    connect(mSpin, &QDoubleSpinBox::valueChanged, this, &MaxEntPanel::commitTarget);
+    connect(mDefault, &QPushButton::clicked, this, [this] {
+        if (auto error = mDocument->setMaxEntTarget(mDocument->selectedQuery(), std::nullopt))
+            emit message(*error);
+    });
+
+    // Two parts, side by side when the view is wide enough and stacked when it is not
+    // (adaptRows), so that the tab never forces the window wider than a screen.
+    auto *sliderPart = mSliderPart = new QHBoxLayout;
+    sliderPart->addWidget(new QLabel(tr("<b>Constraint μ</b>"), top));
     sliderPart->addWidget(mMinLabel);
     sliderPart->addWidget(mSlider, 1);
     sliderPart->addWidget(mMaxLabel);
-    sliderPart->addSpacing(12);
+    sliderPart->addWidget(mSpin);
     auto *targetPart = new QHBoxLayout;
     targetPart->addWidget(mTargetLabel, 1);
     targetPart->addWidget(mDefault);
-    mSliderRow = new QBoxLayout(QBoxLayout::LeftToRight);
-    mSliderRow->addLayout(sliderPart, 3);
-    mSliderRow->addLayout(targetPart, 2);
+    mTargetRow = new QBoxLayout(QBoxLayout::LeftToRight);
+    mTargetRow->addLayout(sliderPart, 1);
+    mTargetRow->addSpacing(12);
+    mTargetRow->addLayout(targetPart);
 
-    mNote = new QLabel(this);
+    mNote = new QLabel(top);
     mNote->setWordWrap(true);
-    // (A palette, not a style sheet: a style sheet would also drop the inherited 14 pt font.)
-    auto noteColour = [this] {
-        QPalette palette = mNote->palette();
-        palette.setColor(QPalette::WindowText,
-                         Appearance::instance()->themed(QColor(0x7a, 0x4a, 0x00)));
-        mNote->setPalette(palette);
-    };
-    noteColour();
-    connect(Appearance::instance(), &Appearance::changed, mNote, noteColour);
     mNote->setVisible(false);
 
-    // Animation row.
-    mMethod = new QComboBox(this);
+    auto *layout = new QVBoxLayout(top);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(mTargetRow);
+    layout->addWidget(mNote);
+    return top;
+}
+
+QWidget *MaxEntPanel::buildSolverControls()
+{
+    auto *solver = new QWidget(this);
+    mMethod = new QComboBox(solver);
     mMethod->addItem(tr("Newton + GIS"), int(Method::Both));
     mMethod->addItem(tr("Newton"), int(Method::Newton));
     mMethod->addItem(tr("GIS"), int(Method::Gis));
@@ -91,72 +159,22 @@ MaxEntPanel::MaxEntPanel(ScenarioDocument *document, QWidget *parent)
     mMethod->setToolTip(tr("Which solver to animate from λ = 0 (MATH.md §5.5):\n"
                            "safeguarded Newton on the dual g(λ) = log Z − λμ, or\n"
                            "Generalized Iterative Scaling (Darroch & Ratcliff), or both"));
-    mControls = new AnimationControls(this);
+    mSolverName = new QLabel(tr("Newton / bisection"), solver);
+    mSolverName->setToolTip(
+        tr("With α-entmax the Tsallis MaxEnt is solved by Newton steps on its dual, with "
+           "bisection of the bracket (λ_min, λ_max) when a step does not halve |g′| "
+           "(MATH.md §7.3).\nGIS solves the Shannon problem (the softmax) only."));
+    mSolverName->setVisible(false);
+    mControls = new AnimationControls(solver);
     auto *methodPart = new QHBoxLayout;
-    methodPart->addWidget(new QLabel(tr("<b>Solve for λ</b>"), this));
+    methodPart->addWidget(new QLabel(tr("<b>Solve for λ</b>"), solver));
     methodPart->addWidget(mMethod);
+    methodPart->addWidget(mSolverName);
     methodPart->addStretch(1);
-    mAnimationRow = new QBoxLayout(QBoxLayout::LeftToRight);
+    mAnimationRow = new QBoxLayout(QBoxLayout::LeftToRight, solver);
+    mAnimationRow->setContentsMargins(0, 0, 0, 0);
     mAnimationRow->addLayout(methodPart);
     mAnimationRow->addWidget(mControls, 1);
-
-    auto *curves = new QWidget(this);
-    auto *curvesLayout = new QVBoxLayout(curves);
-    curvesLayout->setContentsMargins(0, 0, 0, 0);
-    mPlotsRow = new QBoxLayout(QBoxLayout::LeftToRight);
-    mPlotsRow->addWidget(mEntropy, 1);
-    mPlotsRow->addWidget(mConstraint, 1);
-    curvesLayout->addLayout(mPlotsRow, 1);
-    curvesLayout->addLayout(mSliderRow);
-    curvesLayout->addWidget(mNote);
-
-    auto *solver = new QWidget(this);
-    auto *solverLayout = new QVBoxLayout(solver);
-    solverLayout->setContentsMargins(0, 0, 0, 0);
-    solverLayout->addLayout(mAnimationRow);
-    solverLayout->addWidget(mOptimizer, 1);
-
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setObjectName(QStringLiteral("maxentSplitter"));
-    splitter->addWidget(curves);
-    splitter->addWidget(solver);
-    splitter->setStretchFactor(0, 5);
-    splitter->setStretchFactor(1, 4);
-    splitter->setChildrenCollapsible(false);
-    // Narrow (a tab between two docks): the plots stack and keep a readable height, and the
-    // view scrolls instead of squeezing them (adaptRows).
-    mScroll = new QScrollArea(this);
-    mScroll->setWidgetResizable(true);
-    mScroll->setFrameShape(QFrame::NoFrame);
-    mScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    mScroll->setWidget(splitter);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(mScroll);
-    // The narrowest arrangement sets the minimum width (the wide one would otherwise).
-    int narrow = 2 * 220 + 20;
-    for (QBoxLayout *row : {mSliderRow, mAnimationRow})
-        for (int k = 0; k < row->count(); ++k)
-            narrow = std::max(narrow, row->itemAt(k)->minimumSize().width() + 16);
-    // … plus the margins and the scroll bar of the narrow (scrolling) arrangement.
-    setMinimumWidth(narrow + 12 + style()->pixelMetric(QStyle::PM_ScrollBarExtent));
-
-    // μ edits: one drag is one gesture (one merged undo step); keys and clicks are one step each.
-    connect(mSlider, &QSlider::sliderPressed, this,
-            [this] { mGesture = mDocument->beginGesture(); });
-    connect(mSlider, &QSlider::sliderReleased, this, [this] { mGesture = 0; });
-    connect(mSlider, &QSlider::valueChanged, this, [this](int position) {
-        const std::optional<double> mu = targetAt(position);
-        if (!mu)
-            return;
-        if (auto error = mDocument->setMaxEntTarget(mDocument->selectedQuery(), *mu,
-                                                    mSlider->isSliderDown() ? mGesture : 0))
-            emit message(*error);
-    });
-    connect(mDefault, &QPushButton::clicked, this, [this] {
-        if (auto error = mDocument->setMaxEntTarget(mDocument->selectedQuery(), std::nullopt))
-            emit message(*error);
-    });
 
     connect(mControls, &AnimationControls::stepRequested, this, &MaxEntPanel::stepAnimation);
     connect(mControls, &AnimationControls::resetRequested, this, [this] {
@@ -164,10 +182,7 @@ MaxEntPanel::MaxEntPanel(ScenarioDocument *document, QWidget *parent)
         showIterates();
     });
     connect(mMethod, &QComboBox::currentIndexChanged, this, [this] { mControls->reset(); });
-
-    connect(Appearance::instance(), &Appearance::changed, this, &MaxEntPanel::adaptRows);
-    // In a hidden tab, refreshed when shown rather than on every edit (issue 5).
-    bindToDocument(this, mDocument, [this] { refresh(); });
+    return solver;
 }
 
 MaxEntPanel::Method MaxEntPanel::method() const
@@ -182,6 +197,10 @@ void MaxEntPanel::setMethod(Method method)
 
 bool MaxEntPanel::methodOn(MaxEntIterates::Method m) const
 {
+    if (m == MaxEntIterates::Method::Gis && !mIterates.hasGis())
+        return false; // the Tsallis problem: Newton/bisection only (MATH.md §7.3)
+    if (!mIterates.hasGis())
+        return true;
     const Method chosen = method();
     return chosen == Method::Both ||
            (m == MaxEntIterates::Method::Newton ? chosen == Method::Newton : chosen == Method::Gis);
@@ -189,52 +208,88 @@ bool MaxEntPanel::methodOn(MaxEntIterates::Method m) const
 
 std::optional<double> MaxEntPanel::targetAt(int position) const
 {
-    if (!mRange)
+    if (!mGrid)
         return std::nullopt;
-    const auto [lo, hi] = *mRange;
-    position = std::clamp(position, 1, sliderSteps - 1);
-    // lo + (hi − lo)·p/N, with the halved width so that hi − lo cannot overflow.
-    double mu = lo + (hi / 2 - lo / 2) * (2.0 * position / sliderSteps);
-    if (!(mu > lo))
-        mu = std::nextafter(lo, hi);
-    if (!(mu < hi))
-        mu = std::nextafter(hi, lo);
-    if (!(mu > lo && mu < hi))
-        return std::nullopt;
-    return mu;
+    return mGrid->at(position);
 }
 
 int MaxEntPanel::positionOf(double mu) const
 {
-    if (!mRange)
-        return sliderSteps / 2;
-    const auto [lo, hi] = *mRange;
-    const double p = (mu / 2 - lo / 2) / (hi / 2 - lo / 2) * sliderSteps;
-    if (!std::isfinite(p))
-        return sliderSteps / 2;
-    return int(std::lround(std::clamp(p, 1.0, double(sliderSteps - 1))));
+    return mGrid ? mGrid->nearest(mu) : 0;
+}
+
+void MaxEntPanel::commitTarget(double mu)
+{
+    const int q = mDocument->selectedQuery();
+    if (auto error = mDocument->setMaxEntTarget(q, mu, mGesture->gesture())) {
+        emit message(*error);
+        showNote(tr("Refused: %1").arg(*error), true);
+        // Nothing changed: the controls go back to the document's μ.
+        const auto shared = mDocument->analysis().sharedDetail(q);
+        refreshTargetControls(*shared);
+    }
+}
+
+void MaxEntPanel::showNote(const QString &text, bool error)
+{
+    // (A palette, not a style sheet: a style sheet would also drop the inherited 14 pt font.)
+    QPalette palette = mNote->palette();
+    palette.setColor(QPalette::WindowText,
+                     error ? plotStyle::errorColor()
+                           : Appearance::instance()->themed(QColor(0x7a, 0x4a, 0x00)));
+    mNote->setPalette(palette);
+    mNote->setText(text);
+    mNote->setVisible(!text.isEmpty());
 }
 
 void MaxEntPanel::adaptRows()
 {
-    const int available = width() - 16 - style()->pixelMetric(QStyle::PM_ScrollBarExtent);
-    auto sideBySide = [available](QBoxLayout *row) {
-        int need = row->spacing() * (row->count() - 1);
+    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    const int available = width() - 16 - scrollBar;
+    auto need = [](QBoxLayout *row) {
+        int sum = row->spacing() * (row->count() - 1);
         for (int k = 0; k < row->count(); ++k)
-            need += row->itemAt(k)->sizeHint().width();
-        return need <= available;
+            sum += row->itemAt(k)->sizeHint().width();
+        return sum;
     };
-    for (QBoxLayout *row : {mSliderRow, mAnimationRow})
-        row->setDirection(sideBySide(row) ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
-    // Larger text needs larger plots: the page scrolls rather than squash them (issue 7).
+    // The readout's text changes with μ: measure a long one, so that a drag never flips the row.
+    // The slider wants some room of its own to be usable beside the rest.
+    const QString longest =
+        tr("query “%1”: μ = -0.00000 → λ_max = -0.00000 = 1/τ").arg(mQueryLabel);
+    const int readout = QFontMetrics(mTargetLabel->font()).horizontalAdvance(longest);
+    // (Its text's own width and padding: the style's hint falls short for "μ" at large sizes.)
+    mDefault->setMinimumWidth(QFontMetrics(mDefault->font()).horizontalAdvance(mDefault->text()) +
+                              28);
+    const int targetNeed = mSliderPart->sizeHint().width() +
+                           std::max(0, 220 - mSlider->sizeHint().width()) + 12 + readout +
+                           mDefault->sizeHint().width() + 4 * mTargetRow->spacing();
+    // (The μ controls are above the scroll area: they have its scroll bar's width too.)
+    const bool targetOnOneRow = targetNeed <= available + scrollBar;
+    mTargetRow->setDirection(targetOnOneRow ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    // Beside the slider the readout keeps its whole line (the slider gives way); on a row of its
+    // own it may wrap.
+    mTargetLabel->setMinimumWidth(targetOnOneRow ? readout : 0);
+    mAnimationRow->setDirection(need(mAnimationRow) <= available ? QBoxLayout::LeftToRight
+                                                                 : QBoxLayout::TopToBottom);
+    // Larger text needs larger plots: the page scrolls rather than squash them (issue 7), and
+    // every plot keeps at least a third of the window's height (issue 14).
     const double scale = Appearance::instance()->fontScale();
-    const bool wide = available >= 2 * 300 * scale;
+    const bool wide = available >= 2 * plotSideBySideWidth * scale;
     mPlotsRow->setDirection(wide ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
-    const int plotHeight = int((wide ? 170 : 280) * (scale > 1 ? 1.3 * scale : 1.0));
+    const int windowHeight = window() ? window()->height() : height();
+    const int visible = std::max(0, height() - 8 - mTop->sizeHint().height() - 6);
+    const int least = std::max(int(plotMinimumHeight * scale), windowHeight / 3 + 8);
+    // Stacked, both curves share what is visible; side by side they take what is visible up to
+    // a comfortable height (or a bit more than half of a tall view), and the solver the rest.
+    const int plotHeight =
+        std::max(least, wide ? std::max(visible * 11 / 20, std::min(visible, int(420 * scale)))
+                             : (visible - 6) / 2);
     for (QWidget *plot : std::initializer_list<QWidget *>{mEntropy, mConstraint})
         plot->setMinimumHeight(plotHeight);
-    // Two panes, a legend and a readout: taller, so its axes keep room for their labels.
-    mOptimizer->setMinimumHeight(int(240 * scale));
+    // Two panes (stacked when narrow), a legend and a readout: taller, so its axes keep room for
+    // their labels.
+    const bool stacked = MaxEntOptimizerPlot::panesStackAt(available);
+    mOptimizer->setMinimumHeight(std::max(least, int((stacked ? 560 : 300) * scale)));
 }
 
 void MaxEntPanel::resizeEvent(QResizeEvent *event)
@@ -246,6 +301,7 @@ void MaxEntPanel::resizeEvent(QResizeEvent *event)
 void MaxEntPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    adaptRows(); // the window's height may have changed while hidden
     if (mStale)
         refresh();
 }
@@ -272,44 +328,80 @@ void MaxEntPanel::refresh()
     const QueryDetail &d = *shared;
     mQueryLabel = mDocument->scenario().queryLabels.value(q);
 
-    mRange.reset();
+    mGrid.reset();
     const auto range = mDocument->similarityRange(q);
-    if (d.defined && range && range->first < range->second &&
-        std::nextafter(range->first, range->second) < range->second)
-        mRange = range;
+    if (d.defined && range && range->first < range->second)
+        mGrid = RoundGrid::over(range->first, range->second, mDocument->maxEntTargetsIncludeEnds());
+    refreshTargetControls(d);
+    refreshTexts(d);
+    adaptRows(); // the readout and the spin box's width follow the query
+    restartAnimation(d);
+}
 
-    mSlider->setEnabled(mRange.has_value());
-    if (mRange) {
-        mMinLabel->setText(plotStyle::compact(mRange->first));
-        mMaxLabel->setText(plotStyle::compact(mRange->second));
-        if (!mSlider->isSliderDown()) {
-            const QSignalBlocker blocker(mSlider);
-            mSlider->setValue(positionOf(d.maxentTarget));
-        }
-        mSlider->setToolTip(
-            tr("Drag to move the constraint μ inside the open interval (min f, max f) = (%1, %2).\n"
-               "Current μ = %3")
-                .arg(plotStyle::exact(mRange->first), plotStyle::exact(mRange->second),
-                     plotStyle::exact(d.maxentTarget)));
-    } else {
+void MaxEntPanel::refreshTargetControls(const QueryDetail &d)
+{
+    const QSignalBlocker blockSlider(mSlider);
+    const QSignalBlocker blockSpin(mSpin);
+    mSlider->setEnabled(mGrid.has_value());
+    mSpin->setEnabled(mGrid.has_value());
+    mDefault->setEnabled(d.defined && !d.maxentTargetIsDefault);
+    if (!mGrid) {
         mMinLabel->setText(QStringLiteral("–"));
         mMaxLabel->setText(QStringLiteral("–"));
-        mSlider->setToolTip(tr("μ cannot move: there is no open interval (min f, max f)"));
+        mSlider->setRange(0, 0);
+        mSlider->setToolTip(tr("μ cannot move: there is no interval (min f, max f)"));
+        mSpin->setToolTip(mSlider->toolTip());
+        return;
     }
-    mDefault->setEnabled(d.defined && !d.maxentTargetIsDefault);
+    const RoundGrid &g = *mGrid;
+    // The interval's brackets say whether its ends are feasible targets.
+    const bool closed = g.closed();
+    mMinLabel->setText((closed ? QStringLiteral("[") : QStringLiteral("(")) +
+                       plotStyle::compact(g.lo()));
+    mMaxLabel->setText(plotStyle::compact(g.hi()) +
+                       (closed ? QStringLiteral("]") : QStringLiteral(")")));
+    mSlider->setRange(0, g.count() - 1);
+    mSlider->setPageStep(std::max(1, g.count() / 20));
+    if (!mSlider->isSliderDown())
+        mSlider->setValue(positionOf(d.maxentTarget));
+    mSpin->setGrid(g.lo(), g.hi(), g.exponent());
+    mSpin->setValue(d.maxentTarget);
+    const QString interval =
+        closed ? tr("the closed interval [min f, max f] = [%1, %2]: with α-entmax the ends are "
+                    "reached at λ_max and λ_min (MATH.md §7.3)")
+               : tr("the open interval (min f, max f) = (%1, %2) (MATH.md §5.4)");
+    const QString where = interval.arg(plotStyle::exact(g.lo()), plotStyle::exact(g.hi()));
+    mSlider->setToolTip(
+        tr("Drag (or use the arrow keys) to move the constraint μ over %1.\n"
+           "One step is %2. Current μ = %3")
+            .arg(where, plotStyle::compact(g.step()), plotStyle::exact(d.maxentTarget)));
+    mSpin->setToolTip(tr("Type μ and press Enter, or step it by %1 with the arrows "
+                         "(PageUp/PageDown: ten steps).\nFeasible: %2")
+                          .arg(plotStyle::compact(g.step()), where));
+}
 
+void MaxEntPanel::refreshTexts(const QueryDetail &d)
+{
+    const Analysis &analysis = mDocument->analysis();
     QString target;
     QString note;
     if (!d.defined) {
         note = d.warnings.isEmpty() ? tr("This query sees no key.") : d.warnings.first();
     } else {
-        target = tr("μ = %1").arg(plotStyle::compact(d.maxentTarget));
+        target = tr("query “%1”: μ = %2").arg(mQueryLabel, plotStyle::compact(d.maxentTarget));
         switch (d.maxent.status) {
         case maxent::Status::Ok: {
             const double lambda = d.maxent.lambda.value_or(0);
-            target += tr(" → λ = %1").arg(plotStyle::compact(lambda));
+            if (d.maxent.atBoundary)
+                target += (lambda > 0 ? tr(" → λ_max = %1") : tr(" → λ_min = %1"))
+                              .arg(plotStyle::compact(lambda));
+            else
+                target += tr(" → λ = %1").arg(plotStyle::compact(lambda));
             if (d.maxentTargetIsDefault)
                 target += tr(" = 1/τ");
+            // The half-line warning of MATH.md §7.3 (a target at an end, or a sharp row).
+            if (!d.maxent.message.isEmpty())
+                note = tr("%1 (MATH.md §7.3).").arg(d.maxent.message);
             break;
         }
         case maxent::Status::Undetermined:
@@ -332,10 +424,11 @@ void MaxEntPanel::refresh()
                                             plotStyle::exact(*d.maxent.lambda),
                                             plotStyle::exact(1.0 / analysis.tau()))
                                  : QString());
-    mNote->setText(note);
-    mNote->setVisible(!note.isEmpty());
-
-    restartAnimation(d);
+    showNote(note, false);
+    // With α-entmax only the Tsallis Newton/bisection solves the problem (GIS needs exp).
+    const bool tsallis = d.alpha > 1;
+    mMethod->setVisible(!tsallis);
+    mSolverName->setVisible(tsallis);
 }
 
 void MaxEntPanel::restartAnimation(const QueryDetail &detail)

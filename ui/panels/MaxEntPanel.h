@@ -1,11 +1,11 @@
 #pragma once
 
 #include "MaxEntIterates.h"
+#include "RoundGrid.h"
 
 #include <QWidget>
 
 #include <optional>
-#include <utility>
 
 class QBoxLayout;
 class QComboBox;
@@ -17,23 +17,36 @@ class QSlider;
 namespace sml {
 
 class AnimationControls;
+class DecimalSpinBox;
+class EditGesture;
 class MaxEntConstraintPlot;
 class MaxEntEntropyPlot;
 class MaxEntOptimizerPlot;
 class ScenarioDocument;
 struct QueryDetail;
 
-/// The maximum-entropy derivation of the selected query, live (MATH.md §5):
-/// - H(λ) with its uniform and argmax limits, λ = 1/τ and the current λ (MaxEntEntropyPlot);
+/// The maximum-entropy derivation of the selected query, live (MATH.md §5, and §7.3 with
+/// α-entmax):
+/// - the entropy along the path, H(λ) or H_α(λ), with its limits, λ = 1/τ and the current λ
+///   (MaxEntEntropyPlot);
 /// - E_λ[f] with the constraint μ and the feasible band (MaxEntConstraintPlot);
-/// - a slider for μ, confined to the open feasible interval (min f, max f) (MATH.md §5.4): moving
-///   it pushes SetMaxEntTarget commands through the document, one drag = one undo step (the
-///   commands of one gesture merge), so λ and the weights of every view follow live;
-/// - the solver animation: safeguarded Newton and/or GIS from λ = 0 (MATH.md §5.5), stepped by
-///   AnimationControls (a QTimer, never blocking), shown as iterates on both curves and per
-///   iteration in MaxEntOptimizerPlot. Any edit or change of query restarts it from λ = 0 (and
-///   it keeps playing if it was).
-/// When λ is undetermined (all similarities equal) the plots show a note and the slider is off.
+/// - the target μ: a slider and a spin box over the feasible interval, the open (min f, max f)
+///   with the softmax (MATH.md §5.4) and the closed [min f, max f] with α-entmax, α > 1 (§7.3,
+///   where the ends give λ_max and λ_min with the core's half-line warning). Both move on the
+///   same round grid (RoundGrid: a step 10^e with at least 1000 steps across the interval, the
+///   closed interval's ends included), so a typed 0.95 is exactly 0.95 and the slider's
+///   resolution follows the interval. They push SetMaxEntTarget commands through the document,
+///   one gesture = one undo step (EditGesture: a drag, a held arrow or key, a typed value), so
+///   λ and the weights of every view follow live; a refused target changes nothing and is shown;
+/// - the solver animation from λ = 0, stepped by AnimationControls (a QTimer, never blocking),
+///   shown as iterates on both curves and per iteration in MaxEntOptimizerPlot: safeguarded
+///   Newton and/or GIS (MATH.md §5.5) with the softmax, the Tsallis Newton/bisection (§7.3) with
+///   α-entmax. Any edit or change of query restarts it from λ = 0 (and it keeps playing if it
+///   was).
+/// The μ controls stay at the top; the plots and the solver scroll below them, side by side when
+/// the view is wide enough for both plots' axis names and reference labels, stacked otherwise,
+/// each at least a third of the window's height. When λ is undetermined (all similarities
+/// equal) the plots show a note and the μ controls are off.
 class MaxEntPanel : public QWidget
 {
     Q_OBJECT
@@ -45,8 +58,6 @@ public:
         Gis,
         Both
     };
-    /// The slider runs over positions 1 … sliderSteps − 1 of (min f, max f): never an end.
-    static constexpr int sliderSteps = 10000;
 
     explicit MaxEntPanel(ScenarioDocument *document, QWidget *parent = nullptr);
 
@@ -54,16 +65,22 @@ public:
     MaxEntConstraintPlot *constraintPlot() const { return mConstraint; }
     MaxEntOptimizerPlot *optimizerPlot() const { return mOptimizer; }
     QSlider *targetSlider() const { return mSlider; }
+    DecimalSpinBox *targetSpin() const { return mSpin; }
     QPushButton *defaultTargetButton() const { return mDefault; }
+    /// "query “q”: μ = … → λ = …".
     QLabel *targetLabel() const { return mTargetLabel; }
+    /// Notes and warnings (λ undetermined, the half-line warning, a refused target).
     QLabel *noteLabel() const { return mNote; }
     QComboBox *methodCombo() const { return mMethod; }
     AnimationControls *animationControls() const { return mControls; }
+    QScrollArea *scrollArea() const { return mScroll; }
 
-    /// μ at a slider position, strictly inside (min f, max f) of the selected query; nullopt
-    /// when there is no such interval (λ undetermined, or no key).
+    /// The grid of the μ controls over the feasible interval of the selected query; nullopt when
+    /// μ cannot move (λ undetermined, no key, or an interval too narrow for a grid point).
+    const std::optional<RoundGrid> &targetGrid() const { return mGrid; }
+    /// μ at a slider position (clamped to the grid); nullopt without a grid.
     std::optional<double> targetAt(int position) const;
-    /// The slider position closest to μ (1 … sliderSteps − 1).
+    /// The slider position closest to μ.
     int positionOf(double mu) const;
 
     Method method() const;
@@ -71,7 +88,7 @@ public:
     int iteration() const { return mIteration; }
     bool animationFinished() const { return mFinished; }
     /// λ⁽ⁿ⁾ of a method at the current iteration; nullopt when nothing is solvable or the method
-    /// is not being animated.
+    /// is not being animated (GIS with α-entmax).
     std::optional<double> currentIterate(MaxEntIterates::Method method);
     const MaxEntIterates &iterates() const { return mIterates; }
 
@@ -93,8 +110,15 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    QWidget *buildTargetControls();
+    QWidget *buildSolverControls();
     void refresh();
-    /// Side by side or stacked control rows and plots, by the width available.
+    void refreshTargetControls(const QueryDetail &detail);
+    void refreshTexts(const QueryDetail &detail);
+    /// Pushes μ (from the slider or the spin box); a refusal is shown and the controls go back.
+    void commitTarget(double mu);
+    void showNote(const QString &text, bool error);
+    /// Side by side or stacked control rows and plots, and the plots' heights, by the size.
     void adaptRows();
     void restartAnimation(const QueryDetail &detail);
     void showIterates();
@@ -104,21 +128,25 @@ private:
     MaxEntEntropyPlot *mEntropy;
     MaxEntConstraintPlot *mConstraint;
     MaxEntOptimizerPlot *mOptimizer;
-    QSlider *mSlider;
-    QLabel *mMinLabel;
-    QLabel *mMaxLabel;
-    QLabel *mTargetLabel;
-    QPushButton *mDefault;
-    QLabel *mNote;
-    QScrollArea *mScroll;
-    QBoxLayout *mPlotsRow;
-    QBoxLayout *mSliderRow;
-    QBoxLayout *mAnimationRow;
-    QComboBox *mMethod;
-    AnimationControls *mControls;
+    QWidget *mTop = nullptr;
+    QSlider *mSlider = nullptr;
+    DecimalSpinBox *mSpin = nullptr;
+    EditGesture *mGesture = nullptr;
+    QLabel *mMinLabel = nullptr;
+    QLabel *mMaxLabel = nullptr;
+    QLabel *mTargetLabel = nullptr;
+    QPushButton *mDefault = nullptr;
+    QLabel *mNote = nullptr;
+    QScrollArea *mScroll = nullptr;
+    QBoxLayout *mPlotsRow = nullptr;
+    QBoxLayout *mTargetRow = nullptr;
+    QBoxLayout *mSliderPart = nullptr;
+    QBoxLayout *mAnimationRow = nullptr;
+    QComboBox *mMethod = nullptr;
+    QLabel *mSolverName = nullptr; ///< replaces the method choice with α-entmax
+    AnimationControls *mControls = nullptr;
 
-    std::optional<std::pair<double, double>> mRange; ///< (min f, max f) when μ can move
-    int mGesture = 0;
+    std::optional<RoundGrid> mGrid;
     MaxEntIterates mIterates;
     int mIteration = 0;
     bool mFinished = false;

@@ -52,22 +52,29 @@ QString viewExplanation(const QString &viewName)
             "log axis. With step α the error shrinks by |1 − α| per step (MATH.md §4.4).</p>");
     if (viewName == QLatin1String("maxent-entropy"))
         return tr(
-            "<p><b>Entropy along the Gibbs path.</b> H(λ) of p ∝ e<sup>λf</sup>: uniform "
-            "weights (log T) at λ = 0, the argmax as λ → ∞. The marked point λ = 1/τ is where "
-            "the maximum-entropy distribution equals the softmax (MaxEnt step 2, MATH.md "
-            "§5.3, §5.6).</p>");
+            "<p><b>Entropy along the Gibbs path.</b> The Shannon entropy H(λ) in nats of p ∝ "
+            "e<sup>λf</sup>: uniform weights (log T) at λ = 0, the argmax as λ → ∞. At λ = 1/τ "
+            "the maximum-entropy p is the softmax (MATH.md §5.3, §5.6).</p>"
+            "<p>With α-entmax it is the Tsallis entropy H<sub>α</sub>(λ) (no unit) of p = "
+            "entmax<sub>α</sub>(λf): keys leave the support as |λ| grows, and H<sub>α</sub> "
+            "reaches the argmax's value at the finite λ<sub>max</sub> (MATH.md §7.3).</p>");
     if (viewName == QLatin1String("maxent-constraint"))
         return tr(
             "<p><b>The constraint picks λ.</b> The expected similarity E<sub>λ</sub>[f] "
             "rises with λ; the Lagrange multiplier is where it meets the constraint line μ. Any "
-            "μ strictly between min f and max f is feasible (MaxEnt steps 1–2, MATH.md §5.2, "
-            "§5.4).</p>");
+            "μ strictly between min f and max f is feasible (MATH.md §5.2, §5.4).</p>"
+            "<p>With α-entmax E<sub>λ</sub>[f] reaches max f at λ<sub>max</sub> and min f at "
+            "λ<sub>min</sub>, so the ends are feasible too: μ = max f gives any λ ≥ "
+            "λ<sub>max</sub> (MATH.md §7.3).</p>");
     if (viewName == QLatin1String("maxent-optimizer"))
         return tr(
             "<p><b>Solving for λ from λ = 0.</b> Safeguarded Newton and generalized "
             "iterative scaling (GIS) on the dual g(λ) = log Z − λμ: the dual per iteration and "
             "the distance to λ* on a log axis. Newton converges quadratically, GIS "
-            "linearly (MATH.md §5.5).</p>");
+            "linearly (MATH.md §5.5).</p>"
+            "<p>With α-entmax: Newton on the Tsallis dual, bisecting (λ<sub>min</sub>, "
+            "λ<sub>max</sub>) when a step does not halve |g′|; its minimum is H<sub>α</sub>(p*) "
+            "(MATH.md §7.3).</p>");
     if (viewName == QLatin1String("temperature-sweep"))
         return tr("<p><b>Temperature.</b> The selected query's weights as τ runs from 0.05·√d_k to "
                   "20·√d_k on a log axis: small τ gives the argmax, large τ uniform weights. The "

@@ -2,6 +2,7 @@
 
 #include "Analysis.h"
 #include "MaxEnt.h"
+#include "TsallisMaxEnt.h"
 #include "style/PlotStyle.h"
 
 #include <algorithm>
@@ -35,14 +36,17 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
     plotStyle::styleAxis(xAxis, tr("λ  (inverse temperature)"));
     legend->setVisible(false);
     // Reference levels (asymptotes, bounds, μ) are named on the right-hand axis, where they
-    // never collide with the curve.
+    // never collide with the curve; λ_min and λ_max of α-entmax (MATH.md §7.3) on the top axis.
+    for (QCPAxis *names : {yAxis2, xAxis2}) {
+        names->setTickLabelFont(plotStyle::tickFont());
+        names->setTickLabelColor(QColor(60, 60, 60));
+        names->setBasePen(QPen(QColor(120, 120, 120), 1));
+        names->setTickPen(QPen(QColor(120, 120, 120), 1.5));
+        names->setSubTicks(false);
+        names->grid()->setVisible(false);
+    }
     yAxis2->setVisible(true);
-    yAxis2->setTickLabelFont(plotStyle::tickFont());
-    yAxis2->setTickLabelColor(QColor(60, 60, 60));
-    yAxis2->setBasePen(QPen(QColor(120, 120, 120), 1));
-    yAxis2->setTickPen(QPen(QColor(120, 120, 120), 1.5));
-    yAxis2->setSubTicks(false);
-    yAxis2->grid()->setVisible(false);
+    xAxis2->setVisible(false);
 
     mCurve = new QCPGraph(xAxis, yAxis);
     mCurve->setPen(QPen(plotStyle::maxentColor(), 3.5));
@@ -100,51 +104,6 @@ QString MaxEntLambdaPlot::titleText() const
     return mFullTitle;
 }
 
-double MaxEntLambdaPlot::plotPixels() const
-{
-    // Less the left axis (about 90 px) and the right-hand reference labels.
-    double right = 20;
-    const QFontMetricsF fm = plotStyle::metrics(plotStyle::tickFont());
-    for (const auto &tick : mReferenceTicks)
-        for (const QString &line : tick.second.split(QLatin1Char('\n')))
-            right = std::max(right, fm.horizontalAdvance(line) + 24);
-    return std::max(80.0, double(layoutSize().width()) - 90 - right);
-}
-
-void MaxEntLambdaPlot::placeLabel(QCPItemText *label, const QStringList &texts,
-                                  Qt::Alignment vertical)
-{
-    const double x = label->position->key();
-    // The axis rect as laid out for the current size, ticks and reference labels (see
-    // updateTicks()); the estimate only before the first layout.
-    const double laidOut = axisRect()->width();
-    const double width = laidOut > 20 ? laidOut : plotPixels();
-    const double at = std::clamp((x - mXMin) / (mXMax - mXMin), 0.0, 1.0) * width;
-    const double rightRoom = width - at, leftRoom = at;
-    const QFontMetricsF fm = plotStyle::metrics(label->font());
-    QString text = texts.isEmpty() ? QString() : texts.last();
-    Qt::Alignment side = rightRoom >= leftRoom ? Qt::AlignLeft : Qt::AlignRight;
-    bool placed = false;
-    for (const QString &candidate : texts) {
-        const double need = fm.horizontalAdvance(candidate) + 16;
-        if (need <= rightRoom || need <= leftRoom) {
-            text = candidate;
-            side = need <= rightRoom ? Qt::AlignLeft : Qt::AlignRight;
-            placed = true;
-            break;
-        }
-    }
-    Q_UNUSED(placed);
-    label->setText(text);
-    const Qt::Alignment alignment = vertical | side;
-    label->setPositionAlignment(alignment);
-    label->setTextAlignment(side);
-    // Clear of the dotted line, and of the axis rect's edge.
-    label->setPadding(QMargins(side == Qt::AlignLeft ? 8 : 4, (vertical & Qt::AlignTop) ? 4 : 2,
-                               side == Qt::AlignRight ? 8 : 4,
-                               (vertical & Qt::AlignBottom) ? 4 : 2));
-}
-
 void MaxEntLambdaPlot::setReferenceTicks(std::vector<std::pair<double, QString>> ticks)
 {
     mReferenceTicks = std::move(ticks);
@@ -180,15 +139,30 @@ std::pair<double, double> MaxEntLambdaPlot::lambdaRangeFor(const QueryDetail &d,
     include(1.0 / tau);
     if (d.maxent.lambda)
         include(*d.maxent.lambda);
-    if (d.maxent.status == maxent::Status::Ok) {
+    if (d.maxent.status == maxent::Status::Ok && !d.maxent.atBoundary) {
         std::vector<double> trace;
-        maxent::solve(f, d.maxentTarget, &trace);
+        maxent::solveTsallis(f, d.maxentTarget, d.alpha, &trace);
         for (double x : trace)
             include(x);
     }
-    // p(λ) goes from uniform to nearly one-hot over λ ≈ 6/(max f − min f) = 3/half.
-    if (half > 0)
-        include(3.0 / half);
+    // p(λ) goes from uniform to nearly one-hot over λ ≈ 6/(max f − min f) = 3/half with the
+    // softmax. With α-entmax it is one-hot from λ_max on (and on the argmin set from λ_min
+    // down): show each limit and a little beyond, unless it lies far outside that range (α near
+    // 1), where the softmax's range is kept.
+    const double soft = half > 0 ? 3.0 / half : 0;
+    bool limitShown = false;
+    if (d.alpha > 1 && half > 0) {
+        const std::optional<double> top = maxent::lambdaMax(f, d.alpha);
+        const std::optional<double> bottom = maxent::lambdaMin(f, d.alpha);
+        if (top && *top <= 4 * soft) {
+            include(1.15 * *top);
+            limitShown = true;
+        }
+        if (bottom && -*bottom <= 4 * soft)
+            include(1.15 * *bottom);
+    }
+    if (!limitShown && soft > 0)
+        include(soft);
     double span = hi - lo;
     if (!(span > 0) || !std::isfinite(span))
         span = 1;
@@ -248,7 +222,8 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
     mTau = analysis.tau();
     mSqrtDk = s.temperatureMode == TemperatureMode::SqrtDk;
     mDk = s.dK();
-    mFullTitle = title(s.queryLabels.value(i));
+    mAlpha = d.alpha;
+    mAtBoundary = d.maxent.atBoundary;
 
     clearDecorations();
     mReferenceTicks.clear();
@@ -267,6 +242,21 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
     mHasCurve = d.defined && d.similarities.size() > 0 &&
                 d.similarities.maxCoeff() > d.similarities.minCoeff();
     mF = d.defined ? d.similarities : Eigen::VectorXd();
+    mLambdaMax.reset();
+    mLambdaMin.reset();
+    if (mHasCurve && mAlpha > 1) {
+        mLambdaMax = maxent::lambdaMax(mF, mAlpha);
+        mLambdaMin = maxent::lambdaMin(mF, mAlpha);
+    }
+    mFullTitle = title();
+    if (mTitleNamesQuery)
+        mFullTitle += tr(" · query “%1”").arg(s.queryLabels.value(i));
+    xAxis->setLabel(tr("λ  (inverse temperature)"));
+    yAxis->setLabel(yAxisLabels().value(0));
+    for (QCPItemStraightLine *line : mLimitLines)
+        removeItem(line);
+    mLimitLines.clear();
+    xAxis2->setVisible(false);
     if (!mHasCurve) {
         QString note;
         if (!d.defined)
@@ -321,6 +311,7 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
     mCurve->setData(keys, values, true);
 
     decorate(d);
+    markSupportLimits();
 
     // λ = 1/τ, and the current λ (the same point at the default target, MATH.md §5.3).
     const double invTau = 1.0 / mTau;
@@ -359,6 +350,12 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
             mCurrentTexts << tr("current λ = 1/τ  (default μ: p = softmax)")
                           << tr("current λ = 1/τ  (default μ)") << tr("current λ = 1/τ")
                           << tr("current λ") << tr("λ"); // a narrow plot: its line's name
+        else if (mAtBoundary) // μ at an end of [min f, max f]: a half-line of λ (§7.3)
+            mCurrentTexts << (x > 0 ? tr("current λ = λ_max = %1  (any λ ≥ λ_max)")
+                                    : tr("current λ = λ_min = %1  (any λ ≤ λ_min)"))
+                                 .arg(plotStyle::compact(x))
+                          << (x > 0 ? tr("current λ = λ_max") : tr("current λ = λ_min"))
+                          << tr("current λ") << tr("λ");
         else
             mCurrentTexts << tr("current λ = %1  (μ set by hand)").arg(plotStyle::compact(x))
                           << tr("current λ = %1").arg(plotStyle::compact(x)) << tr("current λ")
@@ -381,6 +378,27 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
 
     updateTicks();
     replot();
+}
+
+void MaxEntLambdaPlot::markSupportLimits()
+{
+    const QPen pen(QColor(110, 110, 110), 1.5, Qt::DashDotLine);
+    mLimitNames.clear();
+    auto mark = [&](const std::optional<double> &lambda, const QString &name) {
+        if (!lambda || !(*lambda > mXMin && *lambda < mXMax))
+            return;
+        auto *line = new QCPItemStraightLine(this);
+        line->setPen(pen);
+        line->point1->setCoords(*lambda, 0);
+        line->point2->setCoords(*lambda, 1);
+        line->setLayer(QStringLiteral("grid"));
+        mLimitLines.push_back(line);
+        mLimitNames.push_back(
+            {*lambda, tr("%1 = %2").arg(name, plotStyle::compact(*lambda)), name});
+    };
+    mark(mLambdaMin, tr("λ_min"));
+    mark(mLambdaMax, tr("λ_max"));
+    xAxis2->setVisible(!mLimitLines.empty());
 }
 
 void MaxEntLambdaPlot::setIterates(const std::vector<double> &newton,
@@ -411,54 +429,6 @@ void MaxEntLambdaPlot::setIterates(const std::vector<double> &newton,
     replot(QCustomPlot::rpQueuedReplot);
 }
 
-void MaxEntLambdaPlot::updateTicks()
-{
-    const QSize size = layoutSize();
-    if (mNote->visible())
-        mNote->setText(plotStyle::wrapText(mNoteText, mNote->font(), size.width() - 120));
-    // The title; without its query part when it does not fit, then elided.
-    QString title = mFullTitle;
-    const QFont titleFont = plotStyle::titleFont();
-    if (plotStyle::metrics(titleFont).horizontalAdvance(title) > size.width() - 24)
-        title = title.section(QStringLiteral(" · "), 0, 0);
-    mTitle->setText(plotStyle::elide(title, titleFont, size.width() - 24));
-    // The reference levels on the right-hand axis, thinned where they would overlap.
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    const double axisPixels = std::max(60, size.height() - 140);
-    const QCPRange range = yAxis->range();
-    std::vector<double> kept;
-    const double lineHeight = plotStyle::metrics(plotStyle::tickFont()).height();
-    for (const auto &[y, text] : mReferenceTicks) {
-        if (!range.contains(y))
-            continue;
-        const double need = lineHeight * (text.count(QLatin1Char('\n')) + 1.2);
-        const bool clear = std::all_of(kept.begin(), kept.end(), [&](double other) {
-            return std::abs(other - y) / range.size() * axisPixels >= need;
-        });
-        if (clear) {
-            ticker->addTick(y, text);
-            kept.push_back(y);
-        }
-    }
-    yAxis2->setTicker(ticker);
-    yAxis2->setRange(range);
-    yAxis2->setVisible(mHasCurve && !mReferenceTicks.empty());
-    if (mInvTauLabel->visible() || mCurrentLabel->visible()) {
-        // Lay out at the size being drawn (the widget's, or an export's) so that placeLabel()
-        // measures the plot's real width; QCustomPlot lays out again when it draws.
-        const QRect drawn = viewport();
-        setViewport(QRect(QPoint(0, 0), size));
-        updateLayout();
-        if (mInvTauLabel->visible())
-            placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
-        if (mCurrentLabel->visible() && !mCurrentLabelIsError)
-            placeLabel(mCurrentLabel, mCurrentTexts, Qt::AlignBottom);
-        setViewport(drawn);
-    }
-    xAxis->ticker()->setTickCount(std::clamp(size.width() / 120, 3, 8));
-    yAxis->ticker()->setTickCount(std::clamp(size.height() / 90, 3, 8));
-}
-
 QString MaxEntLambdaPlot::toolTipAt(const QPointF &pos) const
 {
     if (!axisRect()->rect().contains(pos.toPoint()))
@@ -472,7 +442,8 @@ QString MaxEntLambdaPlot::toolTipAt(const QPointF &pos) const
         QString name;
     };
     const QString newtonName =
-        tr("Newton iterate λ⁽%1⁾").arg(std::max<int>(0, int(mNewtonPath.size()) - 1));
+        (mAlpha > 1 ? tr("Newton/bisection iterate λ⁽%1⁾") : tr("Newton iterate λ⁽%1⁾"))
+            .arg(std::max<int>(0, int(mNewtonPath.size()) - 1));
     const QString gisName = tr("GIS iterate λ⁽%1⁾").arg(std::max<int>(0, int(mGisPath.size()) - 1));
     const Marker markers[] = {{mNewtonNow, newtonName},
                               {mGisNow, gisName},

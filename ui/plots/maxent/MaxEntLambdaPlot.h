@@ -18,6 +18,13 @@ struct QueryDetail;
 /// and the animated solver iterates with their trail (setIterates). When λ is undetermined (all
 /// similarities equal, MATH.md §5.4) or the query sees no key, the plot shows a note instead of
 /// a curve; nothing is ever NaN. Subclasses give the curve, its name and their own decorations.
+///
+/// With α-entmax (QueryDetail::alpha > 1) the problem is the Tsallis MaxEnt of MATH.md §7.3:
+/// p(λ) = entmax_α(λ f), whose support shrinks to the argmax set at the finite λ_max (and to the
+/// argmin set at λ_min). The range then holds λ_min and λ_max (unless they lie far beyond the
+/// softmax's range, as near α = 1), both are dashed lines named on the top axis, and the curves
+/// are flat beyond them. A target at an end of [min f, max f] marks λ_max (λ_min) as the current
+/// λ, "any λ ≥ λ_max" (the core's half-line warning).
 class MaxEntLambdaPlot : public PlotView
 {
     Q_OBJECT
@@ -31,13 +38,32 @@ public:
     void setIterates(const std::vector<double> &newton, const std::vector<double> &gis);
 
     /// The λ range of the MaxEnt plots for one query: it holds 0, 1/τ, the current λ and the
-    /// Newton iterates from 0, and at least the λ over which p(λ) goes from uniform to nearly
-    /// one-hot (6/(max f − min f)), plus some λ < 0. Precondition: not all features equal.
+    /// Newton iterates from 0 (the Tsallis solver's with α > 1), and at least the λ over which
+    /// p(λ) goes from uniform to nearly one-hot (6/(max f − min f)), plus some λ < 0. With α > 1,
+    /// λ_max and λ_min (a little beyond them) instead, unless they lie more than four times
+    /// further out. Precondition: not all features equal.
     static std::pair<double, double> lambdaRangeFor(const QueryDetail &detail, double tau);
 
     /// Colours of the solver iterates, shared with MaxEntOptimizerPlot.
     static QColor newtonColor();
     static QColor gisColor();
+
+    /// α of the query shown: 1 for the softmax (Shannon's H, MATH.md §5), > 1 for α-entmax
+    /// (Tsallis's H_α, MATH.md §7.3).
+    double alpha() const { return mAlpha; }
+    /// λ_max and λ_min of the query shown (MATH.md §7.3); nullopt at α = 1 (±∞) or without a
+    /// curve.
+    std::optional<double> lambdaMax() const { return mLambdaMax; }
+    std::optional<double> lambdaMin() const { return mLambdaMin; }
+    /// The curve y(λ) the plot draws, at one λ (needs a curve).
+    double valueAt(double lambda) const { return curveAt(lambda); }
+    /// Whether the title names the query (the default, for exports). MaxEntPanel turns it off and
+    /// names the query once, beside μ, so that neither of its two titles has to be cut.
+    void setTitleNamesQuery(bool on) { mTitleNamesQuery = on; }
+    /// Sets the label of `axis` to the longest of `variants` (longest first) that fits the axis
+    /// length of the last layout in the axis label font, else the last one (which PlotView then
+    /// shrinks or elides): a short axis gets a shorter name, never a cut one.
+    static void fitAxisLabelVariants(QCPAxis *axis, const QStringList &variants);
 
     bool hasCurve() const { return mHasCurve; }
     QCPGraph *curveGraph() const { return mCurve; }
@@ -55,15 +81,22 @@ protected:
 
     /// y(λ) of the curve at each λ (features(): the similarities f over V_i).
     virtual Eigen::VectorXd curve(const Eigen::VectorXd &lambdas) const = 0;
-    /// The curve's symbol for labels and tooltips, e.g. "H(λ)".
+    /// The curve's symbol for labels and tooltips, e.g. "H(λ)" (valid after showAnalysis()).
     virtual QString curveSymbol() const = 0;
-    virtual QString title(const QString &queryLabel) const = 0;
-    /// Adds the plot's own lines and labels for a query with a curve, and sets the y range.
-    /// The x range is already set. Items created here are removed by the base on the next call.
-    /// The y range must leave a margin of about a fifth of its height above and below every
-    /// value the curve can take: the labels of λ = 1/τ (top) and of the current λ (bottom) sit
-    /// there, where no curve can cross them.
+    /// The title without the query, e.g. "Shannon entropy H(λ)" (valid after showAnalysis()).
+    virtual QString title() const = 0;
+    /// A shorter title for a narrow plot.
+    virtual QString shortTitle() const { return title(); }
+    /// The y axis label, longest first (fitAxisLabelVariants; valid after showAnalysis()).
+    virtual QStringList yAxisLabels() const = 0;
+    /// Adds the plot's own lines and labels for a query with a curve, and gives the range of
+    /// every value the curve can take (setValueRange). The x range is already set. Items created
+    /// here are removed by the base on the next call.
     virtual void decorate(const QueryDetail &detail) = 0;
+    /// The values the curve can take, lo < hi. The base adds a margin above and below, one
+    /// marker label high at the size being drawn: the labels of λ = 1/τ (top) and of the current
+    /// λ (bottom) sit there, where no curve can cross them.
+    void setValueRange(double lo, double hi);
     /// Extra tooltip lines for λ (after "λ = …" and the curve value).
     virtual QString toolTipExtra(double lambda) const;
 
@@ -96,6 +129,12 @@ private:
     void placeLabel(QCPItemText *label, const QStringList &texts, Qt::Alignment vertical);
     /// The estimated width of the axis rect in pixels at layoutSize().
     double plotPixels() const;
+    /// λ_min and λ_max as dashed lines, named on the top axis (α > 1).
+    void markSupportLimits();
+    /// The y range: the value range and the label margins for the axis rect's height.
+    void applyValueMargins();
+    /// The top axis names of λ_min and λ_max: with their values where they fit the widget.
+    void nameSupportLimits(int width);
 
     QCPTextElement *mTitle;
     QString mFullTitle;
@@ -119,7 +158,22 @@ private:
     std::vector<QCPAbstractItem *> mDecorations;
     std::vector<QCPGraph *> mDecorationGraphs;
 
+    std::vector<QCPItemStraightLine *> mLimitLines; ///< λ_min, λ_max (α > 1)
+    struct LimitName
+    {
+        double lambda;
+        QString full;  ///< "λ_max = 2"
+        QString brief; ///< "λ_max"
+    };
+    std::vector<LimitName> mLimitNames;
+    double mValueLo = 0, mValueHi = 1;
+    bool mTitleNamesQuery = true;
+
     Eigen::VectorXd mF;
+    double mAlpha = 1;
+    std::optional<double> mLambdaMax;
+    std::optional<double> mLambdaMin;
+    bool mAtBoundary = false;
     double mTau = 1;
     bool mSqrtDk = true;
     int mDk = 1;

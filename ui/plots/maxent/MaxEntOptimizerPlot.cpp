@@ -25,12 +25,13 @@ MaxEntOptimizerPlot::MaxEntOptimizerPlot(QWidget *parent) : PlotView(parent)
     mDualRect = axisRect();
     plotLayout()->take(mDualRect);
     plotLayout()->simplify();
-    auto *row = new QCPLayoutGrid;
-    plotLayout()->addElement(0, 0, row);
+    mPanes = new QCPLayoutGrid;
+    plotLayout()->addElement(0, 0, mPanes);
     mDistanceRect = new QCPAxisRect(this);
-    row->addElement(0, 0, mDualRect);
-    row->addElement(0, 1, mDistanceRect);
-    row->setColumnSpacing(24);
+    mPanes->addElement(0, 0, mDualRect);
+    mPanes->addElement(0, 1, mDistanceRect);
+    mPanes->setColumnSpacing(24);
+    mPanes->setRowSpacing(12);
 
     mTitle = addTitle();
     QSharedPointer<QCPAxisTickerFixed> iterationTicker(new QCPAxisTickerFixed);
@@ -142,6 +143,18 @@ void MaxEntOptimizerPlot::showProgress(MaxEntIterates &it, const QString &queryL
         mTitle->setText(tr("Solving for λ from λ = 0 · query “%1”").arg(queryLabel));
     mProblem->setVisible(!it.isSolvable());
     mSummaryParts.clear();
+    // The names follow the problem: the Shannon MaxEnt (Newton and GIS, §5.5) or the Tsallis one
+    // (Newton/bisection, §7.3).
+    mAlpha = it.alpha();
+    const bool tsallis = mAlpha > 1;
+    mNewtonDual->setName(tsallis ? tr("Newton / bisection (Tsallis, §7.3)")
+                                 : tr("safeguarded Newton"));
+    mDualStar->setName(tsallis ? tr("minimum g(λ*) = H_α(p*)") : tr("minimum g(λ*) = H(p*)"));
+    if (tsallis || !gis)
+        mGisDual->removeFromLegend();
+    else if (!legend->hasItemWithPlottable(mGisDual))
+        mGisDual->addToLegend();
+    gis = gis && it.hasGis();
     if (!it.isSolvable()) {
         const int chars = std::max(30, int(layoutSize().width() / 11));
         mProblem->setText(wrapped(it.problem(), chars));
@@ -204,7 +217,8 @@ void MaxEntOptimizerPlot::showProgress(MaxEntIterates &it, const QString &queryL
             line += method == Method::Gis && it.gisHitCap() ? tr("  (stopped)") : tr("  ✓");
         lines << line;
     };
-    run(Method::Newton, newton, mNewton, mNewtonDual, mNewtonDistance, tr("Newton"));
+    run(Method::Newton, newton, mNewton, mNewtonDual, mNewtonDistance,
+        tsallis ? tr("Newton/bisection") : tr("Newton"));
     run(Method::Gis, gis, mGis, mGisDual, mGisDistance, tr("GIS"));
 
     const double xMax = std::max(4, lastShown) + 0.5;
@@ -225,21 +239,60 @@ void MaxEntOptimizerPlot::showProgress(MaxEntIterates &it, const QString &queryL
     replot(QCustomPlot::rpQueuedReplot);
 }
 
+void MaxEntOptimizerPlot::arrangePanes(bool stacked)
+{
+    if (stacked == mStacked)
+        return;
+    mStacked = stacked;
+    mPanes->take(mDistanceRect);
+    mPanes->simplify();
+    if (stacked)
+        mPanes->addElement(1, 0, mDistanceRect);
+    else
+        mPanes->addElement(0, 1, mDistanceRect);
+}
+
+bool MaxEntOptimizerPlot::panesStackAt(int width)
+{
+    // Each pane needs room for its axis name, tick labels and a readable plot: about 15 lines of
+    // the axis label font across (so larger presentation text stacks them sooner).
+    const double line = plotStyle::metrics(plotStyle::axisLabelFont()).height();
+    return width < 2 * 15 * line + 40;
+}
+
 void MaxEntOptimizerPlot::updateTicks()
 {
     const QSize size = layoutSize();
+    arrangePanes(panesStackAt(size.width()));
+    plotStyle::fitLegendColumns(legend, size.width() - 16);
+    const QString dualFull =
+        mAlpha > 1 ? tr("dual g = λ(E_λ[f] − μ) + H_α") : tr("dual g = log Z − λμ");
     // λ* and the methods on one line when they fit the width, else one per line.
     const QString oneLine = mSummaryParts.join(QStringLiteral("     "));
     const bool fits =
         plotStyle::metrics(mSummary->font()).horizontalAdvance(oneLine) <= size.width() - 20;
     mSummary->setText(fits ? oneLine : mSummaryParts.join(QLatin1Char('\n')));
-    const int perRect = std::max(100, size.width() / 2);
-    mDualRect->axis(QCPAxis::atBottom)->ticker()->setTickCount(std::clamp(perRect / 80, 3, 8));
-    mDualRect->axis(QCPAxis::atLeft)->ticker()->setTickCount(std::clamp(size.height() / 90, 3, 6));
-    mDistanceRect->axis(QCPAxis::atLeft)
-        ->ticker()
-        ->setTickCount(std::clamp(size.height() / 70, 3, 6));
-    mDistanceRect->axis(QCPAxis::atBottom)->ticker()->setTickCount(std::clamp(perRect / 80, 3, 8));
+    // The axis names and tick counts fit the axes of a layout at this size (see
+    // MaxEntLambdaPlot).
+    const QRect drawn = viewport();
+    setViewport(QRect(QPoint(0, 0), size));
+    updateLayout();
+    MaxEntLambdaPlot::fitAxisLabelVariants(mDualRect->axis(QCPAxis::atLeft),
+                                           {dualFull, tr("dual g(λ)"), tr("g(λ)")});
+    MaxEntLambdaPlot::fitAxisLabelVariants(mDistanceRect->axis(QCPAxis::atLeft),
+                                           {tr("|λ⁽ⁿ⁾ − λ*|  (log)"), tr("|λ⁽ⁿ⁾ − λ*|")});
+    updateLayout();
+    const double line = plotStyle::metrics(plotStyle::tickFont()).height();
+    for (QCPAxisRect *rect : {mDualRect, mDistanceRect}) {
+        const int across = rect->width() > 20 ? rect->width() : std::max(100, size.width() / 2);
+        const int down = rect->height() > 20 ? rect->height() : std::max(60, size.height() / 3);
+        rect->axis(QCPAxis::atBottom)->ticker()->setTickCount(std::clamp(across / 80, 3, 8));
+        // A tick label every two lines of text at least (the log axis's powers of ten are
+        // taller).
+        const double per = 2.2 * line;
+        rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(std::clamp(int(down / per), 2, 6));
+    }
+    setViewport(drawn);
 }
 
 QString MaxEntOptimizerPlot::toolTipAt(const QPointF &pos) const
@@ -249,7 +302,8 @@ QString MaxEntOptimizerPlot::toolTipAt(const QPointF &pos) const
         const Shown *shown;
         QString name;
     };
-    const Series series[] = {{&mNewton, tr("Newton")}, {&mGis, tr("GIS")}};
+    const Series series[] = {{&mNewton, mAlpha > 1 ? tr("Newton/bisection") : tr("Newton")},
+                             {&mGis, tr("GIS")}};
     QCPAxisRect *rect = nullptr;
     for (QCPAxisRect *r : {mDualRect, mDistanceRect})
         if (r->rect().contains(pos.toPoint()))
@@ -270,7 +324,10 @@ QString MaxEntOptimizerPlot::toolTipAt(const QPointF &pos) const
             const double distance = QLineF(at, pos).length();
             if (distance < bestDistance) {
                 bestDistance = distance;
-                best = tr("%1, iteration %2\nλ = %3\ng(λ) = log Z − λμ = %4\n|λ − λ*| = %5")
+                best = (mAlpha > 1 ? tr("%1, iteration %2\nλ = %3\ng(λ) = λ(E_λ[f] − μ) + H_α = "
+                                        "%4\n|λ − λ*| = %5")
+                                   : tr("%1, iteration %2\nλ = %3\ng(λ) = log Z − λμ = %4\n"
+                                        "|λ − λ*| = %5"))
                            .arg(s.name)
                            .arg(k)
                            .arg(plotStyle::exact(s.shown->lambdas[k]))

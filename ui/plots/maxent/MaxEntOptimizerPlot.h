@@ -13,9 +13,14 @@ namespace sml {
 /// |λ⁽ⁿ⁾ − λ*| on a log axis, where safeguarded Newton's quadratic convergence shows as a cliff and
 /// GIS's linear convergence as a straight slope.
 ///
+/// With α-entmax (α > 1) the solver is the Newton/bisection of the Tsallis MaxEnt (MATH.md §7.3)
+/// on its dual g(λ) = λ(E_λ[f] − μ) + H_α(p(λ)) (maxent::tsallisDualObjective), whose minimum is
+/// H_α(p*); GIS, which needs the exponential family, is not shown.
+///
 /// showAnalysis() (used by the export) shows both complete runs; the animation in MaxEntPanel
 /// calls showProgress() instead, with the iterations done so far. A query without a solvable
-/// target shows MaxEntIterates::problem() instead of curves.
+/// target shows MaxEntIterates::problem() instead of curves. When the plot is too narrow for the
+/// two panes side by side, the distance pane goes under the dual one; the legend wraps.
 class MaxEntOptimizerPlot : public PlotView
 {
     Q_OBJECT
@@ -38,6 +43,10 @@ public:
     QCPGraph *newtonDistanceGraph() const { return mNewtonDistance; }
     QCPGraph *gisDistanceGraph() const { return mGisDistance; }
     QString summaryText() const;
+    /// True when the two panes are stacked (a narrow plot), false when side by side.
+    bool panesStacked() const { return mStacked; }
+    /// Whether the panes stack at a plot width (pixels), at the current text size.
+    static bool panesStackAt(int width);
     /// Removes the title row (MaxEntPanel has its own heading; exports keep the title).
     void removeTitle();
 
@@ -52,6 +61,12 @@ private:
         std::vector<double> distances;
     };
 
+    /// Side by side or stacked panes for the width (see the class comment).
+    void arrangePanes(bool stacked);
+
+    QCPLayoutGrid *mPanes;
+    bool mStacked = false;
+    double mAlpha = 1;
     QCPTextElement *mTitle;
     QCPTextElement *mSummary;  ///< a row under the plots
     QStringList mSummaryParts; ///< λ*, then one part per method

@@ -1,0 +1,216 @@
+// MaxEntLambdaPlot, its layout for a size: the axis names, titles and the margins of the marker
+// labels fitted to the size being drawn, the reference and λ_min/λ_max names thinned or shortened
+// where they would not fit, the marker labels placed beside their lines (MaxEntLambdaPlot.h).
+#include "plots/maxent/MaxEntLambdaPlot.h"
+
+#include "style/PlotStyle.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace sml {
+
+double MaxEntLambdaPlot::plotPixels() const
+{
+    // Less the left axis (about 90 px) and the right-hand reference labels.
+    double right = 20;
+    const QFontMetricsF fm = plotStyle::metrics(plotStyle::tickFont());
+    for (const auto &tick : mReferenceTicks)
+        for (const QString &line : tick.second.split(QLatin1Char('\n')))
+            right = std::max(right, fm.horizontalAdvance(line) + 24);
+    return std::max(80.0, double(layoutSize().width()) - 90 - right);
+}
+
+void MaxEntLambdaPlot::placeLabel(QCPItemText *label, const QStringList &texts,
+                                  Qt::Alignment vertical)
+{
+    const double x = label->position->key();
+    // The axis rect as laid out for the current size, ticks and reference labels (see
+    // updateTicks()); the estimate only before the first layout.
+    const double laidOut = axisRect()->width();
+    const double width = laidOut > 20 ? laidOut : plotPixels();
+    const double at = std::clamp((x - mXMin) / (mXMax - mXMin), 0.0, 1.0) * width;
+    const double rightRoom = width - at, leftRoom = at;
+    const QFontMetricsF fm = plotStyle::metrics(label->font());
+    QString text = texts.isEmpty() ? QString() : texts.last();
+    Qt::Alignment side = rightRoom >= leftRoom ? Qt::AlignLeft : Qt::AlignRight;
+    bool placed = false;
+    for (const QString &candidate : texts) {
+        const double need = fm.horizontalAdvance(candidate) + 16;
+        if (need <= rightRoom || need <= leftRoom) {
+            text = candidate;
+            side = need <= rightRoom ? Qt::AlignLeft : Qt::AlignRight;
+            placed = true;
+            break;
+        }
+    }
+    Q_UNUSED(placed);
+    label->setText(text);
+    const Qt::Alignment alignment = vertical | side;
+    label->setPositionAlignment(alignment);
+    label->setTextAlignment(side);
+    // Clear of the dotted line, and of the axis rect's edge.
+    label->setPadding(QMargins(side == Qt::AlignLeft ? 8 : 4, (vertical & Qt::AlignTop) ? 4 : 2,
+                               side == Qt::AlignRight ? 8 : 4,
+                               (vertical & Qt::AlignBottom) ? 4 : 2));
+}
+
+void MaxEntLambdaPlot::nameSupportLimits(int width)
+{
+    // Centred on its line, a name must stay inside the widget and clear of the other one.
+    const QFontMetricsF fm = plotStyle::metrics(xAxis2->tickLabelFont());
+    std::vector<QString> names;
+    std::vector<std::pair<double, double>> spans;
+    auto halfWidth = [&fm](const QString &text) {
+        double widest = 0;
+        for (const QString &line : text.split(QLatin1Char('\n')))
+            widest = std::max(widest, fm.horizontalAdvance(line));
+        return widest / 2 + 4;
+    };
+    for (const LimitName &limit : mLimitNames) {
+        const double x = xAxis2->coordToPixel(limit.lambda);
+        // "λ_max = 2", else the value under the name, else the name alone.
+        QString name = limit.brief;
+        for (const QString &candidate :
+             {limit.full,
+              QString(limit.full).replace(QStringLiteral(" = "), QStringLiteral("\n"))}) {
+            const double half = halfWidth(candidate);
+            if (x - half >= 2 && x + half <= width - 2) {
+                name = candidate;
+                break;
+            }
+        }
+        names.push_back(name);
+        spans.emplace_back(x - halfWidth(name), x + halfWidth(name));
+    }
+    if (spans.size() == 2 && spans[0].second > spans[1].first)
+        for (size_t k = 0; k < names.size(); ++k)
+            names[k] = mLimitNames[k].brief;
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (size_t k = 0; k < names.size(); ++k)
+        ticker->addTick(mLimitNames[k].lambda, names[k]);
+    xAxis2->setTicker(ticker);
+}
+
+void MaxEntLambdaPlot::setValueRange(double lo, double hi)
+{
+    mValueLo = lo;
+    mValueHi = hi;
+    applyValueMargins();
+}
+
+void MaxEntLambdaPlot::applyValueMargins()
+{
+    if (!mHasCurve)
+        return;
+    // One marker label (and a little air) above and below the values, at the axis rect's
+    // height as last laid out (an estimate before the first layout).
+    const double laidOut = axisRect()->height();
+    const double height = laidOut > 20 ? laidOut : std::max(60, layoutSize().height() - 140);
+    const double label = plotStyle::metrics(plotStyle::subtitleFont()).height() + 6;
+    const double margin = std::min(label, height / 4);
+    // ext = (hi − lo)·margin/(height − 2·margin), from halves so that hi − lo never overflows.
+    const double ext = (mValueHi / 2 - mValueLo / 2) * (2 * margin / (height - 2 * margin));
+    const double big = std::numeric_limits<double>::max();
+    yAxis->setRange(std::max(-big, mValueLo - ext), std::min(big, mValueHi + ext));
+    // The marker labels sit in the margins.
+    mInvTauLabel->position->setCoords(mInvTauLabel->position->key(), yAxis->range().upper);
+    mCurrentLabel->position->setCoords(mCurrentLabel->position->key(), yAxis->range().lower);
+}
+
+void MaxEntLambdaPlot::fitAxisLabelVariants(QCPAxis *axis, const QStringList &variants)
+{
+    if (variants.isEmpty())
+        return;
+    const QCPAxisRect *rect = axis->axisRect();
+    const double length = axis->orientation() == Qt::Vertical ? rect->height() : rect->width();
+    const QFontMetricsF fm = plotStyle::metrics(plotStyle::axisLabelFont());
+    QString chosen = variants.last();
+    for (const QString &variant : variants)
+        if (fm.horizontalAdvance(variant) <= length - 8) {
+            chosen = variant;
+            break;
+        }
+    if (axis->label() != chosen)
+        axis->setLabel(chosen);
+}
+
+void MaxEntLambdaPlot::updateTicks()
+{
+    const QSize size = layoutSize();
+    if (mNote->visible())
+        mNote->setText(plotStyle::wrapText(mNoteText, mNote->font(), size.width() - 120));
+    // The title; without its query part when it does not fit, then its short form, which
+    // PlotView shrinks and wraps if it must (never cut).
+    const QFontMetricsF titleMetrics = plotStyle::metrics(plotStyle::titleFont());
+    QString title = shortTitle();
+    for (const QString &candidate : {mFullTitle, this->title()})
+        if (titleMetrics.horizontalAdvance(candidate) <= size.width() - 24) {
+            title = candidate;
+            break;
+        }
+    mTitle->setText(title);
+    // Lay out at the size being drawn (the widget's, or an export's) so that the axis names fit
+    // the real axis lengths, the label margins the real height, and placeLabel() measures the
+    // plot's real width; QCustomPlot lays out again when it draws.
+    const QRect drawn = viewport();
+    setViewport(QRect(QPoint(0, 0), size));
+    updateLayout();
+    fitAxisLabelVariants(
+        xAxis, {tr("λ  (inverse temperature)"), tr("λ  (1/temperature)"), QStringLiteral("λ")});
+    if (mHasCurve)
+        fitAxisLabelVariants(yAxis, yAxisLabels());
+    updateLayout();
+    applyValueMargins();
+    xAxis2->setRange(xAxis->range());
+    // The reference levels on the right-hand axis, thinned where they would overlap.
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const double axisPixels =
+        axisRect()->height() > 20 ? axisRect()->height() : std::max(60, size.height() - 140);
+    const QCPRange range = yAxis->range();
+    std::vector<double> kept;
+    const QFontMetricsF tickMetrics = plotStyle::metrics(plotStyle::tickFont());
+    const double lineHeight = tickMetrics.height();
+    // Where the names would take more than a quarter of the width, each keeps its first word and
+    // its value ("uniform, λ = 0 / log 3 = 1.099" → "uniform / 1.099").
+    double widest = 0;
+    for (const auto &tick : mReferenceTicks)
+        for (const QString &line : tick.second.split(QLatin1Char('\n')))
+            widest = std::max(widest, tickMetrics.horizontalAdvance(line));
+    const bool brief = widest + 24 > 0.25 * size.width();
+    for (const auto &[y, full] : mReferenceTicks) {
+        if (!range.contains(y))
+            continue;
+        QString text = full;
+        if (brief && full.contains(QLatin1Char('\n')))
+            text = full.section(QLatin1Char('\n'), 0, 0).section(QLatin1Char(','), 0, 0) +
+                   QLatin1Char('\n') + full.section(QStringLiteral(" = "), -1);
+        const double need = lineHeight * (text.count(QLatin1Char('\n')) + 1.2);
+        const bool clear = std::all_of(kept.begin(), kept.end(), [&](double other) {
+            return std::abs(other - y) / range.size() * axisPixels >= need;
+        });
+        if (clear) {
+            ticker->addTick(y, text);
+            kept.push_back(y);
+        }
+    }
+    yAxis2->setTicker(ticker);
+    yAxis2->setRange(range);
+    yAxis2->setVisible(mHasCurve && !mReferenceTicks.empty());
+    updateLayout();
+    if (!mLimitNames.empty())
+        nameSupportLimits(size.width());
+    if (mInvTauLabel->visible())
+        placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
+    if (mCurrentLabel->visible() && !mCurrentLabelIsError)
+        placeLabel(mCurrentLabel, mCurrentTexts, Qt::AlignBottom);
+    setViewport(drawn);
+    // Tick counts for the axis rect as laid out (the reference names take part of the width).
+    const int rectWidth = axisRect()->width() > 20 ? axisRect()->width() : size.width() - 200;
+    xAxis->ticker()->setTickCount(std::clamp(rectWidth / 85, 3, 8));
+    const int rectHeight = axisRect()->height() > 20 ? axisRect()->height() : size.height() - 140;
+    yAxis->ticker()->setTickCount(std::clamp(rectHeight / 55, 3, 8));
+}
+
+} // namespace sml
