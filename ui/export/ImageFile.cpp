@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QImage>
+#include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
@@ -18,6 +19,11 @@ QString cannotWriteMessage(const QString &path, const QString &reason)
                ? QCoreApplication::translate("ImageFile", "cannot write \"%1\"").arg(shown)
                : QCoreApplication::translate("ImageFile", "cannot write \"%1\": %2")
                      .arg(shown, reason);
+}
+
+void mapLayoutToDevice(QPainter &painter, const ImageExportOptions &options)
+{
+    painter.setWindow(QRect(QPoint(0, 0), options.layoutSize()));
 }
 
 namespace {
