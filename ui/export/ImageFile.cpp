@@ -1,6 +1,7 @@
 #include "export/ImageFile.h"
 
 #include "AtomicFile.h"
+#include "export/SvgClipping.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -53,11 +54,14 @@ std::optional<QString> writeVectorImage(const QString &path, const ImageExportOp
         writer.setPageLayout(options.pdfPageLayout());
         painted = paint(writer, VectorFormat::Pdf);
     } else {
+        // Through the clip-marking device: the generator itself writes no clip (SvgClipping.h).
         QSvgGenerator generator;
         options.setUpSvg(generator, &buffer, title);
         if (!description.isEmpty())
             generator.setDescription(description);
-        painted = paint(generator, VectorFormat::Svg);
+        ClipMarkingSvgDevice device(&generator);
+        painted = paint(device, VectorFormat::Svg);
+        bytes = device.finish(bytes);
     }
     buffer.close();
     if (!painted || bytes.isEmpty())

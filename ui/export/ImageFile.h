@@ -22,13 +22,14 @@ namespace sml {
 enum class VectorFormat
 {
     Pdf, ///< one page of ImageExportOptions::pdfPageLayout(), drawn at 96 dpi
-    Svg  ///< ImageExportOptions::setUpSvg(): a viewBox of `size`
+    Svg  ///< ImageExportOptions::setUpSvg(): a viewBox of `size`, clipped (SvgClipping.h)
 };
 
 /// What draws one picture on a vector device: it begins a painter on `device` and draws the
 /// layout of options.layoutSize() logical pixels on the whole device (a PDF page of
 /// options.pdfPageLayout() at 96 dpi, or an SVG of viewBox options.size) with
-/// mapLayoutToDevice(), and returns the painter's end(). Text drawn stays text in both formats.
+/// mapLayoutToDevice(), and returns the painter's end(). Text drawn stays text in both formats;
+/// the painter's clip is kept in the SVG as clip-path groups.
 using VectorPaint = std::function<bool(QPaintDevice &device, VectorFormat format)>;
 
 /// Sets `painter`'s window to (0, 0)–options.layoutSize(), so that the layout fills the whole
