@@ -12,6 +12,7 @@ SML_PACKAGES=(
   g++ cmake make pkg-config python3
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libeigen3-dev libgl-dev
   fonts-dejavu-core
+  librsvg2-bin poppler-utils   # rsvg-convert, pdftoppm, pdftotext: the export tests render SVG and PDF
 )
 
 sml_install_packages() {

@@ -25,4 +25,31 @@ inline Scenario threeQueriesFourKeys(const QString &title)
     return s;
 }
 
+/// The default figure with three queries a, "b, c" (a label CSV must quote) and d under a causal
+/// mask: query 1 sees k1, query 2 sees k1 and k2, query 3 all three keys.
+inline Scenario causalThreeQueries()
+{
+    Scenario s = defaultScenario();
+    s.queryLabels = {QStringLiteral("a"), QStringLiteral("b, c"), QStringLiteral("d")};
+    s.queries.resize(3, 2);
+    s.queries << 1.0, 0.5, 0.5, -1.0, -0.3, 0.8;
+    s.mask = MaskKind::Causal;
+    s.normalizeSideArrays();
+    return s;
+}
+
+/// The default figure (MATH.md §6 B) with free variances σ² = (9, 16, 25): every σ circle of the
+/// likelihood landscape is larger than the plot, so a picture without clipping spills them over
+/// the title, the margins and the colour bar (issue 14 #5).
+inline Scenario bigCircles()
+{
+    Scenario s = defaultScenario();
+    s.title = QStringLiteral("Circles larger than the plot");
+    s.varianceMode = VarianceMode::Free;
+    s.freeVariances.resize(1, 3);
+    s.freeVariances << 9.0, 16.0, 25.0;
+    s.normalizeSideArrays();
+    return s;
+}
+
 } // namespace sml::test

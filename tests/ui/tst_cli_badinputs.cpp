@@ -242,8 +242,7 @@ void TestCliBadInputs::usageErrors_data()
     row("--size 15x15 (below 16)", {"--export", "/tmp/x", "--size", "15x15", file});
     // The stated export limit (issue 15 #9: 20000x20000 ran a minute at 1.6 GB): each side at
     // most 8192 pixels and 4·10⁷ pixels in all (scenario-format.md); refused before drawing.
-    row("--size 20000x20000 (the issue)",
-        {"--export", "/tmp/x", "--size", "20000x20000", file});
+    row("--size 20000x20000 (the issue)", {"--export", "/tmp/x", "--size", "20000x20000", file});
     row("--size 8000x8000 (64 megapixels)", {"--export", "/tmp/x", "--size", "8000x8000", file});
     row("--size 8193x100 (a side above 8192)", {"--export", "/tmp/x", "--size", "8193x100", file});
     row("--size 8000x5001 (just above 4e7 pixels)",
@@ -254,6 +253,20 @@ void TestCliBadInputs::usageErrors_data()
     row("three files", {"--report", file, file, file});
     row("--format without --export", {"--report", "--format", "png", file});
     row("--size without --export", {"--report", "--size", "900x600", file});
+    // The export rule's options (scenario-format.md, "Command line: additions").
+    row("--scale 0.4 (below 0.5)", {"--export", "/tmp/x", "--scale", "0.4", file});
+    row("--scale 4.5 (above 4)", {"--export", "/tmp/x", "--scale", "4.5", file});
+    row("--scale 0", {"--export", "/tmp/x", "--scale", "0", file});
+    row("--scale nan", {"--export", "/tmp/x", "--scale", "nan", file});
+    row("--scale inf", {"--export", "/tmp/x", "--scale", "inf", file});
+    row("--scale with letters", {"--export", "/tmp/x", "--scale", "big", file});
+    row("--scale 1,5 (a decimal comma)", {"--export", "/tmp/x", "--scale", "1,5", file});
+    row("--scale without a value", {"--export", "/tmp/x", "--scale"});
+    row("--scale twice", {"--export", "/tmp/x", "--scale", "2", "--scale", "3", file});
+    row("--scale without --export", {"--report", "--scale", "2", file});
+    row("--slide with --size", {"--export", "/tmp/x", "--slide", "--size", "1920x1080", file});
+    row("--slide without --export", {"--report", "--slide", file});
+    row("--slide with a value", {"--export", "/tmp/x", "--slide=yes", file});
 }
 
 void TestCliBadInputs::usageErrors()

@@ -1,16 +1,21 @@
-// Export (issue 4, "Export"): every view of the window has the context menu (Export image…,
-// Copy image, Export data as CSV…); every format decodes (PNG and JPEG through QImage, SVG
-// through QSvgRenderer with <text> elements, PDF by its header, embedded fonts and a page count
-// of 1); sizes in pixels and in centimetres at a DPI; transparent PNG/SVG; the CSV behind each
-// plot; File ▸ Export all views…; and `--export --format jpg|svg` end to end.
+// Export (issue 4, "Export"; issue 14 #5, #6): every view of the window has the context menu
+// (Export image…, Copy image, Export data as CSV…); the export rule (k from the size, the text
+// scale F, "Slide 16:9" in the dialog) and its limits; SVG keeps the axis rect's clip and names a
+// real font family; a live view exported at another F comes back as it was; the CSV behind each
+// plot; File ▸ Export all views…; and `--export --format …` end to end. Each view's pictures in
+// every format are checked one view at a time by tst_exportview, the command line's --scale and
+// --slide by tst_exportscale.
 #include "AppRunner.h"
 #include "CsvMatrix.h"
+#include "ExportChecks.h"
+#include "TestScenarios.h"
 #include "document/ScenarioDocument.h"
 #include "export/ExportImageDialog.h"
 #include "plots/PlotView.h"
 #include "plots/attention/AttentionHeatmapView.h"
 #include "plots/attention/EntropyView.h"
 #include "plots/attention/WeightBarsView.h"
+#include "style/Appearance.h"
 #include "window/MainWindow.h"
 #include "window/ViewExport.h"
 
@@ -20,17 +25,18 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileInfo>
+#include <QFontInfo>
 #include <QImage>
 #include <QLabel>
-#include <QPainter>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 #include <cmath>
 #include <limits>
@@ -42,106 +48,6 @@ using namespace sml;
 using namespace sml::test;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll();
-}
-
-/// Pages of a PDF: "/Type /Page" not followed by 's' ("/Type /Pages" is the page tree).
-int pdfPageCount(const QByteArray &pdf)
-{
-    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?!s)"));
-    int n = 0;
-    auto it = page.globalMatch(QString::fromLatin1(pdf));
-    while (it.hasNext()) {
-        it.next();
-        ++n;
-    }
-    return n;
-}
-
-/// The MediaBox of the first page, in points.
-QSizeF pdfMediaBox(const QByteArray &pdf)
-{
-    static const QRegularExpression box(
-        QStringLiteral("/MediaBox\\s*\\[\\s*([-\\d.]+)\\s+([-\\d.]+)\\s+([-\\d.]+)\\s+([-\\d.]+)"));
-    const QRegularExpressionMatch m = box.match(QString::fromLatin1(pdf));
-    if (!m.hasMatch())
-        return {};
-    return QSizeF(m.captured(3).toDouble() - m.captured(1).toDouble(),
-                  m.captured(4).toDouble() - m.captured(2).toDouble());
-}
-
-int distinctColours(const QImage &image)
-{
-    std::set<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 4)
-        for (int x = 0; x < image.width(); x += 4)
-            colours.insert(image.pixel(x, y));
-    return int(colours.size());
-}
-
-/// Checks that PATH decodes as FORMAT; returns an empty string or what is wrong.
-QString decodeProblem(const QString &path, const ImageExportOptions &o)
-{
-    const QByteArray bytes = readAll(path);
-    if (bytes.size() < 100)
-        return QStringLiteral("%1: %2 bytes").arg(path).arg(bytes.size());
-    if (o.format == QLatin1String("png") || o.format == QLatin1String("jpg")) {
-        QImage image;
-        if (!image.loadFromData(bytes, o.format == QLatin1String("png") ? "PNG" : "JPEG"))
-            return QStringLiteral("QImage cannot decode %1").arg(path);
-        if (image.size() != o.outputPixels())
-            return QStringLiteral("size %1x%2, expected %3x%4")
-                .arg(image.width())
-                .arg(image.height())
-                .arg(o.outputPixels().width())
-                .arg(o.outputPixels().height());
-        if (distinctColours(image) < 3)
-            return QStringLiteral("blank image");
-        const int dpm = int(std::lround(o.dpi / 0.0254));
-        if (std::abs(image.dotsPerMeterX() - dpm) > 2)
-            return QStringLiteral("%1 dots per metre, expected %2")
-                .arg(image.dotsPerMeterX())
-                .arg(dpm);
-        const bool cornerTransparent = qAlpha(image.pixel(0, 0)) == 0;
-        if (cornerTransparent != o.transparent)
-            return QStringLiteral("corner alpha %1").arg(qAlpha(image.pixel(0, 0)));
-        return {};
-    }
-    if (o.format == QLatin1String("svg")) {
-        QSvgRenderer renderer(bytes);
-        if (!renderer.isValid())
-            return QStringLiteral("QSvgRenderer: invalid SVG");
-        if (!bytes.contains("<text"))
-            return QStringLiteral("no <text> element: text was not kept as text");
-        if (renderer.viewBox() != QRect(QPoint(0, 0), o.size))
-            return QStringLiteral("viewBox %1x%2")
-                .arg(renderer.viewBox().width())
-                .arg(renderer.viewBox().height());
-        return {};
-    }
-    if (!bytes.startsWith("%PDF-"))
-        return QStringLiteral("no %PDF header");
-    if (pdfPageCount(bytes) != 1)
-        return QStringLiteral("%1 pages").arg(pdfPageCount(bytes));
-    if (!bytes.contains("/Font"))
-        return QStringLiteral("no font: text was not kept as text");
-    const QSizeF box = pdfMediaBox(bytes);
-    const QSizeF expected = o.physicalCm ? *o.physicalCm / 2.54 * 72.0 : QSizeF(o.size);
-    if (std::abs(box.width() - expected.width()) > 1.5 ||
-        std::abs(box.height() - expected.height()) > 1.5)
-        return QStringLiteral("MediaBox %1 x %2, expected %3 x %4")
-            .arg(box.width())
-            .arg(box.height())
-            .arg(expected.width())
-            .arg(expected.height());
-    return {};
-}
 
 /// A view that does not override dataCsv(): the generic default must describe its plottables.
 class PlainView : public PlotView
@@ -176,15 +82,6 @@ protected:
     void updateTicks() override {}
 };
 
-/// The options of one data row: "png px", "pdf cm 300", "svg px transparent"…
-ImageExportOptions optionsFor(const QString &format, bool cm, bool transparent)
-{
-    ImageExportOptions o = cm ? ImageExportOptions::centimetres(format, QSizeF(12, 7.5), 150)
-                              : ImageExportOptions::pixels(format, QSize(640, 400));
-    o.transparent = transparent;
-    return o;
-}
-
 } // namespace
 
 class TestExport : public QObject
@@ -196,8 +93,12 @@ private slots:
     void cleanup();
     void optionsFromCentimetres();
     void everyViewHasTheContextMenu();
-    void everyFormatDecodes_data();
-    void everyFormatDecodes();
+    void pixelSizesFollowTheScaleRule();
+    void textScaleHasLimits();
+    void exportViewsAreRegisteredOneByOne();
+    void svgKeepsTheAxisRectClip();
+    void textScaleExportRestoresTheLiveView();
+    void exportDialogSlidePreset();
     void exportRestoresTheView();
     void exportRefusesBadOptions();
     void exportImageActionUsesTheDialog();
@@ -212,21 +113,7 @@ private slots:
     void exportAllViewsFromTheMenu();
     void commandLineExportDecodes_data();
     void commandLineExportDecodes();
-
-private:
-    Scenario causal() const;
 };
-
-Scenario TestExport::causal() const
-{
-    Scenario s = defaultScenario();
-    s.queryLabels = {QStringLiteral("a"), QStringLiteral("b, c"), QStringLiteral("d")};
-    s.queries.resize(3, 2);
-    s.queries << 1.0, 0.5, 0.5, -1.0, -0.3, 0.8;
-    s.mask = MaskKind::Causal;
-    s.normalizeSideArrays();
-    return s;
-}
 
 void TestExport::initTestCase()
 {
@@ -255,6 +142,236 @@ void TestExport::optionsFromCentimetres()
     QVERIFY(ImageExportOptions::centimetres("png", QSizeF(200, 200), 2400).check()); // too big
 }
 
+void TestExport::pixelSizesFollowTheScaleRule()
+{
+    // k = max(1, min(W/1200, H/800)) (scenario-format.md, "Command line: additions"): the layout
+    // is W×H / k, so text, lines and markers sized for 1200×800 are drawn k times larger.
+    struct Row
+    {
+        QSize size;
+        double k;
+        QSize layout;
+    };
+    const Row rows[] = {
+        {{1200, 800}, 1.0, {1200, 800}},   {{2400, 1600}, 2.0, {1200, 800}},
+        {{1920, 1080}, 1.35, {1422, 800}}, {{640, 400}, 1.0, {640, 400}},
+        {{3600, 800}, 1.0, {3600, 800}},   {{1200, 1600}, 1.0, {1200, 1600}},
+        {{8000, 5000}, 6.25, {1280, 800}},
+    };
+    for (const Row &row : rows) {
+        const ImageExportOptions o = ImageExportOptions::pixels("png", row.size);
+        const QString name = QStringLiteral("%1x%2").arg(row.size.width()).arg(row.size.height());
+        QVERIFY2(std::abs(o.magnification - row.k) < 1e-12, qPrintable(name));
+        QVERIFY2(o.layoutSize() == row.layout, qPrintable(name));
+        QVERIFY2(o.outputPixels() == row.size, qPrintable(name)); // exactly the size asked
+        QCOMPARE(o.textScale, 1.0);
+        QVERIFY(!o.check());
+    }
+    // --slide: 1920×1080 at the default presentation scale.
+    const ImageExportOptions slide = ImageExportOptions::slide("svg");
+    QCOMPARE(slide.size, QSize(1920, 1080));
+    QCOMPARE(slide.textScale, 1.5);
+    QCOMPARE(slide.textScale, Appearance::defaultPresentationScale);
+    QCOMPARE(slide.magnification, 1.35);
+    // Centimetres keep their physical font sizes: k = 1 however large the page.
+    const ImageExportOptions poster = ImageExportOptions::centimetres("pdf", QSizeF(60, 40), 300);
+    QCOMPARE(poster.magnification, 1.0);
+    QCOMPARE(poster.layoutSize(), poster.size);
+}
+
+void TestExport::textScaleHasLimits()
+{
+    // --scale F: 0.5 ≤ F ≤ 4 (scenario-format.md); outside, nothing is drawn or written.
+    for (double f : {0.5, 1.0, 2.5, 4.0})
+        QVERIFY2(!ImageExportOptions::pixels("png", QSize(600, 400), f).check(),
+                 qPrintable(QString::number(f)));
+    for (double f : {0.49, 4.01, 0.0, -1.0, std::numeric_limits<double>::quiet_NaN(),
+                     std::numeric_limits<double>::infinity()}) {
+        const auto error = ImageExportOptions::pixels("png", QSize(600, 400), f).check();
+        QVERIFY2(error && error->contains(QStringLiteral("text scale")),
+                 qPrintable(QString::number(f)));
+    }
+    AttentionHeatmapView view;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("x.png"));
+    QVERIFY(view.exportImage(path, ImageExportOptions::pixels("png", QSize(600, 400), 5)));
+    QVERIFY(!QFileInfo::exists(path));
+    QCOMPARE(Appearance::instance()->exportScale(), 1.0);
+}
+
+void TestExport::exportViewsAreRegisteredOneByOne()
+{
+    // tests/ui/CMakeLists.txt registers tst_exportview once per view from its own list: it must
+    // be exportViewNames(), or a view would go untested.
+    QCOMPARE(QStringLiteral(SML_EXPORT_VIEW_LIST).split(QLatin1Char(',')), exportViewNames());
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("views"));
+    const auto error =
+        exportViews(defaultScenario(), out, ImageExportOptions::pixels("png", QSize(300, 200)),
+                    {QStringLiteral("entropy"), QStringLiteral("no-such-view")});
+    QVERIFY(error && error->contains(QStringLiteral("no-such-view")));
+    QVERIFY(!QFileInfo::exists(QDir(out).filePath(QStringLiteral("entropy.png"))));
+    QStringList written;
+    QVERIFY(!exportViews(defaultScenario(), out, ImageExportOptions::pixels("png", QSize(300, 200)),
+                         {QStringLiteral("entropy"), QStringLiteral("derivation")}, 0, &written));
+    QCOMPARE(written, (QStringList{QDir(out).filePath(QStringLiteral("entropy.png")),
+                                   QDir(out).filePath(QStringLiteral("derivation.png"))}));
+}
+
+void TestExport::svgKeepsTheAxisRectClip()
+{
+    // Qt 6.4's QSvgGenerator writes no clip: a curve beyond its axes was drawn over the margins.
+    // The curve must sit in a clip-path group whose rectangle is the axis rect, and the text
+    // must name the family it is drawn with, with a generic fallback.
+    PlainView view;
+    QCPGraph *curve = view.graph(0);
+    curve->setPen(QPen(QColor(0x12, 0x34, 0x56), 3));
+    curve->setData({-5.0, 0.5, 5.0}, {-5.0, 0.25, 5.0}); // far beyond the ranges below
+    view.xAxis->setRange(0, 1);
+    view.yAxis->setRange(0, 1);
+    view.resize(600, 400);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("clip.svg"));
+    QVERIFY(!view.exportImage(path, ImageExportOptions::pixels("svg", QSize(600, 400))));
+    const QRect axisRect = view.axisRect()->rect(); // laid out at 600×400 as exported
+    const QByteArray svg = readAll(path);
+
+    QHash<QString, QRectF> clipRects;
+    QString clipId;
+    QXmlStreamReader xml(svg);
+    std::vector<QString> clipStack; // the clip in force at each open <g>
+    QString curveClip;
+    bool curveSeen = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            const QXmlStreamAttributes a = xml.attributes();
+            if (xml.name() == QLatin1String("clipPath"))
+                clipId = a.value(QLatin1String("id")).toString();
+            else if (xml.name() == QLatin1String("rect") && !clipId.isEmpty())
+                clipRects.insert(clipId, QRectF(a.value(QLatin1String("x")).toDouble(),
+                                                a.value(QLatin1String("y")).toDouble(),
+                                                a.value(QLatin1String("width")).toDouble(),
+                                                a.value(QLatin1String("height")).toDouble()));
+            if (xml.name() == QLatin1String("g")) {
+                QString clip = clipStack.empty() ? QString() : clipStack.back();
+                const QString ref = a.value(QLatin1String("clip-path")).toString();
+                if (ref.startsWith(QLatin1String("url(#")))
+                    clip = ref.mid(5).chopped(1);
+                clipStack.push_back(clip);
+                if (a.value(QLatin1String("stroke")) == QLatin1String("#123456")) {
+                    curveSeen = true;
+                    curveClip = clip;
+                }
+            }
+        } else if (xml.isEndElement()) {
+            if (xml.name() == QLatin1String("g"))
+                clipStack.pop_back();
+            if (xml.name() == QLatin1String("clipPath"))
+                clipId.clear();
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(curveSeen);
+    QVERIFY2(clipRects.contains(curveClip),
+             qPrintable(QStringLiteral("curve clip '%1'").arg(curveClip)));
+    const QRectF clip = clipRects.value(curveClip);
+    QVERIFY2(std::abs(clip.left() - axisRect.left()) < 1.5 &&
+                 std::abs(clip.top() - axisRect.top()) < 1.5 &&
+                 std::abs(clip.right() - axisRect.right()) < 1.5 &&
+                 std::abs(clip.bottom() - axisRect.bottom()) < 1.5,
+             qPrintable(QStringLiteral("clip %1,%2 %3x%4, axis rect %5,%6 %7x%8")
+                            .arg(clip.x())
+                            .arg(clip.y())
+                            .arg(clip.width())
+                            .arg(clip.height())
+                            .arg(axisRect.x())
+                            .arg(axisRect.y())
+                            .arg(axisRect.width())
+                            .arg(axisRect.height())));
+    QVERIFY(!svg.contains("smlclip")); // no marker left
+    QVERIFY(!svg.contains("font-family=\"Sans Serif\""));
+    const QString family = QFontInfo(QFont()).family();
+    QVERIFY2(svg.contains(QStringLiteral("font-family=\"%1, sans-serif\"").arg(family).toUtf8()),
+             qPrintable(family));
+}
+
+void TestExport::textScaleExportRestoresTheLiveView()
+{
+    // A view of the window exported at F = 2 draws its text twice as large (the presentation
+    // mode's mechanism) and is as it was afterwards.
+    QVERIFY2(!tool(QStringLiteral("pdftotext")).isEmpty(), missingTool("pdftotext").constData());
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    PlotView *plot = w.weightBarsView();
+    plot->replot();
+    const double tickPoints = plot->yAxis->tickLabelFont().pointSizeF();
+    const double labelPoints = plot->yAxis->labelFont().pointSizeF();
+    const double axisPen = plot->yAxis->basePen().widthF();
+    QTemporaryDir dir;
+    const QString one = dir.filePath(QStringLiteral("one.pdf"));
+    const QString two = dir.filePath(QStringLiteral("two.pdf"));
+    QVERIFY(!plot->exportImage(one, ImageExportOptions::pixels("pdf", QSize(1200, 800))));
+    QVERIFY(!plot->exportImage(two, ImageExportOptions::pixels("pdf", QSize(1200, 800), 2)));
+    const double ratio = medianWordHeight(two) / medianWordHeight(one);
+    QVERIFY2(std::abs(ratio - 2) < 0.1, qPrintable(QString::number(ratio)));
+    QCOMPARE(Appearance::instance()->exportScale(), 1.0);
+    plot->replot();
+    QCOMPARE(plot->yAxis->tickLabelFont().pointSizeF(), tickPoints);
+    QCOMPARE(plot->yAxis->labelFont().pointSizeF(), labelPoints);
+    QCOMPARE(plot->yAxis->basePen().widthF(), axisPen);
+}
+
+void TestExport::exportDialogSlidePreset()
+{
+    QSettings().remove(QStringLiteral("export"));
+    ExportImageDialog dialog(ExportImageDialog::Mode::File);
+    dialog.setPath(QStringLiteral("/tmp/plot.png"));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QComboBox *preset = dialog.presetBox();
+    QCOMPARE(preset->currentIndex(), int(ExportImageDialog::Preset::Screen)); // 1200 × 800
+    preset->setFocus();
+    QTest::keyClick(preset, Qt::Key_Down);
+    QCOMPARE(preset->currentIndex(), int(ExportImageDialog::Preset::FullHd));
+    QCOMPARE(dialog.options().size, QSize(1920, 1080));
+    QCOMPARE(dialog.options().textScale, 1.0);
+    QCOMPARE(dialog.options().magnification, 1.35); // pixel sizes follow --size's rule
+    QTest::keyClick(preset, Qt::Key_Down);
+    QCOMPARE(preset->currentIndex(), int(ExportImageDialog::Preset::Slide));
+    ImageExportOptions o = dialog.options();
+    QCOMPARE(o.size, QSize(1920, 1080));
+    QCOMPARE(o.textScale, ImageExportOptions::slideTextScale); // what --slide writes
+    QCOMPARE(o.magnification, 1.35);
+    QVERIFY2(dialog.resultLabel()->text().contains(QLocale().toString(1.35 * 1.5, 'g', 3)),
+             qPrintable(dialog.resultLabel()->text()));
+    // Another size is no preset any more; the text scale stays.
+    dialog.setPixelSize(QSize(1600, 900));
+    QCOMPARE(preset->currentIndex(), int(ExportImageDialog::Preset::Custom));
+    QCOMPARE(dialog.options().textScale, 1.5);
+    QCOMPARE(dialog.options().magnification, 1.125);
+    // Centimetres keep their physical font sizes.
+    dialog.setCentimetres(QSizeF(60, 40), 300);
+    QCOMPARE(dialog.options().magnification, 1.0);
+    QCOMPARE(dialog.options().textScale, 1.5);
+    dialog.saveSettings();
+    ExportImageDialog again(ExportImageDialog::Mode::File);
+    QCOMPARE(again.textScaleBox()->value(), 1.5);
+
+    // While presenting at 2×, the slide's text is still 1.5 times the normal size.
+    Appearance *look = Appearance::instance();
+    look->setPresentationScale(2.0);
+    look->setPresentation(true);
+    ExportImageDialog presenting(ExportImageDialog::Mode::File);
+    presenting.setPreset(ExportImageDialog::Preset::Slide);
+    QCOMPARE(presenting.options().textScale, 0.75);
+    QCOMPARE(presenting.presetBox()->currentIndex(), int(ExportImageDialog::Preset::Slide));
+    look->setPresentation(false);
+    look->setPresentationScale(Appearance::defaultPresentationScale);
+    QSettings().remove(QStringLiteral("export"));
+}
+
 void TestExport::everyViewHasTheContextMenu()
 {
     MainWindow w;
@@ -280,54 +397,6 @@ void TestExport::everyViewHasTheContextMenu()
         QVERIFY(view->actions().contains(view->exportImageAction()));
         QVERIFY(view->actions().contains(view->copyImageAction()));
         QVERIFY(view->actions().contains(view->exportDataAction()));
-    }
-}
-
-void TestExport::everyFormatDecodes_data()
-{
-    QTest::addColumn<int>("view");
-    QTest::addColumn<QString>("format");
-    QTest::addColumn<bool>("cm");
-    QTest::addColumn<bool>("transparent");
-    MainWindow w;
-    const QList<PlotView *> views = w.plotViews();
-    for (int v = 0; v < views.size(); ++v)
-        for (const QString &format : ImageExportOptions::formats())
-            for (bool cm : {false, true}) {
-                const bool transparent = ImageExportOptions::supportsTransparency(format) && cm;
-                QTest::addRow("%s %s %s%s", qPrintable(views[v]->viewName()), qPrintable(format),
-                              cm ? "12x7.5 cm at 150 dpi" : "640x400 px",
-                              transparent ? " transparent" : "")
-                    << v << format << cm << transparent;
-            }
-}
-
-void TestExport::everyFormatDecodes()
-{
-    QFETCH(int, view);
-    QFETCH(QString, format);
-    QFETCH(bool, cm);
-    QFETCH(bool, transparent);
-    MainWindow w;
-    QVERIFY(!w.document()->resetTo(causal()));
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    PlotView *plot = w.plotViews().at(view);
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("out.") + format);
-    const ImageExportOptions o = optionsFor(format, cm, transparent);
-    const auto error = plot->exportImage(path, o, QStringLiteral("a title"));
-    QVERIFY2(!error, qPrintable(error.value_or(QString())));
-    const QString problem = decodeProblem(path, o);
-    QVERIFY2(problem.isEmpty(), qPrintable(plot->viewName() + QStringLiteral(": ") + problem));
-    if (format == QLatin1String("svg") && transparent) {
-        // No white page behind the plot: the renderer leaves the corner transparent.
-        QImage image(o.size, QImage::Format_ARGB32);
-        image.fill(Qt::transparent);
-        QPainter painter(&image);
-        QSvgRenderer(path).render(&painter);
-        painter.end();
-        QCOMPARE(qAlpha(image.pixel(1, 1)), 0);
     }
 }
 
@@ -470,7 +539,7 @@ void TestExport::heatmapCsvIsTheWeightMatrix()
 {
     AttentionHeatmapView view;
     // Shared, as the window holds it: the view may keep only a weak reference.
-    const auto shared = std::make_shared<Analysis>(causal());
+    const auto shared = std::make_shared<Analysis>(causalThreeQueries());
     const Analysis &analysis = *shared;
     view.showAnalysis(analysis, 1);
     const QString csv = view.dataCsv();
@@ -493,7 +562,7 @@ void TestExport::heatmapCsvIsTheWeightMatrix()
 void TestExport::weightBarsCsv()
 {
     WeightBarsView view;
-    const Analysis analysis(causal());
+    const Analysis analysis(causalThreeQueries());
     view.showAnalysis(analysis, 1); // query "b, c" sees k1, k2
     const QString csv = view.dataCsv();
     QVERIFY(csv.startsWith(QStringLiteral("key,w,pi,p\n")));
@@ -513,7 +582,7 @@ void TestExport::weightBarsCsv()
 void TestExport::entropyCsv()
 {
     EntropyView view;
-    const Analysis analysis(causal());
+    const Analysis analysis(causalThreeQueries());
     view.showAnalysis(analysis, 0);
     const QString csv = view.dataCsv();
     QVERIFY(csv.startsWith(QStringLiteral("query,H,log|V|\n")));
@@ -579,7 +648,7 @@ void TestExport::exportAllViewsFromTheMenu()
 {
     MainWindow w;
     w.setErrorReporter([](const QString &, const QString &m) { QFAIL(qPrintable(m)); });
-    QVERIFY(!w.document()->resetTo(causal()));
+    QVERIFY(!w.document()->resetTo(causalThreeQueries()));
     w.document()->setSelectedQuery(2);
     QTemporaryDir dir;
     const QString folder = dir.filePath(QStringLiteral("lesson views"));

@@ -1,5 +1,7 @@
 #include "export/ExportImageDialog.h"
 
+#include "style/Appearance.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -20,6 +22,7 @@
 #include <QSpinBox>
 
 #include <algorithm>
+#include <cmath>
 
 namespace sml {
 
@@ -32,7 +35,42 @@ const QString widthCmKey = QStringLiteral("export/widthCm");
 const QString heightCmKey = QStringLiteral("export/heightCm");
 const QString dpiKey = QStringLiteral("export/dpi");
 const QString transparentKey = QStringLiteral("export/transparent");
+const QString textScaleKey = QStringLiteral("export/textScale");
+
+struct PresetValues
+{
+    QSize pixels;
+    double textScale;
+};
+
+PresetValues presetValues(ExportImageDialog::Preset preset)
+{
+    switch (preset) {
+    case ExportImageDialog::Preset::Screen:
+        return {ImageExportOptions::referenceSize, 1.0};
+    case ExportImageDialog::Preset::FullHd:
+        return {ImageExportOptions::slideSize, 1.0};
+    case ExportImageDialog::Preset::Slide:
+        return {ImageExportOptions::slideSize, ExportImageDialog::slideTextScale()};
+    case ExportImageDialog::Preset::Custom:
+        break;
+    }
+    return {QSize(), 0.0};
+}
+
+/// The window's plot text scale without any export's: 1, or the presentation scale.
+double screenTextScale()
+{
+    const Appearance *look = Appearance::instance();
+    return look->fontScale() / look->exportScale();
+}
 } // namespace
+
+double ExportImageDialog::slideTextScale()
+{
+    return std::clamp(ImageExportOptions::slideTextScale / screenTextScale(),
+                      ImageExportOptions::minTextScale, ImageExportOptions::maxTextScale);
+}
 
 ExportImageDialog::ExportImageDialog(Mode mode, QWidget *parent) : QDialog(parent), mMode(mode)
 {
@@ -78,7 +116,24 @@ ExportImageDialog::ExportImageDialog(Mode mode, QWidget *parent) : QDialog(paren
     grid->addWidget(mHeightCm, 1, 3);
     grid->addWidget(new QLabel(tr("at"), sizeBox), 1, 4);
     grid->addWidget(mDpi, 1, 5);
+    mPreset = new QComboBox(this);
+    mPreset->addItem(tr("Custom"));
+    mPreset->addItem(tr("1200 × 800"));
+    mPreset->addItem(tr("Full HD 1920 × 1080"));
+    mPreset->addItem(tr("Slide 16:9 (1920 × 1080, presentation text)"));
+    mPreset->setToolTip(tr("Slide 16:9: 1920 × 1080 pixels with the plots' text at the "
+                           "presentation scale (%1×), as softmaxlab --slide writes it")
+                            .arg(QLocale().toString(ImageExportOptions::slideTextScale)));
+    form->addRow(tr("Pre&set"), mPreset);
     form->addRow(tr("Size"), sizeBox);
+    mTextScale = new QDoubleSpinBox(this);
+    mTextScale->setRange(ImageExportOptions::minTextScale, ImageExportOptions::maxTextScale);
+    mTextScale->setDecimals(2);
+    mTextScale->setSingleStep(0.25);
+    mTextScale->setSuffix(tr(" ×"));
+    mTextScale->setToolTip(tr("Text, lines and markers × this, on top of the window's style "
+                              "(softmaxlab --scale)"));
+    form->addRow(tr("Te&xt and lines"), mTextScale);
     mResult = new QLabel(this);
     mResult->setWordWrap(true);
     form->addRow(QString(), mResult);
@@ -109,6 +164,8 @@ ExportImageDialog::ExportImageDialog(Mode mode, QWidget *parent) : QDialog(paren
         connect(box, &QSpinBox::valueChanged, this, &ExportImageDialog::updateState);
     for (QDoubleSpinBox *box : {mWidthCm, mHeightCm})
         connect(box, &QDoubleSpinBox::valueChanged, this, &ExportImageDialog::updateState);
+    connect(mTextScale, &QDoubleSpinBox::valueChanged, this, &ExportImageDialog::updateState);
+    connect(mPreset, &QComboBox::activated, this, &ExportImageDialog::presetChosen);
     connect(mTransparent, &QCheckBox::toggled, this, &ExportImageDialog::updateState);
     connect(mPath, &QLineEdit::textChanged, this, &ExportImageDialog::updateState);
     connect(browse, &QPushButton::clicked, this, &ExportImageDialog::browse);
@@ -132,6 +189,7 @@ void ExportImageDialog::loadSettings()
     mHeightCm->setValue(s.value(heightCmKey, 10.0).toDouble());
     mDpi->setValue(s.value(dpiKey, 300).toInt());
     mTransparent->setChecked(s.value(transparentKey, false).toBool());
+    mTextScale->setValue(s.value(textScaleKey, 1.0).toDouble());
 }
 
 void ExportImageDialog::saveSettings() const
@@ -145,6 +203,7 @@ void ExportImageDialog::saveSettings() const
     s.setValue(heightCmKey, mHeightCm->value());
     s.setValue(dpiKey, mDpi->value());
     s.setValue(transparentKey, mTransparent->isChecked());
+    s.setValue(textScaleKey, mTextScale->value());
 }
 
 QString ExportImageDialog::format() const
@@ -160,6 +219,7 @@ ImageExportOptions ExportImageDialog::options() const
                   format(), QSizeF(mWidthCm->value(), mHeightCm->value()), mDpi->value())
             : ImageExportOptions::pixels(format(), QSize(mWidthPx->value(), mHeightPx->value()));
     o.transparent = mTransparent->isChecked() && ImageExportOptions::supportsTransparency(format());
+    o.textScale = mTextScale->value();
     return o;
 }
 
@@ -203,6 +263,38 @@ void ExportImageDialog::setCentimetres(QSizeF cm, int dpi)
 void ExportImageDialog::setTransparent(bool transparent)
 {
     mTransparent->setChecked(transparent);
+}
+
+void ExportImageDialog::setTextScale(double scale)
+{
+    mTextScale->setValue(scale);
+}
+
+void ExportImageDialog::setPreset(Preset preset)
+{
+    const PresetValues values = presetValues(preset);
+    if (values.pixels.isEmpty())
+        return;
+    setPixelSize(values.pixels);
+    setTextScale(values.textScale);
+}
+
+ExportImageDialog::Preset ExportImageDialog::preset() const
+{
+    if (mPixels->isChecked())
+        for (Preset p : {Preset::Screen, Preset::FullHd, Preset::Slide}) {
+            const PresetValues values = presetValues(p);
+            if (QSize(mWidthPx->value(), mHeightPx->value()) == values.pixels &&
+                std::abs(mTextScale->value() - values.textScale) < 0.005)
+                return p;
+        }
+    return Preset::Custom;
+}
+
+void ExportImageDialog::presetChosen()
+{
+    setPreset(Preset(mPreset->currentIndex()));
+    updateState();
 }
 
 void ExportImageDialog::formatChanged()
@@ -254,9 +346,17 @@ void ExportImageDialog::updateState()
                    .arg(o.outputPixels().width())
                    .arg(o.outputPixels().height())
                    .arg(o.dpi);
+    // The export rule: what the plots' text is drawn at, against the window's normal size.
+    const double textSize = o.magnification * o.textScale * screenTextScale();
+    text += QLatin1Char(' ') + tr("Plot text and lines at %1× their normal size.")
+                                   .arg(QLocale().toString(textSize, 'g', 3));
     const std::optional<QString> problem = o.check();
     if (problem)
         text = *problem;
+    {
+        const QSignalBlocker block(mPreset);
+        mPreset->setCurrentIndex(int(preset()));
+    }
     mResult->setText(text);
     mButtons->button(QDialogButtonBox::Ok)
         ->setEnabled(!problem && !mPath->text().trimmed().isEmpty());

@@ -16,8 +16,13 @@ class QSpinBox;
 namespace sml {
 
 /// Asks how to export a plot (or every view): the format (PNG, JPEG, PDF, SVG), the size in
-/// pixels or in centimetres at a DPI, a transparent background (PNG and SVG only), and the file
-/// (Mode::File) or the folder (Mode::Folder). The choices are kept in QSettings ("export/…") for
+/// pixels or in centimetres at a DPI, the text and line scale F, a transparent background (PNG
+/// and SVG only), and the file (Mode::File) or the folder (Mode::Folder). Pixel sizes follow the
+/// export rule of `--size` (ImageExportOptions::pixels: text sized for 1200 × 800, drawn
+/// k times larger); centimetres keep their physical font sizes (k = 1). The presets give
+/// 1200 × 800, Full HD, and "Slide 16:9": 1920 × 1080 with F chosen so that the plots' text is
+/// at the default presentation scale, as `--slide` writes it, whether or not the window is in
+/// presentation mode. The choices are kept in QSettings ("export/…") for
 /// the next time; saveSettings() stores them after a successful export.
 ///
 /// It only collects options(); the caller writes the file (PlotView::exportImage,
@@ -44,8 +49,26 @@ public:
     void setPixelSize(QSize pixels);
     void setCentimetres(QSizeF cm, int dpi);
     void setTransparent(bool transparent);
+    /// F, clamped to 0.5…4 (ImageExportOptions::textScale).
+    void setTextScale(double scale);
+
+    /// The presets of presetBox(), in its order after "Custom".
+    enum class Preset
+    {
+        Custom,
+        Screen, ///< 1200 × 800, F = 1
+        FullHd, ///< 1920 × 1080, F = 1
+        Slide,  ///< 1920 × 1080, F = slideTextScale()
+    };
+    void setPreset(Preset preset);
+    Preset preset() const;
+    /// The F of the Slide preset: 1.5 / the window's plot text scale (1, or the presentation
+    /// scale while presenting), so that the slide's text is 1.5 times the window's normal size.
+    static double slideTextScale();
 
     QComboBox *formatBox() const { return mFormat; }
+    QComboBox *presetBox() const { return mPreset; }
+    QDoubleSpinBox *textScaleBox() const { return mTextScale; }
     QCheckBox *transparentCheck() const { return mTransparent; }
     QLabel *resultLabel() const { return mResult; }
     QDialogButtonBox *buttons() const { return mButtons; }
@@ -57,6 +80,7 @@ private:
     void formatChanged();
     void updateState();
     void browse();
+    void presetChosen();
     QString format() const;
 
     Mode mMode;
@@ -68,6 +92,8 @@ private:
     QDoubleSpinBox *mWidthCm;
     QDoubleSpinBox *mHeightCm;
     QSpinBox *mDpi;
+    QComboBox *mPreset;
+    QDoubleSpinBox *mTextScale;
     QLabel *mResult;
     QCheckBox *mTransparent;
     QLineEdit *mPath;

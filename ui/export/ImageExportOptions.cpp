@@ -4,6 +4,7 @@
 #include <QPageSize>
 #include <QSvgGenerator>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sml {
@@ -13,12 +14,32 @@ constexpr double cmPerInch = 2.54;
 constexpr double logicalDpi = 96.0;
 } // namespace
 
-ImageExportOptions ImageExportOptions::pixels(const QString &format, QSize pixels)
+double ImageExportOptions::magnificationFor(QSize size)
+{
+    return std::max(1.0, std::min(double(size.width()) / referenceSize.width(),
+                                  double(size.height()) / referenceSize.height()));
+}
+
+QSize ImageExportOptions::layoutSize() const
+{
+    const double k = magnification >= 1 && std::isfinite(magnification) ? magnification : 1.0;
+    return QSize(std::max(1, int(std::lround(size.width() / k))),
+                 std::max(1, int(std::lround(size.height() / k))));
+}
+
+ImageExportOptions ImageExportOptions::pixels(const QString &format, QSize pixels, double textScale)
 {
     ImageExportOptions o;
     o.format = normalizedFormat(format);
     o.size = pixels;
+    o.magnification = magnificationFor(pixels);
+    o.textScale = textScale;
     return o;
+}
+
+ImageExportOptions ImageExportOptions::slide(const QString &format)
+{
+    return pixels(format, slideSize, slideTextScale);
 }
 
 ImageExportOptions ImageExportOptions::centimetres(const QString &format, QSizeF cm, int dpi)
@@ -85,6 +106,14 @@ std::optional<QString> ImageExportOptions::check() const
             .arg(dpi);
     if (!(scale > 0 && scale <= 16))
         return QCoreApplication::translate("ImageExport", "scale %1 is outside (0, 16]").arg(scale);
+    if (!(std::isfinite(magnification) && magnification >= 1))
+        return QCoreApplication::translate("ImageExport", "magnification %1 is below 1")
+            .arg(magnification);
+    if (!(textScale >= minTextScale && textScale <= maxTextScale))
+        return QCoreApplication::translate("ImageExport", "text scale %1 is outside %2…%3")
+            .arg(textScale)
+            .arg(minTextScale)
+            .arg(maxTextScale);
     if (f != QLatin1String("pdf") && f != QLatin1String("svg"))
         if (auto limit = outside(outputPixels()))
             return QCoreApplication::translate("ImageExport", "image size %1x%2 is too large (%3)")

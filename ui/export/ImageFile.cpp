@@ -1,11 +1,13 @@
 #include "export/ImageFile.h"
 
 #include "AtomicFile.h"
+#include "export/SvgClipping.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QDir>
 #include <QImage>
+#include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
@@ -18,6 +20,11 @@ QString cannotWriteMessage(const QString &path, const QString &reason)
                ? QCoreApplication::translate("ImageFile", "cannot write \"%1\"").arg(shown)
                : QCoreApplication::translate("ImageFile", "cannot write \"%1\": %2")
                      .arg(shown, reason);
+}
+
+void mapLayoutToDevice(QPainter &painter, const ImageExportOptions &options)
+{
+    painter.setWindow(QRect(QPoint(0, 0), options.layoutSize()));
 }
 
 namespace {
@@ -47,11 +54,14 @@ std::optional<QString> writeVectorImage(const QString &path, const ImageExportOp
         writer.setPageLayout(options.pdfPageLayout());
         painted = paint(writer, VectorFormat::Pdf);
     } else {
+        // Through the clip-marking device: the generator itself writes no clip (SvgClipping.h).
         QSvgGenerator generator;
         options.setUpSvg(generator, &buffer, title);
         if (!description.isEmpty())
             generator.setDescription(description);
-        painted = paint(generator, VectorFormat::Svg);
+        ClipMarkingSvgDevice device(&generator);
+        painted = paint(device, VectorFormat::Svg);
+        bytes = device.finish(bytes);
     }
     buffer.close();
     if (!painted || bytes.isEmpty())

@@ -9,6 +9,7 @@
 
 class QImage;
 class QPaintDevice;
+class QPainter;
 
 namespace sml {
 
@@ -21,14 +22,20 @@ namespace sml {
 enum class VectorFormat
 {
     Pdf, ///< one page of ImageExportOptions::pdfPageLayout(), drawn at 96 dpi
-    Svg  ///< ImageExportOptions::setUpSvg(): a viewBox of `size`
+    Svg  ///< ImageExportOptions::setUpSvg(): a viewBox of `size`, clipped (SvgClipping.h)
 };
 
-/// What draws one picture on a vector device: it begins a painter on `device`, draws in logical
-/// pixels (0, 0)–options.size (on a PDF page it sets the painter's window to that rectangle, the
-/// page being options.pdfPageLayout() at 96 dpi), and returns the painter's end(). Text drawn
-/// stays text in both formats.
+/// What draws one picture on a vector device: it begins a painter on `device` and draws the
+/// layout of options.layoutSize() logical pixels on the whole device (a PDF page of
+/// options.pdfPageLayout() at 96 dpi, or an SVG of viewBox options.size) with
+/// mapLayoutToDevice(), and returns the painter's end(). Text drawn stays text in both formats;
+/// the painter's clip is kept in the SVG as clip-path groups.
 using VectorPaint = std::function<bool(QPaintDevice &device, VectorFormat format)>;
+
+/// Sets `painter`'s window to (0, 0)–options.layoutSize(), so that the layout fills the whole
+/// device it paints on (a PDF page, an SVG's viewBox, an image of options.outputPixels()): the
+/// export rule's "drawn k times larger" (ImageExportOptions).
+void mapLayoutToDevice(QPainter &painter, const ImageExportOptions &options);
 
 /// The message of a failed write of `path`: `cannot write "P"`, then `: reason` when known.
 QString cannotWriteMessage(const QString &path, const QString &reason = QString());

@@ -75,8 +75,8 @@ std::optional<QString> exportTextDocument(QTextDocument &document, const QString
     ImageExportOptions o = options;
     if (auto error = o.normalize())
         return error;
-    const int w = o.size.width();
-    const int h = o.size.height();
+    const int w = o.layoutSize().width();
+    const int h = o.layoutSize().height();
 
     if (o.format == QLatin1String("png") || o.format == QLatin1String("jpg")) {
         const QSize pixels = o.outputPixels();
@@ -90,21 +90,19 @@ std::optional<QString> exportTextDocument(QTextDocument &document, const QString
             QPainter painter(&image);
             painter.setRenderHint(QPainter::Antialiasing);
             painter.setRenderHint(QPainter::TextAntialiasing);
-            painter.scale(double(pixels.width()) / w, double(pixels.height()) / h);
+            mapLayoutToDevice(painter, o);
             paint(painter, document, w, h, o.transparent);
         }
         return writeRasterImage(path, image, o.format);
     }
-    return writeVectorImage(path, o, title, QString(),
-                            [&](QPaintDevice &device, VectorFormat format) {
-                                QPainter painter;
-                                if (!painter.begin(&device))
-                                    return false;
-                                if (format == VectorFormat::Pdf)
-                                    painter.setWindow(QRect(0, 0, w, h));
-                                paint(painter, document, w, h, o.transparent);
-                                return painter.end();
-                            });
+    return writeVectorImage(path, o, title, QString(), [&](QPaintDevice &device, VectorFormat) {
+        QPainter painter;
+        if (!painter.begin(&device))
+            return false;
+        mapLayoutToDevice(painter, o);
+        paint(painter, document, w, h, o.transparent);
+        return painter.end();
+    });
 }
 
 } // namespace sml

@@ -11,10 +11,11 @@ class QTextDocument;
 namespace sml {
 
 /// Writes a rich-text document (the derivation panel) as an image the way PlotView::exportImage
-/// writes a plot: laid out on `options.size` logical pixels (1/96 inch), PNG/JPEG at
-/// size × scale pixels with `dpi` metadata, PDF as one page (size in points, or physicalCm),
-/// SVG with a viewBox of `size`. Text stays text in PDF and SVG. A document taller than the
-/// page is scaled down, as a whole, until it fits (it is never cut off). The background is
+/// writes a plot: laid out on options.layoutSize() logical pixels (1/96 inch) and drawn
+/// options.magnification times larger: PNG/JPEG at size × scale pixels with `dpi` metadata, PDF
+/// as one page (size in points, or physicalCm), SVG with a viewBox of `size`. The document's
+/// fonts are the caller's (at options.textScale). Text stays text in PDF and SVG. A document taller
+/// than the page is scaled down, as a whole, until it fits (it is never cut off). The background is
 /// white unless `options.transparent` (PNG and SVG only). `document` is re-laid out.
 /// Returns nullopt, or a message when the options are invalid or the file cannot be written.
 std::optional<QString> exportTextDocument(QTextDocument &document, const QString &path,

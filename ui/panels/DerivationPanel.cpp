@@ -108,9 +108,15 @@ std::optional<QString> DerivationPanel::exportImage(const QString &path,
                                                     const ImageExportOptions &options,
                                                     const QString &title)
 {
-    // Lay the steps out for the export width (how many key columns fit), then draw them.
+    // Lay the steps out for the export's layout width (how many key columns fit) in its text
+    // scale F, then draw them (k times larger).
+    std::optional<Appearance::ExportScale> scale;
+    if (options.textScale != Appearance::instance()->exportScale()) {
+        scale.emplace(options.textScale);
+        applyAppearance();
+    }
     const QSize oldSize = size();
-    resize(options.size);
+    resize(options.layoutSize());
     refresh();
     QTextDocument document;
     document.setDefaultFont(mBrowser->document()->defaultFont());
@@ -119,6 +125,10 @@ std::optional<QString> DerivationPanel::exportImage(const QString &path,
     document.setHtml(mHtml);
     auto result =
         exportTextDocument(document, path, options, title.isEmpty() ? tr("Derivation") : title);
+    if (scale) {
+        scale.reset();
+        applyAppearance();
+    }
     resize(oldSize);
     refresh();
     return result;

@@ -275,19 +275,66 @@ QString PlotView::dataCsv() const
 
 // --- images ----------------------------------------------------------------------------------
 
-QImage PlotView::renderImage(const ImageExportOptions &options)
+void PlotView::drawForExport(const ImageExportOptions &options, const std::function<void()> &draw)
 {
+    // F (options.textScale): the presentation mode's mechanism, for this view only. Fonts, pens
+    // and markers are recorded at the scale in force, the scale changes, the view rebuilds what
+    // it measured in its fonts, and applyTo() (prepareToDraw) resizes the rest; the same in
+    // reverse afterwards. Views built inside an Appearance::ExportScale (exportAllViews) are at
+    // the scale already.
+    Appearance *look = Appearance::instance();
+    const bool rescale = options.textScale != look->exportScale();
+    std::optional<Appearance::ExportScale> scale;
+    if (rescale) {
+        look->recordOriginals(this);
+        scale.emplace(options.textScale);
+        refreshFromDocument();
+        updateTicks();
+    }
+    const QSize layout = options.layoutSize();
     const QSize oldLayout = mLayoutSize;
     const QBrush oldBackground = mBackgroundBrush;
-    setLayoutSize(options.size);
-    prepareToDrawAt(options.size);
+    setLayoutSize(layout);
+    prepareToDrawAt(layout);
     if (options.transparent)
         setBackground(QBrush(Qt::NoBrush));
-    const QPixmap pixmap = toPixmap(options.size.width(), options.size.height(), options.scale);
+    draw();
     setBackground(oldBackground);
+    if (rescale) {
+        look->recordOriginals(this);
+        scale.reset();
+        refreshFromDocument();
+        updateTicks();
+    }
     setLayoutSize(oldLayout);
     replot(rpQueuedReplot);
-    return pixmap.toImage();
+}
+
+QImage PlotView::paintImage(const ImageExportOptions &options)
+{
+    // What QCustomPlot::toPixmap does, on an image of exactly options.outputPixels() with the
+    // layout mapped onto it (k and the PNG scale in one).
+    QImage image(options.outputPixels(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(mBackgroundBrush.style() == Qt::SolidPattern ? mBackgroundBrush.color()
+                                                            : QColor(Qt::transparent));
+    QCPPainter painter;
+    if (!painter.begin(&image))
+        return QImage();
+    painter.setMode(QCPPainter::pmNoCaching);
+    if (options.magnification * options.scale > 1)
+        painter.setMode(QCPPainter::pmNonCosmetic); // lines grow with the picture
+    mapLayoutToDevice(painter, options);
+    const QSize layout = options.layoutSize();
+    toPainter(&painter, layout.width(), layout.height());
+    painter.end();
+    return image;
+}
+
+QImage PlotView::renderImage(const ImageExportOptions &options)
+{
+    QImage image;
+    drawForExport(options, [&] { image = paintImage(options); });
+    return image;
 }
 
 std::optional<QString> PlotView::exportImage(const QString &path, const ImageExportOptions &options,
@@ -296,30 +343,22 @@ std::optional<QString> PlotView::exportImage(const QString &path, const ImageExp
     ImageExportOptions o = options;
     if (auto error = o.normalize())
         return error;
-    const int w = o.size.width();
-    const int h = o.size.height();
     const QString docTitle = title.isEmpty() ? viewName() : title;
-
-    const QSize oldLayout = mLayoutSize;
-    const QBrush oldBackground = mBackgroundBrush;
-    setLayoutSize(o.size);
-    prepareToDrawAt(o.size);
-    if (o.transparent)
-        setBackground(QBrush(Qt::NoBrush));
-
     std::optional<QString> error;
-    if (o.format == QLatin1String("png") || o.format == QLatin1String("jpg")) {
-        // QCustomPlot's own raster (what savePng and saveJpg save), held in memory until written.
-        QImage image = toPixmap(w, h, o.scale).toImage();
-        if (o.dpi > 0) {
-            image.setDotsPerMeterX(int(o.dpi / 0.0254)); // as QCustomPlot's saveRastered
-            image.setDotsPerMeterY(int(o.dpi / 0.0254));
+    drawForExport(o, [&] {
+        if (o.format == QLatin1String("png") || o.format == QLatin1String("jpg")) {
+            QImage image = paintImage(o);
+            if (o.dpi > 0) {
+                image.setDotsPerMeterX(int(o.dpi / 0.0254)); // as QCustomPlot's saveRastered
+                image.setDotsPerMeterY(int(o.dpi / 0.0254));
+            }
+            error = writeRasterImage(path, image, o.format);
+            return;
         }
-        error = writeRasterImage(path, image, o.format);
-    } else {
         // PDF: a page of the requested size (points, or exactly the requested centimetres), at
-        // 96 dpi so the layout fills it; QCustomPlot keeps text as text.
-        // SVG: QSvgGenerator keeps text as <text>; 96 dpi so the fonts match the PNG.
+        // 96 dpi; SVG: a viewBox of the size, clipped. The layout is mapped onto either, and
+        // text stays text.
+        const QSize layout = o.layoutSize();
         error = writeVectorImage(path, o, docTitle, tr("SoftmaxLab view %1").arg(viewName()),
                                  [&](QPaintDevice &device, VectorFormat format) {
                                      QCPPainter painter;
@@ -329,16 +368,14 @@ std::optional<QString> PlotView::exportImage(const QString &path, const ImageExp
                                          painter.setMode(QCPPainter::pmVectorized);
                                          painter.setMode(QCPPainter::pmNoCaching);
                                          painter.setMode(QCPPainter::pmNonCosmetic);
-                                         painter.setWindow(QRect(0, 0, w, h));
+                                     } else if (o.magnification > 1) {
+                                         painter.setMode(QCPPainter::pmNonCosmetic);
                                      }
-                                     toPainter(&painter, w, h);
+                                     mapLayoutToDevice(painter, o);
+                                     toPainter(&painter, layout.width(), layout.height());
                                      return painter.end();
                                  });
-    }
-
-    setBackground(oldBackground);
-    setLayoutSize(oldLayout);
-    replot(rpQueuedReplot);
+    });
     return error;
 }
 
@@ -381,7 +418,10 @@ void PlotView::copyImageToClipboard()
     QSize s = size();
     if (!isVisible() || s.width() < 16 || s.height() < 16)
         s = mLayoutSize;
-    const QImage image = renderImage(ImageExportOptions::pixels(QStringLiteral("png"), s));
+    // As on screen: laid out at the view's size, not magnified.
+    ImageExportOptions options = ImageExportOptions::pixels(QStringLiteral("png"), s);
+    options.magnification = 1;
+    const QImage image = renderImage(options);
     QGuiApplication::clipboard()->setImage(image);
     emit exportMessage(
         tr("Copied the plot (%1 × %2 pixels)").arg(image.width()).arg(image.height()));

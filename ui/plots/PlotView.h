@@ -82,12 +82,15 @@ public:
     /// number). NaN (a gap) is written as an empty field.
     virtual QString dataCsv() const;
 
-    /// Writes the plot to PATH (PNG, JPEG, PDF or SVG, see ImageExportOptions), laid out at the
-    /// options' size and put back as it was afterwards. `title` goes into the PDF/SVG metadata.
-    /// Returns nullopt on success, else a message (bad options, a file that cannot be written).
+    /// Writes the plot to PATH (PNG, JPEG, PDF or SVG, see ImageExportOptions): laid out at
+    /// options.layoutSize(), drawn k = options.magnification times larger, with text, lines and
+    /// markers × options.textScale, and put back as it was afterwards. `title` goes into the
+    /// PDF/SVG metadata. Returns nullopt on success, else a message (bad options, a file that
+    /// cannot be written).
     std::optional<QString> exportImage(const QString &path, const ImageExportOptions &options,
                                        const QString &title = QString());
-    /// The plot as an image of options.outputPixels() (format and file ignored).
+    /// The plot as an image of options.outputPixels(), drawn as exportImage() draws it (format
+    /// and file ignored).
     QImage renderImage(const ImageExportOptions &options);
 
     /// The context-menu actions (also in actions(), shown by Qt::ActionsContextMenu).
@@ -159,6 +162,11 @@ private:
     void fitAxisLabels();
     /// Every visible legend gets as many columns as fit its width (plotStyle::fitLegendColumns).
     void fitLegends();
+    /// Around one export's `draw`: options.textScale in force (restyled), the layout of
+    /// options.layoutSize(), a transparent background when asked; then all put back.
+    void drawForExport(const ImageExportOptions &options, const std::function<void()> &draw);
+    /// The plot on an image of options.outputPixels() (inside drawForExport).
+    QImage paintImage(const ImageExportOptions &options);
 
     /// A file name suggestion: the last export folder and the view's name with `ext`.
     QString suggestedPath(const QString &ext) const;

@@ -79,9 +79,20 @@ QColor Appearance::foreground() const
     return highContrast() ? QColor(255, 255, 255) : QColor(225, 225, 225);
 }
 
+Appearance::ExportScale::ExportScale(double scale) : mPrevious(instance()->mExportScale)
+{
+    if (std::isfinite(scale) && scale > 0)
+        instance()->mExportScale = scale;
+}
+
+Appearance::ExportScale::~ExportScale()
+{
+    instance()->mExportScale = mPrevious;
+}
+
 QColor Appearance::themed(const QColor &lightColor) const
 {
-    if (isIdentity() || !lightColor.isValid())
+    if ((!dark() && !mPresentation) || !lightColor.isValid())
         return lightColor;
     const int alpha = lightColor.alpha();
     const QColor rgb = lightColor.toRgb();

@@ -55,19 +55,44 @@ public:
 
     /// The theme actually drawn (System resolved against the desktop palette seen at start-up).
     bool dark() const;
-    /// Plot text scale: presentationScale() in presentation mode, else 1.
-    double fontScale() const { return mPresentation ? mPresentationScale : 1.0; }
-    /// Panel and table text scale: half the plot's step (1 + (s − 1)/2), so the controls grow
-    /// without pushing the plots off a projector.
-    double widgetFontScale() const { return 1.0 + (fontScale() - 1.0) / 2.0; }
-    /// Line widths ×2 and markers ×1.6 in presentation mode, else 1.
-    double lineScale() const { return mPresentation ? 2.0 : 1.0; }
-    double markerScale() const { return mPresentation ? 1.6 : 1.0; }
+    /// Plot text scale: presentationScale() in presentation mode, else 1; times exportScale().
+    double fontScale() const { return (mPresentation ? mPresentationScale : 1.0) * mExportScale; }
+    /// Panel and table text scale: half the plot's presentation step (1 + (s − 1)/2), so the
+    /// controls grow without pushing the plots off a projector. An export's scale leaves the
+    /// panels alone.
+    double widgetFontScale() const
+    {
+        return 1.0 + ((mPresentation ? mPresentationScale : 1.0) - 1.0) / 2.0;
+    }
+    /// Line widths ×2 and markers ×1.6 in presentation mode, else 1; times exportScale().
+    double lineScale() const { return (mPresentation ? 2.0 : 1.0) * mExportScale; }
+    double markerScale() const { return (mPresentation ? 1.6 : 1.0) * mExportScale; }
     /// Presentation mode draws in high contrast: pure black/white text, darker greys and hues.
     bool highContrast() const { return mPresentation; }
-    /// True at the defaults (light, not presenting): then applyTo() only restores what an
-    /// earlier style changed.
-    bool isIdentity() const { return !dark() && !mPresentation; }
+    /// True at the defaults (light, not presenting, no export scale): then applyTo() only
+    /// restores what an earlier style changed.
+    bool isIdentity() const { return !dark() && !mPresentation && mExportScale == 1.0; }
+
+    /// The text and line scale F of an export (`--scale F`, the export dialog's "Text and
+    /// lines"; scenario-format.md, "Command line: additions"): it multiplies fontScale(),
+    /// lineScale() and markerScale() while an ExportScale is alive; 1 otherwise. The window's
+    /// panels (widgetFontScale()) and colours do not follow it, and no signal is sent: the
+    /// export restyles the plots it draws (PlotView::exportImage).
+    double exportScale() const { return mExportScale; }
+
+    /// Sets Appearance::exportScale() to `scale` for its lifetime and restores the previous
+    /// value afterwards (exports nest: "Export all views" sets it once for every view).
+    class ExportScale
+    {
+    public:
+        explicit ExportScale(double scale);
+        ~ExportScale();
+        ExportScale(const ExportScale &) = delete;
+        ExportScale &operator=(const ExportScale &) = delete;
+
+    private:
+        double mPrevious;
+    };
 
     /// Plot background and foreground (text, axes) of the theme drawn.
     QColor background() const;
@@ -113,6 +138,7 @@ private:
     Theme mTheme = Theme::System;
     bool mPresentation = false;
     double mPresentationScale = defaultPresentationScale;
+    double mExportScale = 1.0;
     bool mSystemDark = false;
     QPalette mSystemPalette;
 };

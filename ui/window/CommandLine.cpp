@@ -13,6 +13,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QTimer>
@@ -123,10 +124,21 @@ int run(const QStringList &arguments)
                                           QStringLiteral("Image format for --export: png, jpg, "
                                                          "pdf or svg (default png)."),
                                           QStringLiteral("FORMAT"), QStringLiteral("png"));
-    const QCommandLineOption sizeOption(QStringLiteral("size"),
-                                        QStringLiteral("Image size in pixels for --export "
-                                                       "(default 1200x800)."),
-                                        QStringLiteral("WxH"), QStringLiteral("1200x800"));
+    const QCommandLineOption sizeOption(
+        QStringLiteral("size"),
+        QStringLiteral("Size for --export (default 1200x800): PNG/JPEG pixels, PDF points, SVG "
+                       "viewBox. Text, lines and markers are sized for 1200x800 and drawn "
+                       "k = max(1, min(W/1200, H/800)) times larger."),
+        QStringLiteral("WxH"), QStringLiteral("1200x800"));
+    const QCommandLineOption scaleOption(
+        QStringLiteral("scale"),
+        QStringLiteral("With --export: text, line and marker sizes times F on top of k, "
+                       "0.5 <= F <= 4 (default 1)."),
+        QStringLiteral("F"), QStringLiteral("1"));
+    const QCommandLineOption slideOption(
+        QStringLiteral("slide"),
+        QStringLiteral("With --export: a slide, --size 1920x1080 --scale 1.5 (the default "
+                       "presentation scale; a --scale given too replaces 1.5). Not with --size."));
     const QCommandLineOption queriesOption(
         QStringLiteral("queries"),
         QStringLiteral("Build the scenario from matrices instead of FILE: the queries (m x d_k), "
@@ -144,8 +156,8 @@ int run(const QStringList &arguments)
         QStringLiteral("With --queries/--keys: write the scenario to FILE (.softmaxlab.json is "
                        "appended when FILE has no extension) and exit."),
         QStringLiteral("FILE"));
-    parser.addOptions({reportOption, exportOption, formatOption, sizeOption, queriesOption,
-                       keysOption, valuesOption, saveOption});
+    parser.addOptions({reportOption, exportOption, formatOption, sizeOption, scaleOption,
+                       slideOption, queriesOption, keysOption, valuesOption, saveOption});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A .softmaxlab.json scenario (optional)."),
                                  QStringLiteral("[FILE]"));
@@ -169,8 +181,8 @@ int run(const QStringList &arguments)
             QStringLiteral("at most one FILE may be given, got %1").arg(positional.size()));
     const QString file = positional.value(0);
 
-    for (const QCommandLineOption &option : {exportOption, formatOption, sizeOption, queriesOption,
-                                             keysOption, valuesOption, saveOption})
+    for (const QCommandLineOption &option : {exportOption, formatOption, sizeOption, scaleOption,
+                                             queriesOption, keysOption, valuesOption, saveOption})
         if (parser.values(option).size() > 1)
             return usageError(
                 QStringLiteral("--%1 may be given only once").arg(option.names().constFirst()));
@@ -203,8 +215,12 @@ int run(const QStringList &arguments)
     }
     if (saving && parser.value(saveOption).isEmpty())
         return usageError(QStringLiteral("--save needs a file name"));
-    if (!exporting && (parser.isSet(formatOption) || parser.isSet(sizeOption)))
-        return usageError(QStringLiteral("--format and --size go with --export"));
+    if (!exporting && (parser.isSet(formatOption) || parser.isSet(sizeOption) ||
+                       parser.isSet(scaleOption) || parser.isSet(slideOption)))
+        return usageError(QStringLiteral("--format, --size, --scale and --slide go with --export"));
+    if (parser.isSet(slideOption) && parser.isSet(sizeOption))
+        return usageError(QStringLiteral("--slide is --size 1920x1080 --scale 1.5: give one of "
+                                         "--slide and --size"));
 
     QString format = parser.value(formatOption).toLower();
     if (format == QLatin1String("jpeg"))
@@ -224,6 +240,20 @@ int run(const QStringList &arguments)
             QStringLiteral("--size must be WxH in pixels, got '%1'").arg(parser.value(sizeOption)));
     if (auto tooLarge = ImageExportOptions::pixels(format, size).check())
         return usageError(QStringLiteral("--size %1: %2").arg(parser.value(sizeOption), *tooLarge));
+    // The export rule (scenario-format.md, "Command line: additions"): k from the size, F from
+    // --scale, --slide a fixed size at the default presentation scale.
+    ImageExportOptions exportOptions = parser.isSet(slideOption)
+                                           ? ImageExportOptions::slide(format)
+                                           : ImageExportOptions::pixels(format, size);
+    if (parser.isSet(scaleOption)) {
+        bool ok = false;
+        const double f = QLocale::c().toDouble(parser.value(scaleOption), &ok);
+        if (!ok ||
+            !(f >= ImageExportOptions::minTextScale && f <= ImageExportOptions::maxTextScale))
+            return usageError(QStringLiteral("--scale must be a number from 0.5 to 4, got '%1'")
+                                  .arg(parser.value(scaleOption)));
+        exportOptions.textScale = f;
+    }
 
     if (report || exporting || saving) {
         Scenario scenario = defaultScenario();
@@ -270,7 +300,7 @@ int run(const QStringList &arguments)
         }
         QStringList written;
         if (const std::optional<QString> err =
-                exportAllViews(scenario, parser.value(exportOption), format, size, &written)) {
+                exportAllViews(scenario, parser.value(exportOption), exportOptions, 0, &written)) {
             printErr(QStringLiteral("softmaxlab: %1").arg(*err));
             return InputRefused;
         }

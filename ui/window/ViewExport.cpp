@@ -15,6 +15,7 @@
 #include "plots/maxent/MaxEntOptimizerPlot.h"
 #include "plots/mle/MleOptimizerView.h"
 #include "plots/mle/ValueSpaceView.h"
+#include "style/Appearance.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -70,12 +71,23 @@ std::optional<QString> exportAllViews(const Scenario &scenario, const QString &d
                                       const ImageExportOptions &options, int selectedQuery,
                                       QStringList *written)
 {
+    return exportViews(scenario, dir, options, exportViewNames(), selectedQuery, written);
+}
+
+std::optional<QString> exportViews(const Scenario &scenario, const QString &dir,
+                                   const ImageExportOptions &options, const QStringList &names,
+                                   int selectedQuery, QStringList *written)
+{
     const QString ext = ImageExportOptions::normalizedFormat(options.format);
     if (ext.isEmpty())
         return QCoreApplication::translate("ViewExport", "unknown export format “%1” (use %2)")
             .arg(options.format, exportFormats().join(QStringLiteral(", ")));
     if (auto error = options.check())
         return error;
+    for (const QString &name : names)
+        if (!exportViewNames().contains(name))
+            return QCoreApplication::translate("ViewExport", "unknown view “%1” (use %2)")
+                .arg(name, exportViewNames().join(QStringLiteral(", ")));
     if (auto error = validateScenario(scenario))
         return error->message;
     if (!QDir().mkpath(dir))
@@ -86,20 +98,29 @@ std::optional<QString> exportAllViews(const Scenario &scenario, const QString &d
     // re-bins at the export size) can reach it while they are written.
     const std::shared_ptr<const Analysis> analysis = std::make_shared<Analysis>(scenario);
     const QDir outDir(dir);
-    const QSize size = options.size;
-    for (const std::unique_ptr<PlotView> &view : makeViews()) {
-        view->setAttribute(Qt::WA_DontShowOnScreen);
-        view->resize(size);
-        view->setLayoutSize(size);
-        view->showAnalysis(*analysis, selectedQuery);
-        const QString path = outDir.filePath(view->viewName() + QLatin1Char('.') + ext);
-        // PlotView::exportImage: PNG/JPEG rastered by QCustomPlot, PDF and SVG via
-        // QPdfWriter/QSvgGenerator and toPainter (text stays text); each written atomically.
-        if (auto error = view->exportImage(path, options, scenario.title))
-            return error;
-        if (written)
-            written->append(path);
+    const QSize layout = options.layoutSize();
+    {
+        // The views are built in the export's text scale F, so what they measure in their
+        // fonts is measured at it.
+        const Appearance::ExportScale scale(options.textScale);
+        for (const std::unique_ptr<PlotView> &view : makeViews()) {
+            if (!names.contains(view->viewName()))
+                continue;
+            view->setAttribute(Qt::WA_DontShowOnScreen);
+            view->resize(layout);
+            view->setLayoutSize(layout);
+            view->showAnalysis(*analysis, selectedQuery);
+            const QString path = outDir.filePath(view->viewName() + QLatin1Char('.') + ext);
+            // PlotView::exportImage: PNG/JPEG rastered, PDF and SVG via QPdfWriter and
+            // QSvgGenerator (text stays text); each written atomically.
+            if (auto error = view->exportImage(path, options, scenario.title))
+                return error;
+            if (written)
+                written->append(path);
+        }
     }
+    if (!names.contains(QStringLiteral("derivation")))
+        return std::nullopt;
 
     // The derivation panel: text, not a plot, built on a document of its own.
     ScenarioDocument document;
@@ -115,6 +136,7 @@ std::optional<QString> exportAllViews(const Scenario &scenario, const QString &d
             loop.exec();
     }
     document.setSelectedQuery(std::clamp(selectedQuery, 0, std::max(0, scenario.m() - 1)));
+    const Appearance::ExportScale scale(options.textScale);
     DerivationPanel derivation(&document);
     derivation.setAttribute(Qt::WA_DontShowOnScreen);
     const QString path = outDir.filePath(QStringLiteral("derivation.") + ext);

@@ -21,7 +21,8 @@ QStringList exportViewNames();
 QStringList exportFormats();
 
 /// Writes every view of `scenario` (selected query 0) as DIR/<view-name>.<format>, building the
-/// views offscreen at `size` pixels. `format` is "png", "jpg", "pdf" or "svg". Creates DIR if
+/// views offscreen for `size` pixels by the export rule (ImageExportOptions::pixels: laid out at
+/// size / k, drawn k times larger). `format` is "png", "jpg", "pdf" or "svg". Creates DIR if
 /// needed and overwrites files of the same name. Returns nullopt on success or an error message
 /// (invalid scenario, unknown format, bad size, a directory or file that cannot be written).
 /// The paths written so far are appended to `written`. Needs a QApplication (any platform,
@@ -31,10 +32,17 @@ std::optional<QString> exportAllViews(const Scenario &scenario, const QString &d
                                       QStringList *written = nullptr);
 
 /// The same with every option of the export dialog (size in pixels or centimetres at a DPI,
-/// transparent background for PNG and SVG; see ImageExportOptions), showing `selectedQuery`
-/// (clamped) as the window does.
+/// the text scale F, transparent background for PNG and SVG; see ImageExportOptions), showing
+/// `selectedQuery` (clamped) as the window does. The views are built and drawn with
+/// Appearance::exportScale() = options.textScale.
 std::optional<QString> exportAllViews(const Scenario &scenario, const QString &dir,
                                       const ImageExportOptions &options, int selectedQuery = 0,
                                       QStringList *written = nullptr);
+
+/// The same for the views named in `names` only (names from exportViewNames(); an unknown name
+/// is an error and writes nothing).
+std::optional<QString> exportViews(const Scenario &scenario, const QString &dir,
+                                   const ImageExportOptions &options, const QStringList &names,
+                                   int selectedQuery = 0, QStringList *written = nullptr);
 
 } // namespace sml
