@@ -95,7 +95,8 @@ bool Scenario::operator==(const Scenario &o) const
            writesAttention() == o.writesAttention() && sameJson(extraAttention, o.extraAttention) &&
            sameJson(extraTop, o.extraTop) && sameJson(extraTemperature, o.extraTemperature) &&
            sameJson(extraVariance, o.extraVariance) && sameJson(extraMaxent, o.extraMaxent) &&
-           sameJson(extraQueries, o.extraQueries) && sameJson(extraKeys, o.extraKeys);
+           sameJson(extraQueries, o.extraQueries) && sameJson(extraKeys, o.extraKeys) &&
+           lesson == o.lesson;
 }
 
 Scenario defaultScenario()

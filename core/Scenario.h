@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Lesson.h"
 #include "UnknownFields.h"
 
 #include <Eigen/Core>
@@ -88,6 +89,10 @@ struct Scenario
     /// (scenario-format.md: "a section present in a loaded file is written back"). A scenario
     /// with the Entmax normalizer always writes it.
     bool attentionSection = false;
+    /// The version-2 `lesson` section (scenario-format.md; Lesson.h): steps shown one after the
+    /// other, each the scenario with its own settings (applyStep). A scenario with a lesson is
+    /// written as version 2; without one, nothing changes.
+    std::optional<Lesson> lesson;
     /// Load warnings (not part of the file and not compared): for example a version-1 file's
     /// `attention` member, kept as an unknown field, "needs version 2".
     QStringList loadWarnings;

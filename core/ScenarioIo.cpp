@@ -4,6 +4,8 @@
 #include "Attention.h"
 #include "BoundedFile.h"
 #include "JsonDuplicateKeys.h"
+#include "JsonRead.h"
+#include "LessonIo.h"
 #include "Refusal.h"
 #include "TextInput.h"
 
@@ -40,92 +42,19 @@ constexpr qint64 kIndentedNumbers = 1'000'000;
 using detail::Refusal;
 using detail::refuse;
 
-[[noreturn]] void refuseStructure(const QString &path, const QString &what)
-{
-    refuse(ErrorCategory::Structure, QStringLiteral("%1: %2").arg(path, what));
-}
-
-/// Shortest round-trip form of a double, for messages.
-QString num(double v)
-{
-    return QString::number(v, 'g', QLocale::FloatingPointShortest);
-}
-
-/// "1 number", "3 numbers".
-QString count(qint64 n, const char *singular, const char *plural)
-{
-    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? singular : plural));
-}
-
-QString describe(const QJsonValue &v)
-{
-    switch (v.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return QStringLiteral("a boolean");
-    case QJsonValue::Double:
-        return QStringLiteral("the number %1").arg(num(v.toDouble()));
-    case QJsonValue::String:
-        return QStringLiteral("a string");
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("nothing");
-}
-
-/// "expected X, got Y", or "missing (expected X)" when the field is absent.
-[[noreturn]] void refuseType(const QString &path, const QJsonValue &v, const QString &expected)
-{
-    if (v.isUndefined())
-        refuseStructure(path, QStringLiteral("missing (expected %1)").arg(expected));
-    refuseStructure(path, QStringLiteral("expected %1, got %2").arg(expected, describe(v)));
-}
-
-QJsonObject requireObject(const QJsonValue &v, const QString &path)
-{
-    if (!v.isObject())
-        refuseType(path, v, QStringLiteral("an object"));
-    return v.toObject();
-}
-
-QJsonArray requireArray(const QJsonValue &v, const QString &path)
-{
-    if (!v.isArray())
-        refuseType(path, v, QStringLiteral("an array"));
-    return v.toArray();
-}
-
-QString requireString(const QJsonValue &v, const QString &path)
-{
-    if (!v.isString())
-        refuseType(path, v, QStringLiteral("a string"));
-    return v.toString();
-}
-
-double requireNumber(const QJsonValue &v, const QString &path)
-{
-    if (!v.isDouble())
-        refuseType(path, v, QStringLiteral("a number"));
-    const double d = v.toDouble();
-    if (!std::isfinite(d))
-        refuseStructure(path, QStringLiteral("expected a finite number, got %1").arg(num(d)));
-    return d;
-}
-
-double requirePositive(const QJsonValue &v, const QString &path)
-{
-    if (!v.isDouble())
-        refuseType(path, v, QStringLiteral("a positive number"));
-    const double d = v.toDouble();
-    if (!(d > 0) || !std::isfinite(d))
-        refuseStructure(path, QStringLiteral("expected a positive number, got %1").arg(num(d)));
-    return d;
-}
+using detail::count;
+using detail::describe;
+using detail::num;
+using detail::readLesson;
+using detail::refuseStructure;
+using detail::refuseType;
+using detail::requireArray;
+using detail::requireNumber;
+using detail::requireObject;
+using detail::requirePositive;
+using detail::requireString;
+using detail::unknownFields;
+using detail::validateLesson;
 
 /// −0 → +0 (scenario-format.md, "Writing"); every other double unchanged.
 inline double plusZero(double v)
@@ -151,14 +80,6 @@ void checkLabel(const QString &label, const QString &path)
         refuseStructure(path, QStringLiteral("%1 characters, more than the limit of %2")
                                   .arg(n)
                                   .arg(kMaxLabelCodePoints));
-}
-
-/// Everything of `object` except the listed (known) fields.
-QJsonObject unknownFields(QJsonObject object, std::initializer_list<const char *> known)
-{
-    for (const char *k : known)
-        object.remove(QLatin1String(k));
-    return object;
 }
 
 /// The size limits of scenario-format.md ("Limits"), from counts alone (nothing allocated).
@@ -402,6 +323,128 @@ void readAttention(const QJsonValue &v, Scenario &s)
     s.attentionSection = true;
 }
 
+/// `temperature` (scenario-format.md): `{"mode":"sqrt_dk"}` or `{"mode":"fixed","tau":τ}`.
+void readTemperature(const QJsonValue &v, Scenario &s)
+{
+    const QJsonObject o = requireObject(v, QStringLiteral("temperature"));
+    const QString mode =
+        requireString(o.value(QLatin1String("mode")), QStringLiteral("temperature.mode"));
+    if (mode == QLatin1String("sqrt_dk")) {
+        s.temperatureMode = TemperatureMode::SqrtDk;
+        // A "tau" here means nothing in this mode: it is kept as an unknown field. If it is a
+        // usable τ, it also seeds fixedTau for a later switch to fixed mode.
+        const QJsonValue tau = o.value(QLatin1String("tau"));
+        if (tau.isDouble() && tau.toDouble() > 0 && std::isfinite(tau.toDouble()))
+            s.fixedTau = tau.toDouble();
+        s.extraTemperature = unknownFields(o, {"mode"});
+    } else if (mode == QLatin1String("fixed")) {
+        s.temperatureMode = TemperatureMode::Fixed;
+        s.fixedTau =
+            requirePositive(o.value(QLatin1String("tau")), QStringLiteral("temperature.tau"));
+        s.extraTemperature = unknownFields(o, {"mode", "tau"});
+    } else {
+        refuseStructure(QStringLiteral("temperature.mode"),
+                        QStringLiteral("expected \"sqrt_dk\" or \"fixed\", got \"%1\"")
+                            .arg(escapedForMessage(mode, 100)));
+    }
+}
+
+/// `mask`: "none" or "causal".
+void readMask(const QJsonValue &v, Scenario &s)
+{
+    const QString mask = requireString(v, QStringLiteral("mask"));
+    if (mask == QLatin1String("none"))
+        s.mask = MaskKind::None;
+    else if (mask == QLatin1String("causal"))
+        s.mask = MaskKind::Causal;
+    else
+        refuseStructure(QStringLiteral("mask"),
+                        QStringLiteral("expected \"none\" or \"causal\", got \"%1\"")
+                            .arg(escapedForMessage(mask, 100)));
+}
+
+/// `variance`: linked with σ0² > 0, or free with m×T positive σ²_it.
+void readVariance(const QJsonValue &v, qint64 m, qint64 T, Scenario &s)
+{
+    const QJsonObject o = requireObject(v, QStringLiteral("variance"));
+    const QString mode =
+        requireString(o.value(QLatin1String("mode")), QStringLiteral("variance.mode"));
+    if (mode == QLatin1String("linked")) {
+        s.varianceMode = VarianceMode::Linked;
+        s.sigma0Squared = requirePositive(o.value(QLatin1String("sigma0_squared")),
+                                          QStringLiteral("variance.sigma0_squared"));
+        s.freeVariances.resize(0, 0); // a lesson step may set linked over a free base
+        s.extraVariance = unknownFields(o, {"mode", "sigma0_squared"});
+    } else if (mode == QLatin1String("free")) {
+        s.varianceMode = VarianceMode::Free;
+        const QString path = QStringLiteral("variance.variances");
+        const QJsonArray rows = requireArray(o.value(QLatin1String("variances")), path);
+        if (rows.size() != m)
+            refuseStructure(path, QStringLiteral("expected %1 (one per query), got %2")
+                                      .arg(count(m, "row", "rows"))
+                                      .arg(rows.size()));
+        s.freeVariances.resize(m, T); // m·T is within the limits checked above
+        for (qint64 i = 0; i < m; ++i) {
+            const QString rowPath = QStringLiteral("%1[%2]").arg(path).arg(i);
+            const QJsonArray row = requireArray(rows.at(i), rowPath);
+            if (row.size() != T)
+                refuseStructure(rowPath, QStringLiteral("expected %1 (one per key), got %2")
+                                             .arg(count(T, "number", "numbers"))
+                                             .arg(row.size()));
+            for (qint64 t = 0; t < T; ++t) {
+                const QJsonValue e = row.at(t);
+                const double d = e.toDouble();
+                if (!e.isDouble() || !(d > 0) || !std::isfinite(d))
+                    requirePositive(e, QStringLiteral("%1[%2]").arg(rowPath).arg(t)); // refuses
+                s.freeVariances(i, t) = d;
+            }
+        }
+        // Like "tau" in sqrt_dk mode: a "sigma0_squared" here is kept as an unknown field
+        // and, if usable, seeds σ0² for a later switch back to linked mode.
+        const QJsonValue sigma0 = o.value(QLatin1String("sigma0_squared"));
+        if (sigma0.isDouble() && sigma0.toDouble() > 0 && std::isfinite(sigma0.toDouble()))
+            s.sigma0Squared = sigma0.toDouble();
+        s.extraVariance = unknownFields(o, {"mode", "variances"});
+    } else {
+        refuseStructure(QStringLiteral("variance.mode"),
+                        QStringLiteral("expected \"linked\" or \"free\", got \"%1\"")
+                            .arg(escapedForMessage(mode, 100)));
+    }
+}
+
+/// `maxent`: `"targets"` null, or m entries of number or null.
+void readMaxent(const QJsonValue &v, qint64 m, Scenario &s)
+{
+    const QJsonObject o = requireObject(v, QStringLiteral("maxent"));
+    const QString path = QStringLiteral("maxent.targets");
+    const QJsonValue targets = o.value(QLatin1String("targets"));
+    if (targets.isNull()) {
+        s.maxentTargets.reset();
+    } else if (targets.isArray()) {
+        const QJsonArray a = targets.toArray();
+        if (a.size() != m)
+            refuseStructure(path, QStringLiteral("expected %1 (one per query), got %2")
+                                      .arg(count(m, "entry", "entries"))
+                                      .arg(a.size()));
+        std::vector<std::optional<double>> values;
+        values.reserve(size_t(m));
+        for (qint64 i = 0; i < m; ++i) {
+            const QJsonValue e = a.at(i);
+            const QString entryPath = QStringLiteral("%1[%2]").arg(path).arg(i);
+            if (e.isNull())
+                values.emplace_back(std::nullopt);
+            else if (e.isDouble())
+                values.emplace_back(plusZero(requireNumber(e, entryPath)));
+            else
+                refuseType(entryPath, e, QStringLiteral("a number or null"));
+        }
+        s.maxentTargets = std::move(values);
+    } else {
+        refuseType(path, targets, QStringLiteral("null or an array"));
+    }
+    s.extraMaxent = unknownFields(o, {"targets"});
+}
+
 Scenario readScenario(const QJsonObject &top)
 {
     checkFormatAndVersion(top);
@@ -469,143 +512,31 @@ Scenario readScenario(const QJsonObject &top)
         s.extraKeys.push_back(unknownFields(k, {"label", "vector", "value"}));
     }
 
-    // temperature
-    {
-        const QJsonObject o =
-            requireObject(top.value(QLatin1String("temperature")), QStringLiteral("temperature"));
-        const QString mode =
-            requireString(o.value(QLatin1String("mode")), QStringLiteral("temperature.mode"));
-        if (mode == QLatin1String("sqrt_dk")) {
-            s.temperatureMode = TemperatureMode::SqrtDk;
-            // A "tau" here means nothing in this mode: it is kept as an unknown field. If it is a
-            // usable τ, it also seeds fixedTau for a later switch to fixed mode.
-            const QJsonValue tau = o.value(QLatin1String("tau"));
-            if (tau.isDouble() && tau.toDouble() > 0 && std::isfinite(tau.toDouble()))
-                s.fixedTau = tau.toDouble();
-            s.extraTemperature = unknownFields(o, {"mode"});
-        } else if (mode == QLatin1String("fixed")) {
-            s.temperatureMode = TemperatureMode::Fixed;
-            s.fixedTau =
-                requirePositive(o.value(QLatin1String("tau")), QStringLiteral("temperature.tau"));
-            s.extraTemperature = unknownFields(o, {"mode", "tau"});
-        } else {
-            refuseStructure(QStringLiteral("temperature.mode"),
-                            QStringLiteral("expected \"sqrt_dk\" or \"fixed\", got \"%1\"")
-                                .arg(escapedForMessage(mode, 100)));
-        }
-    }
-
-    // mask
-    {
-        const QString mask =
-            requireString(top.value(QLatin1String("mask")), QStringLiteral("mask"));
-        if (mask == QLatin1String("none"))
-            s.mask = MaskKind::None;
-        else if (mask == QLatin1String("causal"))
-            s.mask = MaskKind::Causal;
-        else
-            refuseStructure(QStringLiteral("mask"),
-                            QStringLiteral("expected \"none\" or \"causal\", got \"%1\"")
-                                .arg(escapedForMessage(mask, 100)));
-    }
-
-    // variance
-    {
-        const QJsonObject o =
-            requireObject(top.value(QLatin1String("variance")), QStringLiteral("variance"));
-        const QString mode =
-            requireString(o.value(QLatin1String("mode")), QStringLiteral("variance.mode"));
-        if (mode == QLatin1String("linked")) {
-            s.varianceMode = VarianceMode::Linked;
-            s.sigma0Squared = requirePositive(o.value(QLatin1String("sigma0_squared")),
-                                              QStringLiteral("variance.sigma0_squared"));
-            s.extraVariance = unknownFields(o, {"mode", "sigma0_squared"});
-        } else if (mode == QLatin1String("free")) {
-            s.varianceMode = VarianceMode::Free;
-            const QString path = QStringLiteral("variance.variances");
-            const QJsonArray rows = requireArray(o.value(QLatin1String("variances")), path);
-            if (rows.size() != m)
-                refuseStructure(path, QStringLiteral("expected %1 (one per query), got %2")
-                                          .arg(count(m, "row", "rows"))
-                                          .arg(rows.size()));
-            s.freeVariances.resize(m, T); // m·T is within the limits checked above
-            for (qint64 i = 0; i < m; ++i) {
-                const QString rowPath = QStringLiteral("%1[%2]").arg(path).arg(i);
-                const QJsonArray row = requireArray(rows.at(i), rowPath);
-                if (row.size() != T)
-                    refuseStructure(rowPath, QStringLiteral("expected %1 (one per key), got %2")
-                                                 .arg(count(T, "number", "numbers"))
-                                                 .arg(row.size()));
-                for (qint64 t = 0; t < T; ++t) {
-                    const QJsonValue e = row.at(t);
-                    const double d = e.toDouble();
-                    if (!e.isDouble() || !(d > 0) || !std::isfinite(d))
-                        requirePositive(e, QStringLiteral("%1[%2]").arg(rowPath).arg(t)); // refuses
-                    s.freeVariances(i, t) = d;
-                }
-            }
-            // Like "tau" in sqrt_dk mode: a "sigma0_squared" here is kept as an unknown field
-            // and, if usable, seeds σ0² for a later switch back to linked mode.
-            const QJsonValue sigma0 = o.value(QLatin1String("sigma0_squared"));
-            if (sigma0.isDouble() && sigma0.toDouble() > 0 && std::isfinite(sigma0.toDouble()))
-                s.sigma0Squared = sigma0.toDouble();
-            s.extraVariance = unknownFields(o, {"mode", "variances"});
-        } else {
-            refuseStructure(QStringLiteral("variance.mode"),
-                            QStringLiteral("expected \"linked\" or \"free\", got \"%1\"")
-                                .arg(escapedForMessage(mode, 100)));
-        }
-    }
-
-    // maxent
-    {
-        const QJsonObject o =
-            requireObject(top.value(QLatin1String("maxent")), QStringLiteral("maxent"));
-        const QString path = QStringLiteral("maxent.targets");
-        const QJsonValue targets = o.value(QLatin1String("targets"));
-        if (targets.isNull()) {
-            s.maxentTargets.reset();
-        } else if (targets.isArray()) {
-            const QJsonArray a = targets.toArray();
-            if (a.size() != m)
-                refuseStructure(path, QStringLiteral("expected %1 (one per query), got %2")
-                                          .arg(count(m, "entry", "entries"))
-                                          .arg(a.size()));
-            std::vector<std::optional<double>> values;
-            values.reserve(size_t(m));
-            for (qint64 i = 0; i < m; ++i) {
-                const QJsonValue e = a.at(i);
-                const QString entryPath = QStringLiteral("%1[%2]").arg(path).arg(i);
-                if (e.isNull())
-                    values.emplace_back(std::nullopt);
-                else if (e.isDouble())
-                    values.emplace_back(plusZero(requireNumber(e, entryPath)));
-                else
-                    refuseType(entryPath, e, QStringLiteral("a number or null"));
-            }
-            s.maxentTargets = std::move(values);
-        } else {
-            refuseType(path, targets, QStringLiteral("null or an array"));
-        }
-        s.extraMaxent = unknownFields(o, {"targets"});
-    }
+    readTemperature(top.value(QLatin1String("temperature")), s);
+    readMask(top.value(QLatin1String("mask")), s);
+    readVariance(top.value(QLatin1String("variance")), m, T, s);
+    readMaxent(top.value(QLatin1String("maxent")), m, s);
 
     // attention (version 2; MATH.md §7). In a version-1 file it is an unknown field, as are
     // `model` and `lesson`: kept and written back, with a warning.
     const bool version2 = top.value(QLatin1String("version")).toDouble() >= 2;
-    if (version2)
+    if (version2) {
         readAttention(top.value(QLatin1String("attention")), s);
-    else
+        if (top.contains(QLatin1String("lesson")))
+            s.lesson = readLesson(top.value(QLatin1String("lesson")));
+    } else {
         for (const char *section : {"attention", "model", "lesson"})
             if (top.contains(QLatin1String(section)))
                 s.loadWarnings << QStringLiteral("%1: kept as an unknown field; this section "
                                                  "needs \"version\": 2")
                                       .arg(QLatin1String(section));
+    }
 
     s.extraTop = unknownFields(top, {"format", "version", "title", "description", "queries", "keys",
                                      "temperature", "mask", "variance", "maxent"});
     if (version2)
-        s.extraTop.remove(QLatin1String("attention"));
+        for (const char *section : {"attention", "lesson"})
+            s.extraTop.remove(QLatin1String(section));
     return s;
 }
 
@@ -736,6 +667,9 @@ void validate(const Scenario &s)
     // checkSimilarities computes f = Q Kᵀ and runs checkFinite on it, naming the product term.
     if (const auto overflow = checkSimilarities(s.queries, s.keys, s.tau()))
         refuse(ErrorCategory::Overflow, overflow->message);
+
+    if (s.lesson)
+        validateLesson(s);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -904,7 +838,7 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
     OriginalTextSplicer splicer;
     QJsonObject top = splicer.prepare(s.extraTop);
     top.insert(QLatin1String("format"), kFormatName);
-    top.insert(QLatin1String("version"), s.writesAttention() ? 2 : 1);
+    top.insert(QLatin1String("version"), s.writesAttention() || s.lesson ? 2 : 1);
     top.insert(QLatin1String("title"), s.title);
     if (s.description)
         top.insert(QLatin1String("description"), *s.description);
@@ -983,6 +917,8 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
         }
         top.insert(QLatin1String("attention"), attention);
     }
+    if (s.lesson) // replaces a version-1 file's unknown `lesson`, like `attention`
+        top.insert(QLatin1String("lesson"), lessonJson(*s.lesson));
 
     // Indented (one number per line) for the files people read; without indentation once there
     // are many numbers: a 4096×4096 free-variance matrix is 600 MB indented, 330 MB compact.
@@ -1027,6 +963,27 @@ std::optional<LoadError> ScenarioIo::saveFile(const Scenario &scenario, const QS
         return LoadError{ErrorCategory::Io,
                          QStringLiteral("cannot save \"%1\": %2").arg(shown, *reason)};
     return std::nullopt;
+}
+
+void detail::readSetting(const QString &name, const QJsonValue &v, qint64 m, qint64 T, Scenario &s)
+{
+    if (name == QLatin1String("temperature"))
+        readTemperature(v, s);
+    else if (name == QLatin1String("mask"))
+        readMask(v, s);
+    else if (name == QLatin1String("variance"))
+        readVariance(v, m, T, s);
+    else if (name == QLatin1String("maxent"))
+        readMaxent(v, m, s);
+    else if (name == QLatin1String("attention"))
+        readAttention(v, s);
+    else
+        refuseStructure(name, QStringLiteral("not a setting"));
+}
+
+void detail::checkTextLength(const QString &text, const QString &path)
+{
+    checkLabel(text, path);
 }
 
 std::optional<LoadError> validateScenario(const Scenario &scenario)

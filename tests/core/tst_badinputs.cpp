@@ -392,6 +392,40 @@ std::vector<CatalogRow> catalogRows()
     row("scenario: version 1 with an attention member loads, with a warning (good)",
         sc("good-version1-attention-unknown"), kGood, {});
 
+    // --- scenario: the version-2 `lesson` section (issue 18) ------------------------------------
+    row("scenario: lesson without steps", sc("lesson-no-steps"), err(C::Structure),
+        {"lesson.steps: expected 1 to 200 steps, got 0"});
+    row("scenario: lesson of 201 steps", sc("lesson-201-steps"), err(C::Structure),
+        {"lesson.steps: expected 1 to 200 steps, got 201"});
+    row("scenario: lesson step without a title", sc("lesson-step-without-title"), err(C::Structure),
+        {"lesson.steps[1].title: missing (expected a string)"});
+    row("scenario: lesson step title of 201 characters", sc("lesson-title-201-characters"),
+        err(C::Structure), {"lesson.steps[0].title: 201 characters, more than the limit of 200"});
+    row("scenario: lesson step with an unknown view", sc("lesson-view-unknown"), err(C::Structure),
+        {"lesson.steps[0].view: expected a view name (attention-heatmap, weight-bars,",
+         "alpha-sweep), got \"weights\""});
+    row("scenario: lesson step query out of range", sc("lesson-query-out-of-range"),
+        err(C::Structure),
+        {"lesson.steps[0].query: expected a query index from 0 to 0 (m = 1), got 1"});
+    row("scenario: lesson step head out of range", sc("lesson-head-out-of-range"),
+        err(C::Structure),
+        {"lesson.steps[0].head: expected a head index from 0 to 0 (H = 1), got 1"});
+    row("scenario: lesson step sets a field other than the five", sc("lesson-set-unknown-field"),
+        err(C::Structure),
+        {"lesson.steps[0].set.keys: a step may set only temperature, mask, variance, maxent and "
+         "attention"});
+    row("scenario: lesson step sets tau = 0", sc("lesson-set-tau-zero"), err(C::Structure),
+        {"lesson.steps[3].set.temperature.tau: expected a positive number, got 0"});
+    row("scenario: lesson step's tau makes a score overflow", sc("lesson-set-score-overflow"),
+        err(C::Overflow),
+        {"lesson.steps[0].set.temperature: queries[0]·keys[0]: score 2e8/τ with τ = 1e-300 "
+         "overflows a double"});
+    row("scenario: lesson of 200 steps (good)", sc("good-lesson-200-steps"), kGood, {});
+    row("scenario: lesson step sets all five settings (good)", sc("good-lesson-every-setting"),
+        kGood, {});
+    row("scenario: version 1 with a lesson member loads, with a warning (good)",
+        sc("good-version1-lesson-unknown"), kGood, {});
+
     // --- CSV ------------------------------------------------------------------------------------
     row("csv: empty file", csv("empty"), err(C::Syntax), {"empty.csv\"", "the file is empty"});
     row("csv: only line ends", csv("only-line-ends"), err(C::Syntax), {"the file is empty"});

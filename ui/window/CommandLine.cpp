@@ -7,6 +7,7 @@
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "window/FirstPaintProbe.h"
+#include "window/LessonCommandLine.h"
 #include "window/MainWindow.h"
 #include "window/ViewExport.h"
 
@@ -156,8 +157,14 @@ int run(const QStringList &arguments)
         QStringLiteral("With --queries/--keys: write the scenario to FILE (.softmaxlab.json is "
                        "appended when FILE has no extension) and exit."),
         QStringLiteral("FILE"));
+    const QCommandLineOption stepOption(
+        QStringLiteral("step"),
+        QStringLiteral("With --report or --export: apply the settings of lesson step N "
+                       "(1-based) of FILE."),
+        QStringLiteral("N"));
     parser.addOptions({reportOption, exportOption, formatOption, sizeOption, scaleOption,
-                       slideOption, queriesOption, keysOption, valuesOption, saveOption});
+                       slideOption, queriesOption, keysOption, valuesOption, saveOption,
+                       stepOption});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A .softmaxlab.json scenario (optional)."),
                                  QStringLiteral("[FILE]"));
@@ -182,7 +189,8 @@ int run(const QStringList &arguments)
     const QString file = positional.value(0);
 
     for (const QCommandLineOption &option : {exportOption, formatOption, sizeOption, scaleOption,
-                                             queriesOption, keysOption, valuesOption, saveOption})
+                                             queriesOption, keysOption, valuesOption, saveOption,
+                                             stepOption})
         if (parser.values(option).size() > 1)
             return usageError(
                 QStringLiteral("--%1 may be given only once").arg(option.names().constFirst()));
@@ -221,6 +229,16 @@ int run(const QStringList &arguments)
     if (parser.isSet(slideOption) && parser.isSet(sizeOption))
         return usageError(QStringLiteral("--slide is --size 1920x1080 --scale 1.5: give one of "
                                          "--slide and --size"));
+
+    std::optional<int> step;
+    if (parser.isSet(stepOption)) {
+        if (!report && !exporting)
+            return usageError(QStringLiteral("--step goes with --report or --export"));
+        step = parseStepNumber(parser.value(stepOption));
+        if (!step)
+            return usageError(QStringLiteral("--step must be a step number (1, 2, …), got '%1'")
+                                  .arg(parser.value(stepOption)));
+    }
 
     QString format = parser.value(formatOption).toLower();
     if (format == QLatin1String("jpeg"))
@@ -276,6 +294,11 @@ int run(const QStringList &arguments)
             for (const QString &warning : scenario.loadWarnings)
                 printErr(QStringLiteral("softmaxlab: %1: warning: %2").arg(file, warning));
         }
+        if (step)
+            if (const auto err = applyStepOption(scenario, *step)) {
+                printErr(QStringLiteral("softmaxlab: %1").arg(*err));
+                return InputRefused;
+            }
         if (report) {
             writeReport(scenario, printOut); // streamed: a large report is gigabytes
             if (std::ferror(stdout)) {

@@ -69,6 +69,21 @@ def v2(attention):
                sub('"version": 1', '"version": 2'))
 
 
+def lesson(steps, text=None):
+    """A version-2 scenario whose `lesson.steps` is the JSON text `steps` (`text`: the base)."""
+    return sub('  "maxent": { "targets": null }\n',
+               '  "maxent": { "targets": null },\n  "lesson": { "steps": ' + steps + ' }\n',
+               sub('"version": 1', '"version": 2', text or BASE))
+
+
+STEP = '{ "title": "Step", "view": "weight-bars" }'
+
+
+def step_with(members):
+    """A step with a title, the view weight-bars and the JSON members `members`."""
+    return '[ { "title": "Step", "view": "weight-bars", ' + members + ' } ]'
+
+
 scenarios = {
     # Truncated, empty, not UTF-8.
     "empty": b"",
@@ -189,6 +204,30 @@ scenarios = {
     "good-version1-attention-unknown": sub('  "mask": "none",\n',
                                            '  "mask": "none",\n  "attention": { "normalizer": '
                                            '"entmax", "alpha": 2 },\n'),
+    # The version-2 `lesson` section (scenario-format.md; issue 18).
+    "lesson-no-steps": lesson("[]"),
+    "lesson-201-steps": lesson("[" + ", ".join([STEP] * 201) + "]"),
+    "lesson-step-without-title": lesson('[ ' + STEP + ', { "view": "entropy" } ]'),
+    "lesson-title-201-characters": lesson('[ { "title": "' + "x" * 201 + '", "view": "entropy" } ]'),
+    "lesson-view-unknown": lesson('[ { "title": "Step", "view": "weights" } ]'),
+    "lesson-query-out-of-range": lesson(step_with('"query": 1')),
+    "lesson-head-out-of-range": lesson(step_with('"head": 1')),
+    "lesson-set-unknown-field": lesson(step_with('"set": { "keys": [] }')),
+    "lesson-set-tau-zero": lesson('[ ' + STEP + ', ' + STEP + ', ' + STEP + ', { "title": "Hot", '
+                                  '"view": "entropy", "set": { "temperature": { "mode": "fixed", '
+                                  '"tau": 0 } } } ]'),
+    "lesson-set-score-overflow": lesson(
+        step_with('"set": { "temperature": { "mode": "fixed", "tau": 1e-300 } }'),
+        sub(Q, '{ "label": "q", "vector": [2e8, 0] }')),
+    "good-lesson-200-steps": lesson("[" + ", ".join([STEP] * 200) + "]"),
+    "good-lesson-every-setting": lesson(step_with(
+        '"caption": "All five.", "query": 0, "head": 0, "set": { "temperature": { "mode": '
+        '"fixed", "tau": 0.3 }, "mask": "causal", "variance": { "mode": "free", "variances": '
+        '[[1, 2, 3]] }, "maxent": { "targets": [0.2] }, "attention": { "normalizer": "entmax", '
+        '"alpha": 2 } }')),
+    # In a version-1 file `lesson` is an unknown field: kept, with a warning.
+    "good-version1-lesson-unknown": sub('  "mask": "none",\n',
+                                        '  "mask": "none",\n  "lesson": { "steps": [] },\n'),
 }
 
 for name, data in scenarios.items():
