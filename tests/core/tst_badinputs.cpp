@@ -166,6 +166,12 @@ struct CatalogRow
     QStringList parts; ///< words the message must contain: the path, or the line and column
 };
 
+} // namespace
+
+#include "BadModelRows.h" // the rows of the `model` section (issue 17)
+
+namespace {
+
 std::vector<CatalogRow> catalogRows()
 {
     using C = ErrorCategory;
@@ -479,6 +485,7 @@ std::vector<CatalogRow> catalogRows()
     row("npy: float64 C order (good)", np("good-f8-c-order"), kGood, {});
     row("npy: big-endian float32 Fortran order (good)", np("good-f4-fortran-big-endian"), kGood,
         {});
+    addModelCatalogRows(rows); // the version-2 `model` section (BadModelRows.h)
     return rows;
 }
 
@@ -610,6 +617,7 @@ void TestBadInputs::generated_data()
     QTest::newRow("npy: claimed 100000×4096 with only the header")
         << ".npy" << npy("(100000, 4096)", QByteArray()) << err(C::Limit)
         << QStringList{"numbers exceed the limit"};
+    addModelGeneratedRows(); // the limits of the `model` section (BadModelRows.h)
 }
 
 void TestBadInputs::generated()
