@@ -21,6 +21,7 @@
 #include "CsvMatrix.h"
 #include "JsonChecks.h"
 #include "MatrixImport.h"
+#include "NpyBytes.h"
 #include "NpyMatrix.h"
 #include "Report.h"
 #include "ScenarioIo.h"
@@ -74,14 +75,7 @@ QByteArray skeleton(const QByteArray &queries, const QByteArray &keys)
 /// A .npy v1.0 file of float64 with the given shape text and data bytes.
 QByteArray npy(const QByteArray &shape, const QByteArray &data)
 {
-    QByteArray header = "{'descr': '<f8', 'fortran_order': False, 'shape': " + shape + ", }";
-    while ((10 + header.size() + 1) % 64 != 0)
-        header += ' ';
-    header += '\n';
-    QByteArray out("\x93NUMPY\x01\x00", 8);
-    out += char(header.size() & 0xff);
-    out += char(header.size() >> 8);
-    return out + header + data;
+    return npyBytes(shape, data);
 }
 
 /// A refusal of any reader, or nullopt when the input was accepted.

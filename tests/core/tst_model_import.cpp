@@ -5,6 +5,7 @@
 
 #include "ModelAnalysis.h"
 #include "ModelImport.h"
+#include "NpyBytes.h"
 #include "NpyMatrix.h"
 
 #include <QFile>
@@ -19,22 +20,9 @@ Q_DECLARE_METATYPE(sml::ErrorCategory)
 
 namespace {
 
-/// A .npy v1.0 file of float64 with `shape` (Python tuple text) and `values` in the file's order.
 QByteArray npy(const QByteArray &shape, const std::vector<double> &values, bool fortran = false)
 {
-    QByteArray header =
-        "{'descr': '<f8', 'fortran_order': " + QByteArray(fortran ? "True" : "False") +
-        ", 'shape': " + shape + ", }";
-    while ((10 + header.size() + 1) % 64 != 0)
-        header += ' ';
-    header += '\n';
-    QByteArray out("\x93NUMPY\x01\x00", 8);
-    out += char(header.size() & 0xff);
-    out += char(header.size() >> 8);
-    out += header;
-    out += QByteArray(reinterpret_cast<const char *>(values.data()),
-                      qsizetype(values.size() * sizeof(double)));
-    return out;
+    return sml::test::npyBytes(shape, values, fortran);
 }
 
 QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
@@ -146,8 +134,7 @@ void TestModelImport::refusals_data()
         << QStringList{"embeddings: \"", "shape (1, 3, 2) has 3 dimensions"};
     QTest::newRow("W_Q stack (2, 2, 2) but d_model = 3 (disagrees with the embeddings)")
         << QByteArray("1,0,0\n0,1,0\n") << wq << wk << wv << QByteArray() << C::Structure
-        << QStringList{"W_Q \"", "(2×2×2) has 2 rows but the embeddings",
-                       "(2×3) have d_model = 3"};
+        << QStringList{"W_Q \"", "(2×2×2) has 2 rows but the embeddings", "(2×3) have d_model = 3"};
     QTest::newRow("W_Q with 1 head, W_K with 2 (H disagrees)")
         << x << eye << wk << wv << QByteArray() << C::Structure
         << QStringList{"W_K \"", "has H = 2 heads but W_Q", "has H = 1"};

@@ -8,6 +8,7 @@
 #include "document/ScenarioDocument.h"
 #include "window/FirstPaintProbe.h"
 #include "window/MainWindow.h"
+#include "window/ModelCommandLine.h"
 #include "window/ViewExport.h"
 
 #include <QApplication>
@@ -146,6 +147,8 @@ int run(const QStringList &arguments)
         QStringLiteral("FILE"));
     parser.addOptions({reportOption, exportOption, formatOption, sizeOption, queriesOption,
                        keysOption, valuesOption, saveOption});
+    const ModelOptions modelOptions = addModelOptions(parser); // --embeddings …, --head
+
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A .softmaxlab.json scenario (optional)."),
                                  QStringLiteral("[FILE]"));
@@ -178,11 +181,14 @@ int run(const QStringList &arguments)
     const bool report = parser.isSet(reportOption);
     const bool exporting = parser.isSet(exportOption);
     const bool saving = parser.isSet(saveOption);
-    const bool importing =
-        parser.isSet(queriesOption) || parser.isSet(keysOption) || parser.isSet(valuesOption);
+    const bool importingModel = modelOptions.importing(parser);
+    const bool importing = importingModel || parser.isSet(queriesOption) ||
+                           parser.isSet(keysOption) || parser.isSet(valuesOption);
     if (int(report) + int(exporting) + int(saving) > 1)
         return usageError(QStringLiteral("choose one of --report, --export and --save"));
-    if (importing) {
+    if (auto usage = modelOptions.usageError(parser, file, report || exporting || saving))
+        return usageError(*usage);
+    if (importing && !importingModel) {
         if (!parser.isSet(queriesOption) || !parser.isSet(keysOption))
             return usageError(
                 QStringLiteral("--queries and --keys go together (--values is optional)"));
@@ -197,7 +203,7 @@ int run(const QStringList &arguments)
             if (parser.isSet(option) && parser.value(option).isEmpty())
                 return usageError(
                     QStringLiteral("--%1 needs a file name").arg(option.names().constFirst()));
-    } else if (saving) {
+    } else if (saving && !importingModel) {
         return usageError(QStringLiteral(
             "--save goes with --queries and --keys (open FILE in the window to save it)"));
     }
@@ -227,7 +233,14 @@ int run(const QStringList &arguments)
 
     if (report || exporting || saving) {
         Scenario scenario = defaultScenario();
-        if (importing) {
+        if (importingModel) {
+            LoadResult imported = modelOptions.importScenario(parser);
+            if (const auto *err = std::get_if<LoadError>(&imported)) {
+                printErr(QStringLiteral("softmaxlab: %1").arg(err->message));
+                return InputRefused;
+            }
+            scenario = std::get<Scenario>(std::move(imported));
+        } else if (importing) {
             LoadResult imported = importScenario(
                 parser.value(queriesOption), parser.value(keysOption), parser.value(valuesOption));
             if (const auto *err = std::get_if<LoadError>(&imported)) {
@@ -245,6 +258,12 @@ int run(const QStringList &arguments)
             // Loaded, with a remark (a version-1 file's `attention` member, scenario-format.md).
             for (const QString &warning : scenario.loadWarnings)
                 printErr(QStringLiteral("softmaxlab: %1: warning: %2").arg(file, warning));
+        }
+        // --head N of a model scenario (scenario-format.md, "Command line: additions").
+        const std::variant<int, QString> head = modelOptions.headIndex(parser, scenario);
+        if (const auto *err = std::get_if<QString>(&head)) {
+            printErr(QStringLiteral("softmaxlab: %1").arg(*err));
+            return InputRefused;
         }
         if (report) {
             writeReport(scenario, printOut); // streamed: a large report is gigabytes
@@ -270,7 +289,8 @@ int run(const QStringList &arguments)
         }
         QStringList written;
         if (const std::optional<QString> err =
-                exportAllViews(scenario, parser.value(exportOption), format, size, &written)) {
+                exportAllViews(headScenario(scenario, std::get<int>(head)),
+                               parser.value(exportOption), format, size, &written)) {
             printErr(QStringLiteral("softmaxlab: %1").arg(*err));
             return InputRefused;
         }
