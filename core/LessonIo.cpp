@@ -1,9 +1,9 @@
 #include "LessonIo.h"
 
 #include "Attention.h"
-#include "JsonRead.h"
 #include "Refusal.h"
 #include "Scenario.h"
+#include "ScenarioFields.h"
 #include "TextInput.h"
 
 #include <QJsonArray>

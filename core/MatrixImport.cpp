@@ -10,7 +10,10 @@
 
 namespace sml {
 
-MatrixResult readMatrixFile(const QString &path)
+namespace {
+
+/// readMatrixFile and readMatrixStackFile.
+MatrixResult readMatrixOrStack(const QString &path, bool stack)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     return detail::readMatrixWith(path, [&](const QByteArray &bytes) -> MatrixResult {
@@ -22,9 +25,21 @@ MatrixResult readMatrixFile(const QString &path)
                                             "sheet as CSV (comma-separated values)")};
         if (NpyMatrix::hasMagic(bytes) || suffix == QLatin1String("npy") ||
             suffix == QLatin1String("npz") || bytes.startsWith("PK\x03\x04"))
-            return NpyMatrix::parse(bytes);
+            return stack ? NpyMatrix::parseStack(bytes) : NpyMatrix::parse(bytes);
         return CsvMatrix::parse(bytes);
     });
+}
+
+} // namespace
+
+MatrixResult readMatrixFile(const QString &path)
+{
+    return readMatrixOrStack(path, false);
+}
+
+MatrixResult readMatrixStackFile(const QString &path)
+{
+    return readMatrixOrStack(path, true);
 }
 
 namespace {

@@ -24,6 +24,9 @@ struct ImportedMatrix
     QStringList rowLabels;
     QStringList columnNames;
     QString source; ///< the path it was read from, as given (for messages and titles); may be empty
+    /// 0 for a matrix; H for a 3-D .npy stack (H, r, c) read by readMatrixStackFile, whose
+    /// `data` is then (H·r)×c with head h in rows h·r … (h+1)·r − 1.
+    qint64 stack = 0;
 };
 
 /// A matrix or the reason it was refused, à la std::expected.
@@ -45,6 +48,11 @@ using MatrixResult = std::variant<ImportedMatrix, LoadError>;
 /// limit; then whatever CsvMatrix::parse or NpyMatrix::parse report. Messages name the file:
 /// `"q.csv", line 3, column 2: '1;2' is not a number (the separator is ',')`.
 MatrixResult readMatrixFile(const QString &path);
+
+/// readMatrixFile, except that a .npy file may also hold a 3-D stack (H, rows, columns) of H
+/// matrices (NpyMatrix::parseStack): the weights of H heads at once (`--wq/--wk/--wv`,
+/// scenario-format.md "Command line: additions"; ModelImport.h).
+MatrixResult readMatrixStackFile(const QString &path);
 
 /// Builds a scenario from queries (m×d_k), keys (T×d_k) and values (T×d_v) read from files:
 /// the whole of `softmaxlab --queries Q --keys K [--values V]` (scenario-format.md, "Command

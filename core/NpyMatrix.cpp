@@ -1,9 +1,11 @@
 #include "NpyMatrix.h"
 
+#include "ModelIo.h"
 #include "Refusal.h"
 
 #include <QtEndian>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -366,6 +368,21 @@ bool NpyMatrix::hasMagic(const QByteArray &bytes)
 
 ImportedMatrix NpyMatrix::parseOrThrow(const QByteArray &bytes)
 {
+    return parseShaped(bytes, false);
+}
+
+ImportedMatrix NpyMatrix::parseStackOrThrow(const QByteArray &bytes)
+{
+    return parseShaped(bytes, true);
+}
+
+MatrixResult NpyMatrix::parseStack(const QByteArray &bytes)
+{
+    return detail::parseMatrix(&NpyMatrix::parseStackOrThrow, bytes);
+}
+
+ImportedMatrix NpyMatrix::parseShaped(const QByteArray &bytes, bool allowStack)
+{
     if (!bytes.startsWith(kMagic)) {
         if (bytes.startsWith("PK\x03\x04"))
             refuse(ErrorCategory::Format,
@@ -446,24 +463,34 @@ ImportedMatrix NpyMatrix::parseOrThrow(const QByteArray &bytes)
             ErrorCategory::Structure,
             QStringLiteral("shape () is a 0-D array (a single number); expected a vector (n,) or "
                            "a matrix (rows, columns)"));
-    if (shape.size() > 2)
+    if (shape.size() > (allowStack ? 3 : 2))
         refuse(ErrorCategory::Structure,
-               QStringLiteral("shape %1 has %2 dimensions; expected a vector (n,) or a matrix "
-                              "(rows, columns)")
+               QStringLiteral("shape %1 has %2 dimensions; expected %3")
                    .arg(shapeText(shape))
-                   .arg(shape.size()));
-    const qint64 rows = shape[0];
-    const qint64 cols = shape.size() == 2 ? shape[1] : 1;
-    if (rows == 0 || cols == 0)
+                   .arg(shape.size())
+                   .arg(allowStack ? QStringLiteral("a matrix (rows, columns) or a stack of "
+                                                    "matrices (heads, rows, columns)")
+                                   : QStringLiteral("a vector (n,) or a matrix (rows, columns)")));
+    // A stack (H, r, c) is read as the (H·r)×c matrix of its heads one below the other.
+    const qint64 heads = shape.size() == 3 ? shape[0] : 0;
+    const qint64 blockRows = shape[shape.size() == 3 ? 1 : 0];
+    const qint64 cols = shape.size() >= 2 ? shape.back() : 1;
+    if (std::find(shape.begin(), shape.end(), 0) != shape.end())
         refuse(ErrorCategory::Structure,
                QStringLiteral("shape %1 is empty; expected at least one row and one column")
                    .arg(shapeText(shape)));
     // Limits before anything is allocated; each bound also keeps rows·cols·size from overflowing.
-    if (rows > limits::maxTokens)
+    if (heads > limits::maxHeads)
+        refuse(ErrorCategory::Limit, QStringLiteral("shape %1: %2 heads exceed the limit of %3")
+                                         .arg(shapeText(shape))
+                                         .arg(heads)
+                                         .arg(limits::maxHeads));
+    if (blockRows > limits::maxTokens)
         refuse(ErrorCategory::Limit, QStringLiteral("shape %1: %2 rows exceed the limit of %3")
                                          .arg(shapeText(shape))
-                                         .arg(rows)
+                                         .arg(blockRows)
                                          .arg(limits::maxTokens));
+    const qint64 rows = std::max<qint64>(heads, 1) * blockRows;
     if (cols > limits::maxDim)
         refuse(ErrorCategory::Limit, QStringLiteral("shape %1: %2 columns exceed the limit of %3")
                                          .arg(shapeText(shape))
@@ -487,18 +514,27 @@ ImportedMatrix NpyMatrix::parseOrThrow(const QByteArray &bytes)
                    .arg(have));
 
     ImportedMatrix out;
+    out.stack = heads;
     out.data.resize(Eigen::Index(rows), Eigen::Index(cols));
     const uchar *data = u + dataStart;
     const qint64 count = rows * cols;
     for (qint64 k = 0; k < count; ++k) {
-        const qint64 i = fortran ? k % rows : k / cols;
+        // Fortran order: the first index varies fastest; for a stack, row i of head h is
+        // row h·r + i of the matrix either way.
+        const qint64 i = !fortran ? k / cols
+                         : heads  ? (k % heads) * blockRows + (k / heads) % blockRows
+                                  : k % rows;
         const qint64 j = fortran ? k / rows : k % cols;
         const double v = element(data + k * type.size, type);
         if (!std::isfinite(v))
             refuse(ErrorCategory::Structure,
                    QStringLiteral("element %1 is %2; every number must be finite")
                        .arg(shape.size() == 1 ? QStringLiteral("[%1]").arg(i)
-                                              : QStringLiteral("[%1, %2]").arg(i).arg(j),
+                            : heads           ? QStringLiteral("[%1, %2, %3]")
+                                          .arg(i / blockRows)
+                                          .arg(i % blockRows)
+                                          .arg(j)
+                                    : QStringLiteral("[%1, %2]").arg(i).arg(j),
                             valueText(v)));
         out.data(Eigen::Index(i), Eigen::Index(j)) = v == 0 ? 0.0 : v;
     }

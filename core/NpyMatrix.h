@@ -44,10 +44,20 @@ public:
     /// True when the bytes start with the .npy magic "\x93NUMPY".
     static bool hasMagic(const QByteArray &bytes);
 
+    /// As parse(), but a 3-D shape (H, rows, columns) is accepted too: the weight stacks of
+    /// `--wq/--wk/--wv` (scenario-format.md, "Command line: additions"; issue 17). The matrix is
+    /// then (H·rows)×columns, head h in rows h·rows … (h+1)·rows − 1, with `stack` = H; refused
+    /// above H = 64 heads (Limit) or with more than 3 dimensions (Structure). A 2-D file reads as
+    /// with parse().
+    static MatrixResult parseStack(const QByteArray &bytes);
+
 private:
     friend class MatrixReader<NpyMatrix>;
     /// The reader itself (MatrixReader::parse): refuses by throwing detail::Refusal.
     static ImportedMatrix parseOrThrow(const QByteArray &npy);
+    static ImportedMatrix parseStackOrThrow(const QByteArray &npy);
+    /// Both: `allowStack` admits the 3-D shapes of parseStack().
+    static ImportedMatrix parseShaped(const QByteArray &npy, bool allowStack);
 };
 
 } // namespace sml

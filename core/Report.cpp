@@ -1,6 +1,8 @@
 #include "Report.h"
 
 #include "Analysis.h"
+#include "ModelReport.h"
+#include "ReportParts.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -44,7 +46,9 @@ QJsonArray perKey(const std::vector<int> &visible, int T, const QJsonValue &mask
     return a;
 }
 
-QJsonObject queryReport(const Analysis &analysis, int i)
+} // namespace
+
+QJsonObject detail::queryReport(const Analysis &analysis, int i)
 {
     const Scenario &sc = analysis.scenario();
     const int T = sc.T();
@@ -131,12 +135,7 @@ QJsonObject queryReport(const Analysis &analysis, int i)
     return q;
 }
 
-} // namespace
-
-namespace {
-
-/// Everything of the report but the queries.
-QJsonObject reportHead(const Scenario &scenario, const Analysis &analysis)
+QJsonObject detail::reportHead(const Scenario &scenario, const Analysis &analysis)
 {
     QJsonObject r;
     r[QStringLiteral("format")] = QStringLiteral("softmaxlab-report");
@@ -160,10 +159,13 @@ QJsonObject reportHead(const Scenario &scenario, const Analysis &analysis)
     return r;
 }
 
-} // namespace
+using detail::queryReport;
+using detail::reportHead;
 
 QJsonObject buildReport(const Scenario &scenario)
 {
+    if (scenario.model) // version 2: every head (ModelReport.h)
+        return buildModelReport(scenario);
     const Analysis analysis(scenario);
     QJsonObject r = reportHead(scenario, analysis);
     QJsonArray queries;
@@ -182,6 +184,10 @@ QByteArray reportJson(const Scenario &scenario)
 
 void writeReport(const Scenario &scenario, const std::function<void(const QByteArray &)> &write)
 {
+    if (scenario.model) { // (H·m·T ≤ 5·10⁷: written at once)
+        write(QJsonDocument(buildModelReport(scenario)).toJson(QJsonDocument::Indented));
+        return;
+    }
     AnalysisOptions options;
     options.keepWeights = false; // detail() gives each row, bit for bit the same
     const Analysis analysis(scenario, options);

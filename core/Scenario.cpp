@@ -10,7 +10,7 @@ double Scenario::tau() const
 {
     if (temperatureMode == TemperatureMode::Fixed)
         return fixedTau;
-    return std::sqrt(double(dK()));
+    return std::sqrt(double(model ? model->dK() : dK()));
 }
 
 std::optional<double> Scenario::targetFor(int i) const
@@ -46,6 +46,8 @@ void Scenario::normalizeSideArrays()
     }
     if (maxentTargets)
         maxentTargets->resize(size_t(mm));
+    if (model)
+        model->normalizeSideArrays(varianceMode == VarianceMode::Free);
 }
 
 static bool sameMatrix(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
@@ -96,7 +98,7 @@ bool Scenario::operator==(const Scenario &o) const
            sameJson(extraTop, o.extraTop) && sameJson(extraTemperature, o.extraTemperature) &&
            sameJson(extraVariance, o.extraVariance) && sameJson(extraMaxent, o.extraMaxent) &&
            sameJson(extraQueries, o.extraQueries) && sameJson(extraKeys, o.extraKeys) &&
-           lesson == o.lesson;
+           lesson == o.lesson && model == o.model;
 }
 
 Scenario defaultScenario()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Lesson.h"
+#include "Model.h"
 #include "UnknownFields.h"
 
 #include <Eigen/Core>
@@ -97,6 +98,11 @@ struct Scenario
     /// `attention` member, kept as an unknown field, "needs version 2".
     QStringList loadWarnings;
 
+    /// The version-2 `model` section (Model.h; MATH.md §8). A model scenario has no queries,
+    /// keys or values of its own (they are empty, as are freeVariances and maxentTargets: the
+    /// model keeps them per head); headScenario() gives head h as a plain scenario.
+    std::optional<Model> model;
+
     // Unknown JSON fields, written back unchanged on save (scenario-format.md, "Unknown fields").
     // Each keeps the members' original text too (UnknownFields), so they are written back byte
     // for byte.
@@ -113,7 +119,8 @@ struct Scenario
     int dK() const { return int(queries.cols()); }
     int dV() const { return int(values.cols()); }
 
-    /// The temperature τ: √d_k in SqrtDk mode, fixedTau otherwise. (MATH.md §1)
+    /// The temperature τ: √d_k in SqrtDk mode (the heads' d_k in a model scenario), fixedTau
+    /// otherwise. (MATH.md §1, §8)
     double tau() const;
 
     /// α of the attention's normalizer: 1 for the softmax, entmaxAlpha for entmax (MATH.md §7.2).
@@ -122,6 +129,12 @@ struct Scenario
     bool writesAttention() const
     {
         return attentionSection || normalizer == NormalizerKind::Entmax;
+    }
+
+    /// True when the file is written as version 2 (an `attention`, `model` or `lesson` section).
+    bool writesVersion2() const
+    {
+        return writesAttention() || model.has_value() || lesson.has_value();
     }
 
     /// The MaxEnt target of query i if the user set one, else nullopt (use the default).

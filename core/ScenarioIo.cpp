@@ -4,9 +4,10 @@
 #include "Attention.h"
 #include "BoundedFile.h"
 #include "JsonDuplicateKeys.h"
-#include "JsonRead.h"
 #include "LessonIo.h"
+#include "ModelIo.h"
 #include "Refusal.h"
+#include "ScenarioFields.h"
 #include "TextInput.h"
 
 #include <QDir>
@@ -35,52 +36,10 @@ const QString kFormatName = QStringLiteral("softmaxlab-scenario");
 /// does not use it is still written as version 1 (scenario-format.md, "Scenario, version 2").
 constexpr int kVersion = 2;
 constexpr const char *kVersions = "1 or 2";
-constexpr int kMaxLabelCodePoints = 200;
 /// serialize() indents files with at most this many numbers (about 40 MB indented).
 constexpr qint64 kIndentedNumbers = 1'000'000;
 
-using detail::Refusal;
-using detail::refuse;
-
-using detail::count;
-using detail::describe;
-using detail::num;
-using detail::readLesson;
-using detail::refuseStructure;
-using detail::refuseType;
-using detail::requireArray;
-using detail::requireNumber;
-using detail::requireObject;
-using detail::requirePositive;
-using detail::requireString;
-using detail::unknownFields;
-using detail::validateLesson;
-
-/// −0 → +0 (scenario-format.md, "Writing"); every other double unchanged.
-inline double plusZero(double v)
-{
-    return v == 0 ? 0.0 : v;
-}
-
-qint64 codePointCount(const QString &s)
-{
-    qint64 n = 0;
-    for (qsizetype i = 0; i < s.size(); ++i) {
-        if (s.at(i).isHighSurrogate() && i + 1 < s.size() && s.at(i + 1).isLowSurrogate())
-            ++i;
-        ++n;
-    }
-    return n;
-}
-
-void checkLabel(const QString &label, const QString &path)
-{
-    const qint64 n = codePointCount(label);
-    if (n > kMaxLabelCodePoints)
-        refuseStructure(path, QStringLiteral("%1 characters, more than the limit of %2")
-                                  .arg(n)
-                                  .arg(kMaxLabelCodePoints));
-}
+using namespace detail; // Refusal, refuse and the readers of ScenarioFields.h
 
 /// The size limits of scenario-format.md ("Limits"), from counts alone (nothing allocated).
 void checkLimits(qint64 m, qint64 T, qint64 dK, qint64 dV)
@@ -116,36 +75,6 @@ void checkLimits(qint64 m, qint64 T, qint64 dK, qint64 dV)
             QStringLiteral("queries, keys: (m + T)·d_k + T·d_v = %1 numbers exceed the limit of %2")
                 .arg(entries)
                 .arg(maxVectorEntries));
-}
-
-/// Reads a JSON array of exactly `expected` finite numbers into `row` (an Eigen row or vector).
-template <typename Row>
-void readNumbers(const QJsonValue &v, const QString &path, qint64 expected, const QString &why,
-                 Row &&row)
-{
-    const QJsonArray a = requireArray(v, path);
-    if (a.size() != expected)
-        refuseStructure(path, QStringLiteral("expected %1 (%2), got %3")
-                                  .arg(count(expected, "number", "numbers"), why)
-                                  .arg(a.size()));
-    // The element's path is formatted only on error: this loop runs up to 5·10⁷ times.
-    for (qsizetype j = 0; j < a.size(); ++j) {
-        const QJsonValue e = a.at(j);
-        const double d = e.toDouble();
-        if (!e.isDouble() || !std::isfinite(d))
-            requireNumber(e, QStringLiteral("%1[%2]").arg(path).arg(j)); // throws
-        row(Eigen::Index(j)) = plusZero(d);
-    }
-}
-
-/// Length of the non-empty numeric array at `v` (for d_k and d_v), refusing anything else.
-qint64 dimensionOf(const QJsonValue &v, const QString &path, const char *symbol)
-{
-    const QJsonArray a = requireArray(v, path);
-    if (a.isEmpty())
-        refuseStructure(path, QStringLiteral("expected at least one number (%1 ≥ 1), got 0")
-                                  .arg(QLatin1String(symbol)));
-    return a.size();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,28 +306,12 @@ void readVariance(const QJsonValue &v, qint64 m, qint64 T, Scenario &s)
         s.extraVariance = unknownFields(o, {"mode", "sigma0_squared"});
     } else if (mode == QLatin1String("free")) {
         s.varianceMode = VarianceMode::Free;
+        const QJsonValue variances = o.value(QLatin1String("variances"));
         const QString path = QStringLiteral("variance.variances");
-        const QJsonArray rows = requireArray(o.value(QLatin1String("variances")), path);
-        if (rows.size() != m)
-            refuseStructure(path, QStringLiteral("expected %1 (one per query), got %2")
-                                      .arg(count(m, "row", "rows"))
-                                      .arg(rows.size()));
-        s.freeVariances.resize(m, T); // m·T is within the limits checked above
-        for (qint64 i = 0; i < m; ++i) {
-            const QString rowPath = QStringLiteral("%1[%2]").arg(path).arg(i);
-            const QJsonArray row = requireArray(rows.at(i), rowPath);
-            if (row.size() != T)
-                refuseStructure(rowPath, QStringLiteral("expected %1 (one per key), got %2")
-                                             .arg(count(T, "number", "numbers"))
-                                             .arg(row.size()));
-            for (qint64 t = 0; t < T; ++t) {
-                const QJsonValue e = row.at(t);
-                const double d = e.toDouble();
-                if (!e.isDouble() || !(d > 0) || !std::isfinite(d))
-                    requirePositive(e, QStringLiteral("%1[%2]").arg(rowPath).arg(t)); // refuses
-                s.freeVariances(i, t) = d;
-            }
-        }
+        if (s.model) // H entries of m×T (scenario-format.md, `model`)
+            readModelVariances(variances, *s.model);
+        else // m·T is within the limits checked above
+            s.freeVariances = readVarianceRows(variances, path, m, T);
         // Like "tau" in sqrt_dk mode: a "sigma0_squared" here is kept as an unknown field
         // and, if usable, seeds σ0² for a later switch back to linked mode.
         const QJsonValue sigma0 = o.value(QLatin1String("sigma0_squared"));
@@ -418,43 +331,16 @@ void readMaxent(const QJsonValue &v, qint64 m, Scenario &s)
     const QJsonObject o = requireObject(v, QStringLiteral("maxent"));
     const QString path = QStringLiteral("maxent.targets");
     const QJsonValue targets = o.value(QLatin1String("targets"));
-    if (targets.isNull()) {
-        s.maxentTargets.reset();
-    } else if (targets.isArray()) {
-        const QJsonArray a = targets.toArray();
-        if (a.size() != m)
-            refuseStructure(path, QStringLiteral("expected %1 (one per query), got %2")
-                                      .arg(count(m, "entry", "entries"))
-                                      .arg(a.size()));
-        std::vector<std::optional<double>> values;
-        values.reserve(size_t(m));
-        for (qint64 i = 0; i < m; ++i) {
-            const QJsonValue e = a.at(i);
-            const QString entryPath = QStringLiteral("%1[%2]").arg(path).arg(i);
-            if (e.isNull())
-                values.emplace_back(std::nullopt);
-            else if (e.isDouble())
-                values.emplace_back(plusZero(requireNumber(e, entryPath)));
-            else
-                refuseType(entryPath, e, QStringLiteral("a number or null"));
-        }
-        s.maxentTargets = std::move(values);
-    } else {
-        refuseType(path, targets, QStringLiteral("null or an array"));
-    }
+    if (s.model) // null or H entries (scenario-format.md, `model`)
+        readModelTargets(targets, *s.model);
+    else
+        s.maxentTargets = readTargets(targets, path, m);
     s.extraMaxent = unknownFields(o, {"targets"});
 }
 
-Scenario readScenario(const QJsonObject &top)
+/// The version-1 `queries` and `keys` arrays.
+void readQueriesAndKeys(const QJsonObject &top, Scenario &s)
 {
-    checkFormatAndVersion(top);
-
-    Scenario s;
-    s.title = requireString(top.value(QLatin1String("title")), QStringLiteral("title"));
-    const QJsonValue description = top.value(QLatin1String("description"));
-    if (!description.isUndefined())
-        s.description = requireString(description, QStringLiteral("description"));
-
     // Counts and dimensions first, so that the limits are checked before anything is allocated.
     const QJsonArray queries =
         requireArray(top.value(QLatin1String("queries")), QStringLiteral("queries"));
@@ -511,6 +397,26 @@ Scenario readScenario(const QJsonObject &top)
                     s.values.row(t));
         s.extraKeys.push_back(unknownFields(k, {"label", "vector", "value"}));
     }
+}
+
+Scenario readScenario(const QJsonObject &top)
+{
+    checkFormatAndVersion(top);
+
+    Scenario s;
+    s.title = requireString(top.value(QLatin1String("title")), QStringLiteral("title"));
+    const QJsonValue description = top.value(QLatin1String("description"));
+    if (!description.isUndefined())
+        s.description = requireString(description, QStringLiteral("description"));
+
+    // A version-2 `model` replaces the queries and keys (ModelIo.h; MATH.md §8).
+    const bool version2 = top.value(QLatin1String("version")).toDouble() >= 2;
+    if (version2 && top.contains(QLatin1String("model")))
+        readModel(top, s);
+    else
+        readQueriesAndKeys(top, s);
+    const qint64 m = s.model ? s.model->T() : s.m();
+    const qint64 T = s.model ? s.model->T() : s.T();
 
     readTemperature(top.value(QLatin1String("temperature")), s);
     readMask(top.value(QLatin1String("mask")), s);
@@ -519,7 +425,6 @@ Scenario readScenario(const QJsonObject &top)
 
     // attention (version 2; MATH.md §7). In a version-1 file it is an unknown field, as are
     // `model` and `lesson`: kept and written back, with a warning.
-    const bool version2 = top.value(QLatin1String("version")).toDouble() >= 2;
     if (version2) {
         readAttention(top.value(QLatin1String("attention")), s);
         if (top.contains(QLatin1String("lesson")))
@@ -535,7 +440,7 @@ Scenario readScenario(const QJsonObject &top)
     s.extraTop = unknownFields(top, {"format", "version", "title", "description", "queries", "keys",
                                      "temperature", "mask", "variance", "maxent"});
     if (version2)
-        for (const char *section : {"attention", "lesson"})
+        for (const char *section : {"attention", "lesson", "model"})
             s.extraTop.remove(QLatin1String(section));
     return s;
 }
@@ -559,8 +464,29 @@ void checkFiniteMatrix(const Eigen::MatrixXd &mat, const char *rowName, const ch
                     QStringLiteral("expected a finite number, got %1").arg(num(mat(i, j))));
 }
 
+/// τ, σ0² (linked mode) and α: the settings every head of a model shares.
+void checkSettings(const Scenario &s)
+{
+    if (s.temperatureMode == TemperatureMode::Fixed &&
+        !(s.fixedTau > 0 && std::isfinite(s.fixedTau)))
+        refuseStructure(QStringLiteral("temperature.tau"),
+                        QStringLiteral("expected a positive number, got %1").arg(num(s.fixedTau)));
+    if (s.varianceMode == VarianceMode::Linked &&
+        !(s.sigma0Squared > 0 && std::isfinite(s.sigma0Squared)))
+        refuseStructure(
+            QStringLiteral("variance.sigma0_squared"),
+            QStringLiteral("expected a positive number, got %1").arg(num(s.sigma0Squared)));
+    if (s.normalizer == NormalizerKind::Entmax && !isAlpha(s.entmaxAlpha))
+        refuseAlpha(QJsonValue(s.entmaxAlpha));
+}
+
 void validate(const Scenario &s)
 {
+    if (s.model) { // the model section and its per-head settings (ModelIo.h)
+        checkSettings(s);
+        validateModel(s);
+        return;
+    }
     const qint64 m = s.queries.rows();
     const qint64 T = s.keys.rows();
     const qint64 dK = s.queries.cols();
@@ -610,58 +536,11 @@ void validate(const Scenario &s)
     checkFiniteMatrix(s.keys, "keys", "vector");
     checkFiniteMatrix(s.values, "keys", "value");
 
-    if (s.temperatureMode == TemperatureMode::Fixed &&
-        !(s.fixedTau > 0 && std::isfinite(s.fixedTau)))
-        refuseStructure(QStringLiteral("temperature.tau"),
-                        QStringLiteral("expected a positive number, got %1").arg(num(s.fixedTau)));
-
-    if (s.varianceMode == VarianceMode::Linked) {
-        if (!(s.sigma0Squared > 0 && std::isfinite(s.sigma0Squared)))
-            refuseStructure(
-                QStringLiteral("variance.sigma0_squared"),
-                QStringLiteral("expected a positive number, got %1").arg(num(s.sigma0Squared)));
-    } else {
-        const QString path = QStringLiteral("variance.variances");
-        if (s.freeVariances.rows() != m)
-            refuseStructure(path, QStringLiteral("expected %1 (one per query), got %2")
-                                      .arg(count(m, "row", "rows"))
-                                      .arg(s.freeVariances.rows()));
-        if (s.freeVariances.cols() != T)
-            refuseStructure(path + QStringLiteral("[0]"),
-                            QStringLiteral("expected %1 (one per key), got %2")
-                                .arg(count(T, "number", "numbers"))
-                                .arg(s.freeVariances.cols()));
-        // Vectorized test first (m×T can be 16 M entries); the loop names the first offender.
-        const bool allPositiveFinite =
-            s.freeVariances.allFinite() && (s.freeVariances.array() > 0).all();
-        for (qint64 i = 0; i < m && !allPositiveFinite; ++i)
-            for (qint64 t = 0; t < T; ++t) {
-                const double v = s.freeVariances(i, t);
-                if (!(v > 0 && std::isfinite(v)))
-                    refuseStructure(
-                        QStringLiteral("%1[%2][%3]").arg(path).arg(i).arg(t),
-                        QStringLiteral("expected a positive number, got %1").arg(num(v)));
-            }
-    }
-
-    if (s.maxentTargets) {
-        const auto &targets = *s.maxentTargets;
-        if (qint64(targets.size()) != m)
-            refuseStructure(QStringLiteral("maxent.targets"),
-                            QStringLiteral("expected %1 (one per query), got %2")
-                                .arg(count(m, "entry", "entries"))
-                                .arg(targets.size()));
-        for (qint64 i = 0; i < m; ++i) {
-            const auto &target = targets[size_t(i)];
-            if (target && !std::isfinite(*target))
-                refuseStructure(
-                    QStringLiteral("maxent.targets[%1]").arg(i),
-                    QStringLiteral("expected a finite number or null, got %1").arg(num(*target)));
-        }
-    }
-
-    if (s.normalizer == NormalizerKind::Entmax && !isAlpha(s.entmaxAlpha))
-        refuseAlpha(QJsonValue(s.entmaxAlpha));
+    checkSettings(s);
+    if (s.varianceMode == VarianceMode::Free)
+        checkVarianceMatrix(s.freeVariances, QStringLiteral("variance.variances"), m, T);
+    if (s.maxentTargets)
+        checkTargets(*s.maxentTargets, QStringLiteral("maxent.targets"), m);
 
     // Every similarity f = q_i·k_t and score f/τ must be finite (MATH.md §2, "Numerics").
     // checkSimilarities computes f = Q Kᵀ and runs checkFinite on it, naming the product term.
@@ -670,17 +549,6 @@ void validate(const Scenario &s)
 
     if (s.lesson)
         validateLesson(s);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Writing.
-
-QJsonArray numbers(const Eigen::Ref<const Eigen::RowVectorXd> &row)
-{
-    QJsonArray a;
-    for (Eigen::Index j = 0; j < row.size(); ++j)
-        a.append(plusZero(row(j)));
-    return a;
 }
 
 } // namespace
@@ -838,15 +706,15 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
     OriginalTextSplicer splicer;
     QJsonObject top = splicer.prepare(s.extraTop);
     top.insert(QLatin1String("format"), kFormatName);
-    top.insert(QLatin1String("version"), s.writesAttention() || s.lesson ? 2 : 1);
+    top.insert(QLatin1String("version"), s.writesVersion2() ? 2 : 1);
     top.insert(QLatin1String("title"), s.title);
     if (s.description)
         top.insert(QLatin1String("description"), *s.description);
     else
         top.remove(QLatin1String("description"));
 
-    QJsonArray queries;
-    for (Eigen::Index i = 0; i < s.queries.rows(); ++i) {
+    QJsonArray queries; // (a model scenario has none: ModelIo.h)
+    for (Eigen::Index i = 0; i < s.queries.rows() && !s.model; ++i) {
         QJsonObject q = size_t(i) < s.extraQueries.size()
                             ? splicer.prepare(s.extraQueries[size_t(i)])
                             : QJsonObject();
@@ -855,10 +723,11 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
         q.insert(QLatin1String("vector"), numbers(s.queries.row(i)));
         queries.append(q);
     }
-    top.insert(QLatin1String("queries"), queries);
+    if (!s.model)
+        top.insert(QLatin1String("queries"), queries);
 
     QJsonArray keys;
-    for (Eigen::Index t = 0; t < s.keys.rows(); ++t) {
+    for (Eigen::Index t = 0; t < s.keys.rows() && !s.model; ++t) {
         QJsonObject k = size_t(t) < s.extraKeys.size() ? splicer.prepare(s.extraKeys[size_t(t)])
                                                        : QJsonObject();
         k.insert(QLatin1String("label"), t < s.keyLabels.size() ? s.keyLabels.at(t) : QString());
@@ -867,7 +736,8 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
             k.insert(QLatin1String("value"), numbers(s.values.row(t)));
         keys.append(k);
     }
-    top.insert(QLatin1String("keys"), keys);
+    if (!s.model)
+        top.insert(QLatin1String("keys"), keys);
 
     QJsonObject temperature = splicer.prepare(s.extraTemperature);
     if (s.temperatureMode == TemperatureMode::Fixed) {
@@ -890,12 +760,14 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
         QJsonArray rows;
         for (Eigen::Index i = 0; i < s.freeVariances.rows(); ++i)
             rows.append(numbers(s.freeVariances.row(i)));
-        variance.insert(QLatin1String("variances"), rows);
+        variance.insert(QLatin1String("variances"), s.model ? modelVariancesJson(*s.model) : rows);
     }
     top.insert(QLatin1String("variance"), variance);
 
     QJsonObject maxent = splicer.prepare(s.extraMaxent);
-    if (s.maxentTargets) {
+    if (s.model) {
+        maxent.insert(QLatin1String("targets"), modelTargetsJson(*s.model));
+    } else if (s.maxentTargets) {
         QJsonArray targets;
         for (const auto &target : *s.maxentTargets)
             targets.append(target ? QJsonValue(plusZero(*target)) : QJsonValue(QJsonValue::Null));
@@ -920,6 +792,9 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
     if (s.lesson) // replaces a version-1 file's unknown `lesson`, like `attention`
         top.insert(QLatin1String("lesson"), lessonJson(*s.lesson));
 
+    if (s.model) // version 2 (ModelIo.h); replaces a version-1 file's unknown `model` member
+        top.insert(QLatin1String("model"), modelJson(*s.model));
+
     // Indented (one number per line) for the files people read; without indentation once there
     // are many numbers: a 4096×4096 free-variance matrix is 600 MB indented, 330 MB compact.
     const QByteArray json = QJsonDocument(top).toJson(
@@ -938,7 +813,8 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
 qint64 ScenarioIo::numberCount(const Scenario &s)
 {
     return qint64(s.m()) * s.dK() + qint64(s.T()) * (s.dK() + s.dV()) +
-           (s.varianceMode == VarianceMode::Free ? qint64(s.m()) * s.T() : 0);
+           (s.varianceMode == VarianceMode::Free ? qint64(s.m()) * s.T() : 0) +
+           (s.model ? modelNumberCount(*s.model) : 0);
 }
 
 std::optional<LoadError> ScenarioIo::saveFile(const Scenario &scenario, const QString &path,

@@ -21,6 +21,7 @@
 #include "CsvMatrix.h"
 #include "JsonChecks.h"
 #include "MatrixImport.h"
+#include "NpyBytes.h"
 #include "NpyMatrix.h"
 #include "Report.h"
 #include "ScenarioIo.h"
@@ -74,14 +75,7 @@ QByteArray skeleton(const QByteArray &queries, const QByteArray &keys)
 /// A .npy v1.0 file of float64 with the given shape text and data bytes.
 QByteArray npy(const QByteArray &shape, const QByteArray &data)
 {
-    QByteArray header = "{'descr': '<f8', 'fortran_order': False, 'shape': " + shape + ", }";
-    while ((10 + header.size() + 1) % 64 != 0)
-        header += ' ';
-    header += '\n';
-    QByteArray out("\x93NUMPY\x01\x00", 8);
-    out += char(header.size() & 0xff);
-    out += char(header.size() >> 8);
-    return out + header + data;
+    return npyBytes(shape, data);
 }
 
 /// A refusal of any reader, or nullopt when the input was accepted.
@@ -165,6 +159,12 @@ struct CatalogRow
     Expect expect;
     QStringList parts; ///< words the message must contain: the path, or the line and column
 };
+
+} // namespace
+
+#include "BadModelRows.h" // the rows of the `model` section (issue 17)
+
+namespace {
 
 std::vector<CatalogRow> catalogRows()
 {
@@ -513,6 +513,7 @@ std::vector<CatalogRow> catalogRows()
     row("npy: float64 C order (good)", np("good-f8-c-order"), kGood, {});
     row("npy: big-endian float32 Fortran order (good)", np("good-f4-fortran-big-endian"), kGood,
         {});
+    addModelCatalogRows(rows); // the version-2 `model` section (BadModelRows.h)
     return rows;
 }
 
@@ -644,6 +645,7 @@ void TestBadInputs::generated_data()
     QTest::newRow("npy: claimed 100000×4096 with only the header")
         << ".npy" << npy("(100000, 4096)", QByteArray()) << err(C::Limit)
         << QStringList{"numbers exceed the limit"};
+    addModelGeneratedRows(); // the limits of the `model` section (BadModelRows.h)
 }
 
 void TestBadInputs::generated()

@@ -9,6 +9,7 @@
 #include "window/FirstPaintProbe.h"
 #include "window/LessonCommandLine.h"
 #include "window/MainWindow.h"
+#include "window/ModelCommandLine.h"
 #include "window/ViewExport.h"
 
 #include <QApplication>
@@ -165,6 +166,8 @@ int run(const QStringList &arguments)
     parser.addOptions({reportOption, exportOption, formatOption, sizeOption, scaleOption,
                        slideOption, queriesOption, keysOption, valuesOption, saveOption,
                        stepOption});
+    const ModelOptions modelOptions = addModelOptions(parser); // --embeddings …, --head
+
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("A .softmaxlab.json scenario (optional)."),
                                  QStringLiteral("[FILE]"));
@@ -188,9 +191,9 @@ int run(const QStringList &arguments)
             QStringLiteral("at most one FILE may be given, got %1").arg(positional.size()));
     const QString file = positional.value(0);
 
-    for (const QCommandLineOption &option : {exportOption, formatOption, sizeOption, scaleOption,
-                                             queriesOption, keysOption, valuesOption, saveOption,
-                                             stepOption})
+    for (const QCommandLineOption &option :
+         {exportOption, formatOption, sizeOption, scaleOption, queriesOption, keysOption,
+          valuesOption, saveOption, stepOption})
         if (parser.values(option).size() > 1)
             return usageError(
                 QStringLiteral("--%1 may be given only once").arg(option.names().constFirst()));
@@ -198,11 +201,14 @@ int run(const QStringList &arguments)
     const bool report = parser.isSet(reportOption);
     const bool exporting = parser.isSet(exportOption);
     const bool saving = parser.isSet(saveOption);
-    const bool importing =
-        parser.isSet(queriesOption) || parser.isSet(keysOption) || parser.isSet(valuesOption);
+    const bool importingModel = modelOptions.importing(parser);
+    const bool importing = importingModel || parser.isSet(queriesOption) ||
+                           parser.isSet(keysOption) || parser.isSet(valuesOption);
     if (int(report) + int(exporting) + int(saving) > 1)
         return usageError(QStringLiteral("choose one of --report, --export and --save"));
-    if (importing) {
+    if (auto usage = modelOptions.usageError(parser, file, report || exporting || saving))
+        return usageError(*usage);
+    if (importing && !importingModel) {
         if (!parser.isSet(queriesOption) || !parser.isSet(keysOption))
             return usageError(
                 QStringLiteral("--queries and --keys go together (--values is optional)"));
@@ -217,7 +223,7 @@ int run(const QStringList &arguments)
             if (parser.isSet(option) && parser.value(option).isEmpty())
                 return usageError(
                     QStringLiteral("--%1 needs a file name").arg(option.names().constFirst()));
-    } else if (saving) {
+    } else if (saving && !importingModel) {
         return usageError(QStringLiteral(
             "--save goes with --queries and --keys (open FILE in the window to save it)"));
     }
@@ -275,7 +281,14 @@ int run(const QStringList &arguments)
 
     if (report || exporting || saving) {
         Scenario scenario = defaultScenario();
-        if (importing) {
+        if (importingModel) {
+            LoadResult imported = modelOptions.importScenario(parser);
+            if (const auto *err = std::get_if<LoadError>(&imported)) {
+                printErr(QStringLiteral("softmaxlab: %1").arg(err->message));
+                return InputRefused;
+            }
+            scenario = std::get<Scenario>(std::move(imported));
+        } else if (importing) {
             LoadResult imported = importScenario(
                 parser.value(queriesOption), parser.value(keysOption), parser.value(valuesOption));
             if (const auto *err = std::get_if<LoadError>(&imported)) {
@@ -299,6 +312,12 @@ int run(const QStringList &arguments)
                 printErr(QStringLiteral("softmaxlab: %1").arg(*err));
                 return InputRefused;
             }
+        // --head N of a model scenario (scenario-format.md, "Command line: additions").
+        const std::variant<int, QString> head = modelOptions.headIndex(parser, scenario);
+        if (const auto *err = std::get_if<QString>(&head)) {
+            printErr(QStringLiteral("softmaxlab: %1").arg(*err));
+            return InputRefused;
+        }
         if (report) {
             writeReport(scenario, printOut); // streamed: a large report is gigabytes
             if (std::ferror(stdout)) {
@@ -323,7 +342,8 @@ int run(const QStringList &arguments)
         }
         QStringList written;
         if (const std::optional<QString> err =
-                exportAllViews(scenario, parser.value(exportOption), exportOptions, 0, &written)) {
+                exportAllViews(headScenario(scenario, std::get<int>(head)),
+                               parser.value(exportOption), exportOptions, 0, &written)) {
             printErr(QStringLiteral("softmaxlab: %1").arg(*err));
             return InputRefused;
         }

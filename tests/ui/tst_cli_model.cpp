@@ -1,0 +1,172 @@
+// The command line of model scenarios (issue 17; scenario-format.md "Command line: additions"):
+// --report of worked example D (MATH.md §8), --embeddings/--wq/--wk/--wv/--wo with CSV and 3-D
+// .npy stacks, --head N, and the exit codes of what is refused. The real executable, headless.
+#include "../core/NpyBytes.h"
+#include "AppRunner.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace sml::test;
+
+namespace {
+
+const QString kExampleD =
+    QStringLiteral(SML_SOURCE_DIR "/tests/data/model/worked-example-d.softmaxlab.json");
+
+QByteArray npy(const QByteArray &shape, const std::vector<double> &values, bool fortran = false)
+{
+    return sml::test::npyBytes(shape, values, fortran);
+}
+
+/// MATH.md §8 D as matrix files in `dir`: x.csv, wq/wk/wv.npy (2, 2, 2) stacks, wo.csv.
+QStringList exampleDArgs(const QTemporaryDir &dir)
+{
+    return {QStringLiteral("--embeddings"),
+            writeFile(dir, QStringLiteral("x.csv"), "x1,1,0\nx2,0,1\nx3,1,1\n"),
+            QStringLiteral("--wq"),
+            writeFile(dir, QStringLiteral("wq.npy"), npy("(2, 2, 2)", {1, 0, 0, 0.5, 0, 1, 1, 0})),
+            QStringLiteral("--wk"),
+            writeFile(dir, QStringLiteral("wk.npy"), npy("(2, 2, 2)", {1, 0, -1, 1, 1, 1, 0, 1})),
+            QStringLiteral("--wv"),
+            writeFile(dir, QStringLiteral("wv.npy"), npy("(2, 2, 2)", {1, 0, 0, 1, 0, 1, 1, 0})),
+            QStringLiteral("--wo"),
+            writeFile(dir, QStringLiteral("wo.csv"), "1,0\n0,1\n0.5,0\n0,0.5\n")};
+}
+
+/// Checks a report of MATH.md §8 D: version 2, two heads, Y.
+void checkExampleDReport(const QByteArray &out)
+{
+    const QJsonObject r = QJsonDocument::fromJson(out).object();
+    QCOMPARE(r["version"].toInt(), 2);
+    QCOMPARE(r["H"].toInt(), 2);
+    QCOMPARE(r["d_model"].toInt(), 2);
+    const QJsonArray heads = r["heads"].toArray();
+    QCOMPARE(heads.size(), 2);
+    QCOMPARE(heads[0]["queries"][2]["label"].toString(), QStringLiteral("x3"));
+    QVERIFY(std::abs(heads[0]["queries"][0]["weights"][0].toDouble() - 0.57597535) < 6e-9);
+    QVERIFY(std::abs(heads[1]["queries"][2]["weights"][2].toDouble() - 0.57597535) < 6e-9);
+    const double y[3][2] = {
+        {1.23584322, 0.79989712}, {0.92937355, 1.14125291}, {1.18898037, 0.94180321}};
+    for (int t = 0; t < 3; ++t)
+        for (int j = 0; j < 2; ++j)
+            QVERIFY(std::abs(r["output"][t][j].toDouble() - y[t][j]) < 6e-9);
+}
+
+} // namespace
+
+class TestCliModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void reportOfWorkedExampleD();
+    void reportFromMatrices();
+    void saveFromMatricesLoadsAgain();
+    void headOutOfRangeIsExit2();
+    void refusedMatricesAreExit2();
+    void usageErrors_data();
+    void usageErrors();
+};
+
+void TestCliModel::reportOfWorkedExampleD()
+{
+    const AppRun r = runApp({QStringLiteral("--report"), kExampleD});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    checkExampleDReport(r.out);
+    // --head picks a head; the report still has every head.
+    const AppRun second = runApp({QStringLiteral("--report"), kExampleD, "--head", "2"});
+    QVERIFY2(second.exitCode == 0, qPrintable(describe(second)));
+    QCOMPARE(second.out, r.out);
+}
+
+void TestCliModel::reportFromMatrices()
+{
+    QTemporaryDir dir;
+    const AppRun r = runApp(exampleDArgs(dir) << QStringLiteral("--report"));
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    checkExampleDReport(r.out);
+}
+
+void TestCliModel::saveFromMatricesLoadsAgain()
+{
+    QTemporaryDir dir;
+    const QString saved = dir.filePath(QStringLiteral("heads"));
+    const AppRun r = runApp(exampleDArgs(dir) << QStringLiteral("--save") << saved);
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    const AppRun report =
+        runApp({QStringLiteral("--report"), saved + QStringLiteral(".softmaxlab.json")});
+    QVERIFY2(report.exitCode == 0, qPrintable(describe(report)));
+    checkExampleDReport(report.out);
+}
+
+void TestCliModel::headOutOfRangeIsExit2()
+{
+    QTemporaryDir dir;
+    const AppRun r = runApp({QStringLiteral("--export"), dir.filePath(QStringLiteral("out")),
+                             kExampleD, QStringLiteral("--head"), QStringLiteral("3")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--head 3 is out of range: the scenario has 2 heads"),
+             qPrintable(describe(r)));
+    QVERIFY(!QDir(dir.filePath(QStringLiteral("out"))).exists());
+    const AppRun plain = runApp({QStringLiteral("--report"), QStringLiteral("--head"),
+                                 QStringLiteral("2")}); // the default scenario has one head
+    QCOMPARE(plain.exitCode, 2);
+}
+
+void TestCliModel::refusedMatricesAreExit2()
+{
+    QTemporaryDir dir;
+    QStringList args = exampleDArgs(dir);
+    // A W_K stack whose matrices have 3 rows while d_model = 2.
+    args[5] =
+        writeFile(dir, QStringLiteral("wk3.npy"), npy("(2, 3, 2)", std::vector<double>(12, 1)));
+    const AppRun r = runApp(args << QStringLiteral("--report"));
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("has 3 rows but the embeddings"), qPrintable(describe(r)));
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestCliModel::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("--embeddings without --wv")
+        << QStringList{"--embeddings", "x.csv", "--wq", "q.npy", "--wk", "k.npy", "--report"}
+        << "--embeddings, --wq, --wk and --wv go together";
+    QTest::newRow("--embeddings with FILE")
+        << QStringList{"--embeddings",     "x", "--wq", "q", "--wk", "k", "--wv", "v", "--report",
+                       "f.softmaxlab.json"}
+        << "give either FILE or --embeddings";
+    QTest::newRow("--embeddings with --queries")
+        << QStringList{"--embeddings", "x",     "--wq",   "q",     "--wk",    "k", "--wv", "v",
+                       "--queries",    "q.csv", "--keys", "k.csv", "--report"}
+        << "not both";
+    QTest::newRow("--embeddings without an action")
+        << QStringList{"--embeddings", "x", "--wq", "q", "--wk", "k", "--wv", "v"}
+        << "need --report, --export DIR or --save FILE";
+    QTest::newRow("--head 0") << QStringList{"--report", "--head", "0"}
+                              << "--head must be a positive integer";
+    QTest::newRow("--head x") << QStringList{"--report", "--head", "x"}
+                              << "--head must be a positive integer";
+    QTest::newRow("--head without --report or --export")
+        << QStringList{"--head", "1"} << "--head goes with --report or --export";
+}
+
+void TestCliModel::usageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const AppRun r = runApp(args);
+    QCOMPARE(r.exitCode, 64);
+    QVERIFY2(r.err.contains(message.toUtf8()), qPrintable(describe(r)));
+}
+
+QTEST_GUILESS_MAIN(TestCliModel)
+#include "tst_cli_model.moc"
