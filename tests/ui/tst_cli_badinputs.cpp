@@ -184,7 +184,13 @@ void TestCliBadInputs::goodCatalogFilesLoad()
     const QJsonObject report = QJsonDocument::fromJson(r.out, &perr).object();
     QCOMPARE(perr.error, QJsonParseError::NoError);
     QCOMPARE(report[QLatin1String("format")].toString(), QStringLiteral("softmaxlab-report"));
-    const QJsonObject q = report[QLatin1String("queries")].toArray()[0].toObject();
+    // A model scenario's report (version 2) has its queries per head (issue 17).
+    const QJsonArray queries =
+        report.contains(QLatin1String("heads"))
+            ? report[QLatin1String("heads")][0][QLatin1String("queries")].toArray()
+            : report[QLatin1String("queries")].toArray();
+    QVERIFY(!queries.isEmpty());
+    const QJsonObject q = queries.at(0).toObject();
     if (QFileInfo(file).fileName().startsWith(QLatin1String("report-"))) {
         // An infeasible MaxEnt target: an error in that query's maxent object, the rest intact.
         const QString error =

@@ -81,6 +81,13 @@ ScenarioDocument::Error ScenarioDocument::load(const QString &path)
     LoadResult result = ScenarioIo::loadFile(path);
     if (const auto *error = std::get_if<LoadError>(&result))
         return error->message;
+    if (const Scenario &s = std::get<Scenario>(result); s.model) {
+        // A model scenario (issue 17): until the window shows models, head 1 baked into an
+        // untitled plain scenario (headScenario), so Save never overwrites the model file.
+        resetDocument(headScenario(s, 0), QString(),
+                      tr("%1 (head 1, baked)").arg(QFileInfo(path).fileName()));
+        return std::nullopt;
+    }
     resetDocument(std::get<Scenario>(std::move(result)), QFileInfo(path).absoluteFilePath(),
                   QString());
     return std::nullopt;
@@ -92,7 +99,11 @@ ScenarioDocument::Error ScenarioDocument::loadExample(const QString &resourcePat
     if (const auto *error = std::get_if<LoadError>(&result))
         return error->message;
     QString name = QFileInfo(resourcePath).fileName();
-    resetDocument(std::get<Scenario>(std::move(result)), QString(), tr("%1 (example)").arg(name));
+    if (const Scenario &s = std::get<Scenario>(result); s.model) // (as in load())
+        resetDocument(headScenario(s, 0), QString(), tr("%1 (example, head 1)").arg(name));
+    else
+        resetDocument(std::get<Scenario>(std::move(result)), QString(),
+                      tr("%1 (example)").arg(name));
     return std::nullopt;
 }
 
