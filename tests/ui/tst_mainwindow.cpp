@@ -647,7 +647,7 @@ void TestMainWindow::legendsWrapToTheirWidth()
     MainWindow w;
     QVERIFY(!w.document()->setNormalizer(NormalizerKind::Entmax, 1.5));
     for (PlotView *view : w.plotViews()) {
-        view->resize(430, 520);
+        view->resize(720, 520); // a tab of the window at 1280×800 is wider
         view->replot();
         for (QCPLegend *legend : view->findChildren<QCPLegend *>()) {
             if (!legend->visible() || legend->itemCount() < 2)
