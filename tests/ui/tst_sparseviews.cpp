@@ -93,6 +93,52 @@ private slots:
         QCOMPARE(view.exactZeroMarks(), 0);
     }
 
+    void exactZerosStayVisibleOnASlide()
+    {
+        // A slide (1920×1080) seen from the back of the room is about a quarter of that: the
+        // stripes of a zero cell must survive a 4× downscale, not blur into a flat colour.
+        ScenarioDocument doc;
+        loadSparse(doc, 2.0);
+        const AttentionResult &a = doc.analysis().attention();
+        AttentionHeatmapView view;
+        view.bindToDocument(&doc);
+        QVERIFY(showAt(view, QSize(1920, 1080)));
+        view.replot();
+        const QImage small = view.toPixmap().toImage().scaled(
+            view.width() / 4, view.height() / 4, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        auto spread = [&](int i, int t) {
+            // A corner of the cell, away from the number in its centre and from the frame of
+            // the selected row, in the downscaled image.
+            const double x0 = view.xAxis->coordToPixel(t - 0.4) / 4;
+            const double x1 = view.xAxis->coordToPixel(t - 0.2) / 4;
+            const double y0 = view.yAxis->coordToPixel(i + 0.4) / 4;
+            const double y1 = view.yAxis->coordToPixel(i + 0.2) / 4;
+            double lo = 255, hi = 0;
+            for (int y = int(std::ceil(std::min(y0, y1))) + 2; y < int(std::max(y0, y1)) - 1; ++y)
+                for (int x = int(std::ceil(x0)) + 2; x < int(x1) - 1; ++x) {
+                    const double l = qGray(small.pixel(x, y));
+                    lo = std::min(lo, l);
+                    hi = std::max(hi, l);
+                }
+            return hi - lo;
+        };
+        int checked = 0;
+        for (int i = 0; i < a.weights.rows(); ++i)
+            for (int t = 0; t < a.weights.cols(); ++t) {
+                const double s = spread(i, t);
+                if (a.weights(i, t) == 0) {
+                    QVERIFY2(
+                        s >= 40,
+                        qPrintable(
+                            QStringLiteral("zero cell (%1, %2): spread %3").arg(i).arg(t).arg(s)));
+                    ++checked;
+                } else {
+                    QVERIFY2(s < 20, qPrintable(QString::number(s))); // a plain cell is flat
+                }
+            }
+        QVERIFY(checked > 0);
+    }
+
     void weightBarsSayWhyPiDiffersFromW()
     {
         ScenarioDocument doc; // the default figure: sparsemax sets k3 to exactly 0
@@ -194,6 +240,34 @@ private slots:
 
         QVERIFY(!doc.setNormalizer(NormalizerKind::Softmax));
         QVERIFY(waterLines().isEmpty());
+    }
+
+    void keySpaceSaysThereIsNoWaterLineInAProjection()
+    {
+        // With d_k = 3 the key plane is a projection: a key's score has an out-of-plane part,
+        // so no line of the plane is s = s*. The view draws none and says so on screen.
+        Scenario s = test::threeQueriesFourKeys(QStringLiteral("d_k = 3"));
+        s.queries.conservativeResize(Eigen::NoChange, 3);
+        s.queries.col(2) << 0.4, -0.2, 0.9;
+        s.keys.conservativeResize(Eigen::NoChange, 3);
+        s.keys.col(2) << 0.3, -1.0, 0.6, 0.0;
+        s.normalizeSideArrays();
+        s.normalizer = NormalizerKind::Entmax;
+        s.entmaxAlpha = 2.0;
+        ScenarioDocument doc;
+        QVERIFY(!doc.replaceScenario(s, QStringLiteral("load")));
+        QVERIFY(doc.analysis().sharedDetail(0)->threshold);
+        KeySpaceView view;
+        view.bindToDocument(&doc);
+        QVERIFY(showAt(view, QSize(900, 700)));
+        QVERIFY2(
+            view.subtitleText().contains(QStringLiteral("no water line in a projection (d_k = 3)")),
+            qPrintable(view.subtitleText()));
+        for (int k = 0; k < view.itemCount(); ++k)
+            if (auto *line = qobject_cast<QCPItemStraightLine *>(view.item(k)))
+                QVERIFY(!line->visible() || line->pen().style() != Qt::SolidLine);
+        QVERIFY(!doc.setNormalizer(NormalizerKind::Softmax));
+        QVERIFY(!view.subtitleText().contains(QStringLiteral("water line")));
     }
 
     void entropyViewGivesTheSupportSize()

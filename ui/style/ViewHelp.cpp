@@ -13,7 +13,7 @@ QString viewExplanation(const QString &viewName)
             "weight w<sub>it</sub> = softmax(q<sub>i</sub>·k<sub>t</sub>/τ), so every row sums "
             "to 1. This is the quantity both derivations arrive at (MATH.md §2).</p>"
             "<p>With α-entmax (Normalizer, MATH.md §7) the weights of keys below the water line "
-            "are <i>exactly</i> 0: those cells are hatched and read “0”, unlike a small "
+            "are <i>exactly</i> 0: those cells have white stripes and read “0”, unlike a small "
             "softmax weight.</p>");
     if (viewName == QLatin1String("weight-bars"))
         return tr(
@@ -37,7 +37,9 @@ QString viewExplanation(const QString &viewName)
             "perpendicular to q; disc area is the weight. Drag q or a key and every view "
             "follows (MATH.md §2, §4.5).</p>"
             "<p>With α-entmax the solid blue <i>water line</i> s* is the score below which a "
-            "weight is exactly 0; those keys are hollow rings (MATH.md §7.4).</p>");
+            "weight is exactly 0; those keys are hollow rings (MATH.md §7.4). In a projection "
+            "(d_k > 2) no line of the plane is the water line, because a key's score also has "
+            "an out-of-plane part: the weight bars and the heatmap show the zeros.</p>");
     if (viewName == QLatin1String("value-space"))
         return tr(
             "<p><b>The likelihood landscape.</b> Each value v<sub>t</sub> is a noisy reading "

@@ -153,8 +153,9 @@ void AttentionHeatmapView::showAnalysis(const Analysis &analysis, int selectedQu
         tr("Attention weights  w = %1(q·k / τ)").arg(plotStyle::normalizerName(att.alpha)));
     mSubtitleParts = QStringList{tauText};
     if (mEntmax)
-        mSubtitleParts << (zeros == 1 ? tr("%1 (α = %2): %3 weight exactly 0 (hatched, “0”)")
-                                      : tr("%1 (α = %2): %3 weights exactly 0 (hatched, “0”)"))
+        mSubtitleParts << (zeros == 1
+                               ? tr("%1 (α = %2): %3 weight exactly 0 (white stripes, “0”)")
+                               : tr("%1 (α = %2): %3 weights exactly 0 (white stripes, “0”)"))
                               .arg(plotStyle::normalizerName(att.alpha),
                                    plotStyle::compact(att.alpha))
                               .arg(zeros);
@@ -284,9 +285,9 @@ void AttentionHeatmapView::rebuildCellTexts()
     for (QCPItemText *item : mCellTexts)
         removeItem(item);
     mCellTexts.clear();
-    for (QCPItemRect *item : mZeroMarks)
+    for (QCPItemLine *item : mZeroStripes)
         removeItem(item);
-    mZeroMarks.clear();
+    mZeroStripes.clear();
     QCPColorMapData *data = mMap->data();
     if (mGrid.isAggregated())
         return;
@@ -301,15 +302,8 @@ void AttentionHeatmapView::rebuildCellTexts()
             const double w = data->cell(t, i);
             const bool exactZero = mEntmax && w == 0;
             if (exactZero) {
-                // Exactly 0 (below the water line, MATH.md §7.4): hatched, unlike a small w.
-                auto *mark = new QCPItemRect(this);
-                mark->setLayer(QStringLiteral("cellgrid"));
-                mark->topLeft->setCoords(t - 0.5, i - 0.5);
-                mark->bottomRight->setCoords(t + 0.5, i + 0.5);
-                mark->setPen(Qt::NoPen);
-                mark->setBrush(QBrush(QColor(255, 255, 255, 110), Qt::BDiagPattern));
-                mark->setProperty(Appearance::onDataProperty, true);
-                mZeroMarks.push_back(mark);
+                // Exactly 0 (below the water line, MATH.md §7.4): striped, unlike a small w.
+                addZeroStripes(t, i);
             }
             auto *text = new QCPItemText(this);
             text->setLayer(QStringLiteral("cellgrid"));
@@ -321,6 +315,31 @@ void AttentionHeatmapView::rebuildCellTexts()
             text->setClipToAxisRect(true);
             mCellTexts.push_back(text);
         }
+}
+
+void AttentionHeatmapView::addZeroStripes(int t, int i)
+{
+    // Diagonal stripes x + y = c across the cell, in plot coordinates: they scale with the cell,
+    // so an exported slide shows them as clearly as the window (a brush pattern is 8 device
+    // pixels wide whatever the size, and reads as a flat colour when projected).
+    const int stripes = stripesPerZero;
+    const double x0 = t - 0.5, y0 = i - 0.5;
+    for (int k = 1; k <= stripes; ++k) {
+        const double c = 2.0 * k / (stripes + 1);
+        auto *line = new QCPItemLine(this);
+        line->setLayer(QStringLiteral("cellgrid"));
+        if (c <= 1) {
+            line->start->setCoords(x0 + c, y0);
+            line->end->setCoords(x0, y0 + c);
+        } else {
+            line->start->setCoords(x0 + 1, y0 + c - 1);
+            line->end->setCoords(x0 + c - 1, y0 + 1);
+        }
+        line->setPen(QPen(QColor(255, 255, 255, 150), 2.0));
+        line->setProperty(Appearance::onDataProperty, true);
+        line->setClipToAxisRect(true);
+        mZeroStripes.push_back(line);
+    }
 }
 
 void AttentionHeatmapView::updateTicks()

@@ -49,7 +49,7 @@ public:
     /// The drawn grid: block factors 1 when every cell is shown.
     const HeatmapGrid &grid() const { return mGrid; }
     /// The cells marked "exactly 0" (α-entmax, keys off the support; none with the softmax).
-    int exactZeroMarks() const { return int(mZeroMarks.size()); }
+    int exactZeroMarks() const { return int(mZeroStripes.size()) / stripesPerZero; }
     /// The cell (key t, query i) under a widget position, or false when outside the cells.
     bool cellAt(const QPointF &pos, int *query, int *key) const;
 
@@ -63,6 +63,7 @@ protected:
 
 private:
     void rebuildCellTexts();
+    void addZeroStripes(int t, int i);
     /// The axis rect in pixels (after the last layout), at least 1×1.
     QSize axisRectPixels() const;
     /// Bins `analysis` for the current axis rect and puts the grid into the colour map.
@@ -80,7 +81,8 @@ private:
     QCPTextElement *mSubtitle;
     QCPItemRect *mHighlight;
     std::vector<QCPItemText *> mCellTexts;
-    std::vector<QCPItemRect *> mZeroMarks; ///< one hatched rect per exact zero (α-entmax)
+    static constexpr int stripesPerZero = 7;
+    std::vector<QCPItemLine *> mZeroStripes; ///< stripesPerZero per exact zero (α-entmax)
     bool mEntmax = false;
     std::vector<std::optional<double>> mThresholds; ///< the water line of each row (α-entmax)
     int mBaseParts = 3; ///< subtitle parts before the aggregation note (the last: "sums to 1")

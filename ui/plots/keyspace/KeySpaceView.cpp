@@ -252,8 +252,15 @@ QString KeySpaceView::subtitleText() const
                                       .arg(mSupportSize)
                                       .arg(mVisibleCount)
                                 : QString();
-    return tr("disc area = weight w · drag q or a key\n%1%2%3")
-        .arg(lines, anyMasked ? tr(" · dashed discs: masked keys") : QString(), support);
+    // In a projection a key's score also has an out-of-plane part, so no line of the plane is
+    // the water line (updateIsoLines): say so where the water line would be looked for.
+    const QString noWaterLine =
+        mAlpha != 1 && !mScene.plane.isExact()
+            ? tr("\nno water line in a projection (d_k = %1): see the weight bars").arg(mScene.dK)
+            : QString();
+    return tr("disc area = weight w · drag q or a key\n%1%2%3%4")
+        .arg(lines, anyMasked ? tr(" · dashed discs: masked keys") : QString(), support,
+             noWaterLine);
 }
 
 void KeySpaceView::rebuildItems()
