@@ -10,6 +10,7 @@
 #include "plots/attention/AlphaSweepView.h"
 #include "plots/attention/AttentionHeatmapView.h"
 #include "plots/attention/EntropyView.h"
+#include "plots/attention/TemperatureSweepView.h"
 #include "plots/attention/WeightBarsView.h"
 #include "plots/keyspace/KeySpaceView.h"
 #include "style/PlotStyle.h"
@@ -316,6 +317,37 @@ private slots:
         const QStringList lines = view.dataCsv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.first(), QStringLiteral("alpha,k1,k2,k3"));
         QCOMPARE(lines.size(), 1 + 301); // α = 1 + k/100, k = 0…300 (1.7 is one of them)
+
+        // The tooltip names the key nearest the mouse: at α = 2 and w = 0, k3 (exactly 0).
+        view.replot();
+        const QPointF atZero(view.xAxis->coordToPixel(2.0), view.yAxis->coordToPixel(0.0));
+        QCOMPARE(view.toolTipAt(atZero),
+                 QStringLiteral("key 3 “k3”\nα = 2:  w = 0 exactly: below the threshold\n"
+                                "first exactly 0 at α ≈ %1")
+                     .arg(plotStyle::compact(view.dropOutAlpha(2))));
+        const QPointF atK1(view.xAxis->coordToPixel(2.0), view.yAxis->coordToPixel(exampleF[0]));
+        QCOMPARE(view.toolTipAt(atK1),
+                 QStringLiteral("key 1 “k1”\nα = 2:  w = %1").arg(plotStyle::exact(sparse[0])));
+    }
+
+    void temperatureSweepTooltipNamesTheKey()
+    {
+        // Worked example F's scores at τ = √2: at the current τ, sparsemax gives k3 exactly 0.
+        ScenarioDocument doc;
+        QVERIFY(!doc.setNormalizer(NormalizerKind::Entmax, 2.0));
+        TemperatureSweepView view;
+        view.bindToDocument(&doc);
+        QVERIFY(showAt(view));
+        view.replot();
+        const double tau = doc.analysis().tau();
+        const QPointF atZero(view.xAxis->coordToPixel(tau), view.yAxis->coordToPixel(0.0));
+        const QString tip = view.toolTipAt(atZero);
+        QVERIFY2(tip.startsWith(QStringLiteral("key 3 “k3”\nτ = ")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("w = 0 exactly: below the threshold")),
+                 qPrintable(tip));
+        QVERIFY2(tip.endsWith(
+                     QStringLiteral("at the current τ = %1:  w = 0").arg(plotStyle::exact(tau))),
+                 qPrintable(tip));
     }
 };
 

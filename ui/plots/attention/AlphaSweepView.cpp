@@ -154,13 +154,9 @@ QString AlphaSweepView::toolTipAt(const QPointF &pos) const
         return noteText();
     const double alpha = std::clamp(xAxis->pixelToCoord(pos.x()), alphaLo, alphaHi);
     const Eigen::VectorXd w = entmax(mScores, alpha).weights;
-    const int best = sweepParts::nearestKey(yAxis, w, pos.y());
-    QString text =
-        tr("key %1 “%2”\nα = %3:  w = %4")
-            .arg(mVisible[size_t(best)] + 1)
-            .arg(mLabels.value(best))
-            .arg(plotStyle::exact(alpha),
-                 w[best] == 0 ? tr("0 exactly: below the threshold") : plotStyle::exact(w[best]));
+    int best = 0;
+    QString text = sweepParts::keyTip(yAxis, w, pos.y(), mVisible, mLabels,
+                                      tr("α = %1").arg(plotStyle::exact(alpha)), &best);
     if (const double drop = dropOutAlpha(best); drop > 0)
         text += tr("\nfirst exactly 0 at α ≈ %1").arg(plotStyle::compact(drop));
     return text;

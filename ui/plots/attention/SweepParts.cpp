@@ -162,4 +162,18 @@ int nearestKey(const QCPAxis *yAxis, const Eigen::VectorXd &w, double pixelY)
     return best;
 }
 
+QString keyTip(const QCPAxis *yAxis, const Eigen::VectorXd &w, double pixelY,
+               const std::vector<int> &visible, const QStringList &labels, const QString &x,
+               int *best)
+{
+    *best = nearestKey(yAxis, w, pixelY);
+    const double weight = w[*best];
+    return QCoreApplication::translate("sml::sweepParts", "key %1 “%2”\n%3:  w = %4")
+        .arg(visible[size_t(*best)] + 1)
+        .arg(labels.value(*best))
+        .arg(x, weight == 0 ? QCoreApplication::translate("sml::sweepParts",
+                                                          "0 exactly: below the threshold")
+                            : plotStyle::exact(weight));
+}
+
 } // namespace sml::sweepParts

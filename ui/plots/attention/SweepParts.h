@@ -53,4 +53,11 @@ std::vector<QCPGraph *> addKeyLines(QCustomPlot *plot,
 /// The key whose weight in `w` is nearest, in pixels, to the widget y coordinate `pixelY`.
 int nearestKey(const QCPAxis *yAxis, const Eigen::VectorXd &w, double pixelY);
 
+/// The tooltip of a sweep at one sample: the key nearest `pixelY` (its index in `w` in `*best`),
+/// as "key N “label”" where N is its number among all keys (`visible` maps the curves to keys),
+/// then "\n<x> = <weight>" with `x` the swept parameter's text ("τ = 0.5").
+QString keyTip(const QCPAxis *yAxis, const Eigen::VectorXd &w, double pixelY,
+               const std::vector<int> &visible, const QStringList &labels, const QString &x,
+               int *best);
+
 } // namespace sml::sweepParts

@@ -215,12 +215,11 @@ QString TemperatureSweepView::toolTipAt(const QPointF &pos) const
         return tr("τ = %1: the scores q·k/τ leave the double range").arg(plotStyle::exact(tau));
     const Eigen::VectorXd w = entmax(scores, mAlpha).weights;
     const Eigen::VectorXd current = entmax(mF / mTau, mAlpha).weights;
-    const int best = sweepParts::nearestKey(yAxis, w, pos.y());
-    return tr("key %1 “%2”\nτ = %3:  w = %4\nat the current τ = %5:  w = %6")
-        .arg(mVisible[size_t(best)] + 1)
-        .arg(mLabels.value(best))
-        .arg(plotStyle::exact(tau), plotStyle::exact(w[best]), plotStyle::exact(mTau),
-             plotStyle::exact(current[best]));
+    int best = 0;
+    const QString text = sweepParts::keyTip(yAxis, w, pos.y(), mVisible, mLabels,
+                                            tr("τ = %1").arg(plotStyle::exact(tau)), &best);
+    return text + tr("\nat the current τ = %1:  w = %2")
+                      .arg(plotStyle::exact(mTau), plotStyle::exact(current[best]));
 }
 
 } // namespace sml
