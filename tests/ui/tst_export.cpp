@@ -367,6 +367,23 @@ void TestExport::exportDialogSlidePreset()
     presenting.setPreset(ExportImageDialog::Preset::Slide);
     QCOMPARE(presenting.options().textScale, 0.75);
     QCOMPARE(presenting.presetBox()->currentIndex(), int(ExportImageDialog::Preset::Slide));
+    // Presenting at 1.5×, the slide's text scale is 1, the same as Full HD's: the box keeps
+    // the preset chosen with the keyboard, both ways.
+    look->setPresentationScale(1.5);
+    QSettings().remove(QStringLiteral("export")); // starts at 1200 × 800
+    ExportImageDialog at15(ExportImageDialog::Mode::File);
+    at15.setPath(QStringLiteral("/tmp/plot.png"));
+    at15.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&at15));
+    at15.presetBox()->setFocus();
+    QTest::keyClick(at15.presetBox(), Qt::Key_Down); // Screen → Full HD
+    QTest::keyClick(at15.presetBox(), Qt::Key_Down); // → Slide
+    QCOMPARE(at15.options().textScale, 1.0);
+    QCOMPARE(at15.presetBox()->currentIndex(), int(ExportImageDialog::Preset::Slide));
+    QVERIFY2(at15.resultLabel()->text().contains(QLocale().toString(1.35 * 1.5, 'g', 3)),
+             qPrintable(at15.resultLabel()->text()));
+    QTest::keyClick(at15.presetBox(), Qt::Key_Up);
+    QCOMPARE(at15.presetBox()->currentIndex(), int(ExportImageDialog::Preset::FullHd));
     look->setPresentation(false);
     look->setPresentationScale(Appearance::defaultPresentationScale);
     QSettings().remove(QStringLiteral("export"));

@@ -133,7 +133,7 @@ ExportImageDialog::ExportImageDialog(Mode mode, QWidget *parent) : QDialog(paren
     mTextScale->setSuffix(tr(" ×"));
     mTextScale->setToolTip(tr("Text, lines and markers × this, on top of the window's style "
                               "(softmaxlab --scale)"));
-    form->addRow(tr("Te&xt and lines"), mTextScale);
+    form->addRow(tr("Te&xt and lines (× the window’s)"), mTextScale);
     mResult = new QLabel(this);
     mResult->setWordWrap(true);
     form->addRow(QString(), mResult);
@@ -275,17 +275,25 @@ void ExportImageDialog::setPreset(Preset preset)
     const PresetValues values = presetValues(preset);
     if (values.pixels.isEmpty())
         return;
+    mChosen = preset;
     setPixelSize(values.pixels);
     setTextScale(values.textScale);
 }
 
 ExportImageDialog::Preset ExportImageDialog::preset() const
 {
+    auto matches = [this](Preset p) {
+        const PresetValues values = presetValues(p);
+        return QSize(mWidthPx->value(), mHeightPx->value()) == values.pixels &&
+               std::abs(mTextScale->value() - values.textScale) < 0.005;
+    };
+    // Two presets can hold the same values (presenting at 1.5×, the slide's text scale is 1,
+    // as Full HD's): the one the user chose is what the box shows.
+    if (mPixels->isChecked() && mChosen != Preset::Custom && matches(mChosen))
+        return mChosen;
     if (mPixels->isChecked())
         for (Preset p : {Preset::Screen, Preset::FullHd, Preset::Slide}) {
-            const PresetValues values = presetValues(p);
-            if (QSize(mWidthPx->value(), mHeightPx->value()) == values.pixels &&
-                std::abs(mTextScale->value() - values.textScale) < 0.005)
+            if (matches(p))
                 return p;
         }
     return Preset::Custom;

@@ -93,6 +93,7 @@ private:
     QDoubleSpinBox *mHeightCm;
     QSpinBox *mDpi;
     QComboBox *mPreset;
+    Preset mChosen = Preset::Custom; ///< the preset last chosen, shown while its values hold
     QDoubleSpinBox *mTextScale;
     QLabel *mResult;
     QCheckBox *mTransparent;
