@@ -545,6 +545,13 @@ private slots:
         QVERIFY(bar->isVisible());
         QCOMPARE(window.width(), width); // showing the bar does not widen the window
         QVERIFY(bar->tauValue()->font().pointSizeF() >= 14);
+        // The value labels hold their widest text in the presentation font (they were measured
+        // in the small font, and "= 0.103" lost its last digit).
+        const auto holds = [](QLabel *label, const QString &text) {
+            return label->width() >= label->fontMetrics().horizontalAdvance(text);
+        };
+        QVERIFY(holds(bar->tauValue(), QStringLiteral("= 0.00000")));
+        QVERIFY(holds(bar->alphaValue(), QStringLiteral("= 0.00 sparsemax")));
         ScenarioDocument *doc = window.document();
         QVERIFY(bar->sqrtDkButton()->isChecked());
         QVERIFY(bar->tauValue()->text().contains(QStringLiteral("1.414")));

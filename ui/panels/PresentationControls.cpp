@@ -5,6 +5,7 @@
 #include "widgets/DocumentBinding.h"
 #include "widgets/GestureSlider.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -28,12 +29,37 @@ QSlider *barSlider(int maximum, QWidget *parent)
     return slider;
 }
 
-/// A value label that does not change width as its digits change.
+/// A value label that does not change width as its digits change, in whatever font it is given
+/// (presentation mode scales the bar's font after it is built: a width measured once, in the
+/// small font, cut "= 0.103" to "= 0.10").
+class ValueLabel : public QLabel
+{
+public:
+    ValueLabel(const QString &widest, QWidget *parent) : QLabel(parent), mWidest(widest)
+    {
+        fitWidest();
+    }
+
+protected:
+    void changeEvent(QEvent *event) override
+    {
+        QLabel::changeEvent(event);
+        if (event->type() == QEvent::FontChange)
+            fitWidest();
+    }
+
+private:
+    void fitWidest()
+    {
+        setMinimumWidth(fontMetrics().horizontalAdvance(mWidest) + contentsMargins().left() +
+                        contentsMargins().right() + 2 * margin() + 2);
+    }
+    QString mWidest;
+};
+
 QLabel *valueLabel(const QString &widest, QWidget *parent)
 {
-    auto *label = new QLabel(parent);
-    label->setMinimumWidth(label->fontMetrics().horizontalAdvance(widest));
-    return label;
+    return new ValueLabel(widest, parent);
 }
 
 } // namespace
@@ -56,6 +82,11 @@ PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *
     mSqrtDk->setText(tr("√d_k"));
     mSqrtDk->setCheckable(true);
     mSqrtDk->setFocusPolicy(Qt::NoFocus);
+    // On or off must be plain from the back of the room, in both themes.
+    mSqrtDk->setStyleSheet(QStringLiteral(
+        "QToolButton { padding: 2px 8px; border: 2px solid palette(mid); border-radius: 4px; }"
+        "QToolButton:checked { background: palette(highlight); color: palette(highlighted-text);"
+        " border-color: palette(highlight); }"));
     mSqrtDk->setToolTip(
         tr("τ = √d_k, the scaled dot product; a drag of the slider sets τ by hand"));
     mTauSlider = barSlider(1000, this);
