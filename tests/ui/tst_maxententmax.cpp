@@ -24,11 +24,14 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocumentFragment>
+#include <QWheelEvent>
+#include <QtTest/qtestspontaneevent.h>
 
 #include <cmath>
 
@@ -134,6 +137,7 @@ private slots:
     void helpExplainsTheTsallisCurves();
     void nothingIsCutAt1280x800_data();
     void nothingIsCutAt1280x800();
+    void theWheelOverAPlotScrollsTheTab();
 };
 
 void TestMaxEntEntmax::cleanup()
@@ -408,6 +412,30 @@ void TestMaxEntEntmax::nothingIsCutAt1280x800()
     const bool sideBySide =
         panel->entropyPlot()->geometry().top() == panel->constraintPlot()->geometry().top();
     QCOMPARE(sideBySide, presentation);
+}
+
+void TestMaxEntEntmax::theWheelOverAPlotScrollsTheTab()
+{
+    // The tab is taller than 1280×800 allows: a wheel turn over a plot scrolls it (QCustomPlot
+    // took every wheel event, so only the thin scroll bar scrolled).
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    MaxEntPanel *panel = window.maxEntView();
+    window.viewTabs()->setCurrentWidget(panel);
+    QCoreApplication::processEvents();
+    QScrollBar *bar = panel->scrollArea()->verticalScrollBar();
+    QVERIFY(bar->maximum() > 0);
+    QCOMPARE(bar->value(), 0);
+    PlotView *plot = panel->entropyPlot();
+    // A wheel turn as the window system delivers it: spontaneous (only those propagate).
+    const QPointF at(plot->width() / 2.0, plot->height() / 2.0);
+    QWheelEvent wheel(at, plot->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QSpontaneKeyEvent::setSpontaneous(&wheel);
+    qApp->notify(plot, &wheel); // as QTest sends its key events (sendEvent clears the flag)
+    QVERIFY(bar->value() > 0);
 }
 
 QTEST_MAIN(TestMaxEntEntmax)

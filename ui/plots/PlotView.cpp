@@ -11,6 +11,7 @@
 #include "style/ViewHelp.h"
 #include "widgets/DocumentBinding.h"
 
+#include <QAbstractScrollArea>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -130,6 +131,24 @@ void PlotView::mousePressEvent(QMouseEvent *event)
 {
     if (!mInteraction || !mInteraction->mousePress(event))
         QCustomPlot::mousePressEvent(event);
+}
+
+void PlotView::wheelEvent(QWheelEvent *event)
+{
+    // QCustomPlot sets Qt::WA_NoMousePropagation, so an ignored wheel event would stop here:
+    // hand it to the scroll area the view sits in, if any.
+    for (QWidget *w = parentWidget(); w; w = w->parentWidget())
+        if (auto *area = qobject_cast<QAbstractScrollArea *>(w)) {
+            QWidget *viewport = area->viewport();
+            QWheelEvent forwarded(viewport->mapFromGlobal(event->globalPosition()),
+                                  event->globalPosition(), event->pixelDelta(), event->angleDelta(),
+                                  event->buttons(), event->modifiers(), event->phase(),
+                                  event->inverted(), event->source(), event->pointingDevice());
+            QCoreApplication::sendEvent(viewport, &forwarded);
+            event->setAccepted(forwarded.isAccepted());
+            return;
+        }
+    event->ignore();
 }
 
 void PlotView::mouseMoveEvent(QMouseEvent *event)

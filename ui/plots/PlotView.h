@@ -142,6 +142,9 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    /// No view zooms with the wheel, so the wheel scrolls the scroll area the view is in (the
+    /// Maximum entropy tab); QCustomPlot took every wheel event.
+    void wheelEvent(QWheelEvent *event) override;
     /// Recomputes the tick labels for layoutSize(); no replot.
     virtual void updateTicks() = 0;
 
