@@ -322,8 +322,21 @@ void ValueSpaceView::updateLayout()
             const QPointF p(xAxis->coordToPixel(d->key), yAxis->coordToPixel(d->value));
             markers << QRectF(p - QPointF(8, 8), QSizeF(16, 16));
         }
-        QList<QRectF> boxes = planeFit::placeLabels(mItems, axisRect()->rect(), markers);
-        mLandscape->hideClashingLabels(boxes + markers);
+        // Every value point is a disc of radius 5 (the dots are 10 px): a label is nearest its
+        // own point and on none (issue 14, item 4).
+        std::vector<labelPlacement::Disc> dots;
+        QList<QRectF> dotBoxes;
+        for (const int key : mScene.keys) {
+            const QPointF p = valuePixel(key);
+            dots.push_back({p, 5.0});
+            dotBoxes << QRectF(p - QPointF(5, 5), QSizeF(10, 10));
+        }
+        const planeFit::PlacedLabels placed =
+            planeFit::placeLabels(mItems, axisRect()->rect(), markers, 5, dots);
+        mLabelBoxes = placed.boxes;
+        mDroppedLabels = int(placed.dropped.size());
+        mLandscape->hideClashingLabels(placed.boxes + markers + dotBoxes,
+                                       QRectF(axisRect()->rect()));
     }
     PlotView::updateLayout();
 }
