@@ -83,14 +83,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), mDocument(new Sce
     // needed); later runs restore the saved geometry in readSettings().
     if (const QScreen *screen = QGuiApplication::primaryScreen()) {
         const QSize available = screen->availableGeometry().size();
-        resize(std::max(1280, available.width() * 96 / 100),
-               std::max(800, available.height() * 94 / 100));
+        resize(available.width() * 96 / 100, available.height() * 94 / 100);
     } else {
         resize(1440, 900);
     }
     connect(Appearance::instance(), &Appearance::changed, this, &MainWindow::applyAppearance);
     readSettings();
     applyAppearance();
+    fitToScreen();
     updateScenarioText();
     updateTitle();
     statusBar()->showMessage(tr("Ready. Edit the tables or the settings; every view follows."),
@@ -299,6 +299,50 @@ void MainWindow::updateScenarioText()
 void MainWindow::showStatus(const QString &message)
 {
     statusBar()->showMessage(message, 12000);
+}
+
+// --- the screen ------------------------------------------------------------------------------
+
+bool MainWindow::event(QEvent *event)
+{
+    const bool handled = QMainWindow::event(event);
+    // After the layout has applied new size hints (it may have grown the window to its minimum
+    // size), and when the window is shown or moves to another screen.
+    switch (event->type()) {
+    case QEvent::LayoutRequest:
+    case QEvent::Show:
+    case QEvent::ScreenChangeInternal:
+        fitToScreen();
+        break;
+    default:
+        break;
+    }
+    return handled;
+}
+
+void MainWindow::fitToScreen()
+{
+    if (isFullScreen() || isMaximized() || mFitting)
+        return;
+    const QScreen *where = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!where)
+        return;
+    mFitting = true;
+    const QRect available = where->availableGeometry();
+    // The frame (title bar, borders) is known once the window is shown.
+    const QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(0, 0);
+    const QSize room = available.size() - frame;
+    const QSize fitted = size().boundedTo(room).expandedTo(minimumSize());
+    if (fitted != size())
+        resize(fitted);
+    QRect outer = isVisible() ? frameGeometry() : QRect(pos(), fitted + frame);
+    const int dx =
+        std::max(available.left() - outer.left(), std::min(0, available.right() - outer.right()));
+    const int dy =
+        std::max(available.top() - outer.top(), std::min(0, available.bottom() - outer.bottom()));
+    if (dx != 0 || dy != 0)
+        move(pos() + QPoint(dx, dy));
+    mFitting = false;
 }
 
 // --- settings --------------------------------------------------------------------------------

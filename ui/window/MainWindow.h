@@ -185,7 +185,14 @@ public slots:
     /// Edit ▸ Title and Notes… (ScenarioDock::editTitleAndNotes).
     void editTitleAndNotes() { mScenarioDock->editTitleAndNotes(); }
 
+    /// Keeps the window inside the available geometry of its screen (issue 14 #7): never
+    /// larger than it (frame included), moved inside it when it sticks out. Called after the
+    /// settings are restored, when the window is shown, and whenever its layout has computed new
+    /// size hints (a scenario with more tokens, presentation mode).
+    void fitToScreen();
+
 protected:
+    bool event(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -265,6 +272,7 @@ private:
     QAction *mNextViewAction = nullptr;
     QAction *mPreviousViewAction = nullptr;
     bool mWasMaximized = false;
+    bool mFitting = false; ///< fitToScreen() is running (its resize sends a LayoutRequest)
     /// The docks as they were when presentation mode started (empty when not presenting).
     QByteArray mDockStateBeforePresentation;
 };
