@@ -191,7 +191,7 @@ void MainWindow::createDocks()
     mKeySpace = new KeySpacePanel(mDocument, keySpaceDock);
     keySpaceDock->setWidget(mKeySpace);
     addDockWidget(Qt::RightDockWidgetArea, keySpaceDock);
-    // The MLE optimizer's per-iteration plots, a tab of the same dock area; Play raises it.
+    // The MLE optimizer's per-iteration plots, a tab of the same dock area.
     auto *mleDock = new QDockWidget(tr("MLE optimizer"), this);
     mleDock->setObjectName(QStringLiteral("mleOptimizerDock"));
     mMleOptimizer = new MleOptimizerView(mleDock);
@@ -200,10 +200,14 @@ void MainWindow::createDocks()
     tabifyDockWidget(keySpaceDock, mleDock);
     keySpaceDock->raise();
     resizeDocks({keySpaceDock}, {400}, Qt::Horizontal);
-    connect(mValueSpace->controls(), &AnimationControls::playingChanged, mleDock,
-            [mleDock](bool playing) {
-                if (playing)
-                    mleDock->raise();
+    // Play leaves the docks as the user set them (issue 14 #11): the optimizer's plots are one
+    // click away on the dock's tab, and the status bar says so.
+    connect(mValueSpace->controls(), &AnimationControls::playingChanged, this,
+            [this, mleDock](bool playing) {
+                if (playing && mleDock->isHidden())
+                    showStatus(tr("The MLE optimizer dock (View menu) shows each iteration"));
+                else if (playing && mleDock->visibleRegion().isEmpty())
+                    showStatus(tr("The MLE optimizer tab beside Key space shows each iteration"));
             });
 }
 

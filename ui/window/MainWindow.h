@@ -177,7 +177,11 @@ public:
     QAction *previousViewAction() const { return mPreviousViewAction; }
 
 public slots:
+    /// File ▸ New ▸ Empty scenario (Ctrl+N): ScenarioDocument::newEmptyScenario(), after the
+    /// unsaved-changes prompt.
     void newFile();
+    /// File ▸ New ▸ Built-in figure: the 2-D figure of MATH.md §6 B with its notes, untitled.
+    void newFigure();
     void open();
     bool save();
     bool saveAs();
@@ -215,7 +219,8 @@ private:
     // --- MainWindowFiles.cpp ------------------------------------------------------------------
     /// The default prompts: message boxes and file dialogs.
     void installDefaultPrompts();
-    /// File: New, Open…, Open Recent, Save, Save As…, Import matrices…, Export all views…, Quit.
+    /// File: New ▸ (Empty scenario, Built-in figure), Open…, Open Recent, Save, Save As…, Import
+    /// matrices…, Export all views…, Quit.
     void createFileMenu();
     /// Autosave (with its status messages) and dropped files.
     void setUpAutosaveAndDrops();
