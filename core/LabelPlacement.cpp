@@ -94,7 +94,7 @@ Placement place(const Problem &problem)
             taken.push_back(o);
     const int D = int(problem.discs.size());
 
-    auto fits = [&](const QRectF &box, int anchor) {
+    auto fits = [&](const QRectF &box, int anchor, double clearance) {
         if (!finite(box) || !inside(box, problem.plot))
             return false;
         for (const QRectF &other : taken)
@@ -109,8 +109,8 @@ Placement place(const Problem &problem)
             const double d = distanceToEdge(box, problem.discs[size_t(j)]);
             if (d < -eps)
                 return false; // on another disc
-            if (anchor >= 0 && !(own < d - eps))
-                return false; // as near (or nearer) to another disc: it would name the wrong one
+            if (anchor >= 0 && !(own + std::max(0.0, clearance) <= d + eps && own < d))
+                return false; // about as near to another disc: it would name the wrong one
         }
         return true;
     };
@@ -129,7 +129,7 @@ Placement place(const Problem &problem)
                 ? candidatesAround(problem.discs[size_t(label.anchor)], label.size, label.gap)
                 : std::vector<QRectF>{};
         for (const QRectF &box : candidates) {
-            if (fits(box, anchored ? label.anchor : -1)) {
+            if (fits(box, anchored ? label.anchor : -1, label.clearance)) {
                 result.boxes[size_t(i)] = box;
                 taken.push_back(box);
                 break;

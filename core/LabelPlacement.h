@@ -14,9 +14,9 @@
 /// The rules, for every label that is shown:
 /// - its box lies inside the plot rectangle;
 /// - it overlaps no disc (its own included), no obstacle box and no other shown label;
-/// - a label that names a disc (`anchor` ≥ 0) is nearer to that disc than to any other disc:
-///   the distance from its box to the disc's edge is strictly smaller than to every other
-///   disc's edge, so a reader never pairs it with a neighbour.
+/// - a label that names a disc (`anchor` ≥ 0) is clearly nearer to that disc than to any other
+///   disc: the distance from its box to every other disc's edge is at least the distance to its
+///   own disc's edge plus `clearance`, so a reader never pairs it with a neighbour.
 /// Labels are placed greedily in priority order (the largest `priority` first; equal priorities
 /// in input order), each at the first candidate position that keeps the rules; a label with no
 /// such position is dropped (the view shows its text in a hover tooltip instead). The result
@@ -38,6 +38,9 @@ struct Label
     QSizeF size;         ///< the label's box (pixels, with its padding)
     double priority = 0; ///< larger is placed first (e.g. the key's weight w)
     double gap = 2;      ///< pixels between the disc's edge and the nearest candidate box
+    /// How much farther (pixels) every other disc must be than the label's own: a label 3 px
+    /// from its disc and 6 px from a neighbour reads as the neighbour's.
+    double clearance = 8;
     /// Explicit candidate boxes, tried in order (e.g. where a score line leaves the plot). When
     /// empty, candidates are generated around the anchor disc: 8 directions (upper right,
     /// lower right, upper left, lower left, right, left, above, below) on 3 rings, the nearest

@@ -56,7 +56,7 @@ int checkRules(const Problem &p, const Placement &r)
             const double own = distanceToEdge(box, p.discs[size_t(a)]);
             for (size_t j = 0; j < p.discs.size(); ++j)
                 if (int(j) != a)
-                    QVERIFY2(own < distanceToEdge(box, p.discs[j]),
+                    QVERIFY2(own + p.labels[i].clearance <= distanceToEdge(box, p.discs[j]) + 1e-9,
                              qPrintable(QStringLiteral("label %1 nearer disc %2").arg(i).arg(j)));
         }();
         if (QTest::currentTestFailed())
@@ -115,6 +115,28 @@ void TestLabelPlacement::neverBesideTheWrongDisc()
     QVERIFY(r.boxes[0]->right() <= 150);
     QVERIFY(distanceToEdge(*r.boxes[0], p.discs[0]) < distanceToEdge(*r.boxes[0], p.discs[1]));
     QCOMPARE(checkRules(p, r), 1);
+
+    // The default figure's key space: a large disc (k1) with a small one 119 px to its left
+    // (k3), the plot ending just right of k1. The lower-left spot of k1 is 3 px from k1 and
+    // 6 px from k3: it reads as k3's. With no unambiguous spot the label is dropped; with room
+    // above, it goes there.
+    Problem f;
+    f.plot = QRectF(0, 0, 1160, 700);
+    f.discs = {{QPointF(1130, 447), 22}, {QPointF(1011, 447), 11}};
+    f.labels = {named(0, 120, 20)};
+    QCOMPARE(place(f).dropped, std::vector<int>{0});
+    f.labels[0].size = QSizeF(50, 20);
+    const Placement g = place(f);
+    QVERIFY(g.boxes[0]);
+    const double own = distanceToEdge(*g.boxes[0], f.discs[0]);
+    QVERIFY(distanceToEdge(*g.boxes[0], f.discs[1]) >= own + 8 - 1e-9);
+    QCOMPARE(checkRules(f, g), 1);
+    f.labels[0].size = QSizeF(120, 20);
+    // Without the clearance, the first free spot is that ambiguous one.
+    f.labels[0].clearance = 0;
+    const Placement h = place(f);
+    QVERIFY(h.boxes[0]);
+    QVERIFY(distanceToEdge(*h.boxes[0], f.discs[1]) < distanceToEdge(*h.boxes[0], f.discs[0]) + 8);
 }
 
 void TestLabelPlacement::crowdedRowKeepsEveryRule()
