@@ -97,14 +97,16 @@ private slots:
         MainWindow w;
         const QStringList expected = {
             QStringLiteral("&File"),
-            QStringLiteral("  &New [Ctrl+N]"),
+            QStringLiteral("  &New"),
+            QStringLiteral("    &Empty scenario [Ctrl+N] #newEmptyAction"),
+            QStringLiteral("    &Built-in figure (one query, three keys) #newFigureAction"),
             QStringLiteral("  &Open… [Ctrl+O]"),
             QStringLiteral("  Open &Recent"),
             QStringLiteral("    (no recent files) (disabled)"),
             QStringLiteral("    ---"),
             QStringLiteral("    &Clear list #clearRecentFilesAction (disabled)"),
             QStringLiteral("  &Save [Ctrl+S]"),
-            QStringLiteral("  Save &As…"),
+            QStringLiteral("  Save &As… [Ctrl+Shift+S] #saveAsAction"),
             QStringLiteral("  ---"),
             QStringLiteral("  &Import matrices… [Ctrl+I] #importMatricesAction"),
             QStringLiteral("  &Export all views… [Ctrl+E] #exportAllViewsAction"),
@@ -185,17 +187,19 @@ private slots:
         QCOMPARE(scenario->features(), QDockWidget::DockWidgetMovable |
                                            QDockWidget::DockWidgetFloatable |
                                            QDockWidget::DockWidgetClosable);
-        // The tables are in the scenario dock, and their tabs are Queries, Keys & values, σ².
+        // The tables are in the scenario dock, and their tabs are Queries, Keys & values, σ²,
+        // Notes.
         QVERIFY(scenario->isAncestorOf(w.queriesTable()));
         QVERIFY(scenario->isAncestorOf(w.keysTable()));
         QVERIFY(scenario->isAncestorOf(w.variancesTable()));
         QVERIFY(scenario->isAncestorOf(w.controlPanel()));
         auto *tabs = scenario->findChild<QTabWidget *>();
         QVERIFY(tabs);
-        QCOMPARE(tabs->count(), 3);
+        QCOMPARE(tabs->count(), 4);
         QCOMPARE(tabs->tabText(0), QStringLiteral("Queries"));
         QCOMPARE(tabs->tabText(1), QStringLiteral("Keys && values"));
         QCOMPARE(tabs->tabText(2), QStringLiteral("Variances σ²"));
+        QCOMPARE(tabs->tabText(3), QStringLiteral("Notes"));
         QCOMPARE(w.queriesTable()->model(), w.queriesModel());
         QCOMPARE(w.keysTable()->model(), w.keysModel());
         QCOMPARE(w.variancesTable()->model(), w.variancesModel());

@@ -112,6 +112,25 @@ void ScenarioDocument::newScenario()
     resetDocument(defaultScenario(), QString(), QString());
 }
 
+void ScenarioDocument::newEmptyScenario()
+{
+    // defaultScenario()'s settings (τ = √d_k, no mask, linked variances, σ0² = 1) with no
+    // title or notes, q = (1, 0), k1 = (1, 0), k2 = (0, 1), v1 = (1, 0), v2 = (0, 1).
+    Scenario s = defaultScenario();
+    s.title.clear();
+    s.description.reset();
+    s.queries.resize(1, 2);
+    s.queries << 1.0, 0.0;
+    s.keyLabels = {QStringLiteral("k1"), QStringLiteral("k2")};
+    s.keys.resize(2, 2);
+    s.keys << 1.0, 0.0, 0.0, 1.0;
+    s.values.resize(2, 2);
+    s.values << 1.0, 0.0, 0.0, 1.0;
+    s.maxentTargets.reset();
+    s.normalizeSideArrays();
+    resetDocument(std::move(s), QString(), QString());
+}
+
 ScenarioDocument::Error ScenarioDocument::resetTo(const Scenario &scenario,
                                                   const QString &displayName)
 {
@@ -547,6 +566,27 @@ ScenarioDocument::setTitleAndDescription(const QString &title,
     s.title = title;
     s.description = description;
     return replaceScenario(s, tr("Edit title and notes"));
+}
+
+ScenarioDocument::Error ScenarioDocument::setTitle(const QString &title)
+{
+    if (title == mScenario.title)
+        return std::nullopt;
+    Scenario s = mScenario;
+    s.title = title;
+    return replaceScenario(s, tr("Edit title"));
+}
+
+ScenarioDocument::Error ScenarioDocument::setNotes(const QString &notes)
+{
+    std::optional<QString> description;
+    if (!notes.isEmpty() || mScenario.description)
+        description = notes;
+    if (description == mScenario.description)
+        return std::nullopt;
+    Scenario s = mScenario;
+    s.description = description;
+    return replaceScenario(s, tr("Edit notes"));
 }
 
 static Eigen::MatrixXd withExtraColumn(const Eigen::MatrixXd &mat)

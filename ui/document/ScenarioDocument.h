@@ -76,8 +76,13 @@ public:
     /// Loads a built-in example (a Qt resource path such as ":/scenarios/default.softmaxlab.json")
     /// as an untitled document, so that Save asks for a file name.
     Error loadExample(const QString &resourcePath);
-    /// Replaces the scenario by defaultScenario(), untitled, unmodified, with no undo history.
+    /// Replaces the scenario by defaultScenario() (the built-in figure), untitled, unmodified,
+    /// with no undo history.
     void newScenario();
+    /// Replaces the scenario by an empty one: no title or notes, one query q = (1, 0), two keys
+    /// k1 = (1, 0), k2 = (0, 1) with values v1 = (1, 0), v2 = (0, 1), defaultScenario()'s
+    /// settings; untitled, unmodified, with no undo history (File ▸ New ▸ Empty scenario).
+    void newEmptyScenario();
     /// Resets to `scenario` (validated) as an untitled, unmodified document with no undo history.
     Error resetTo(const Scenario &scenario, const QString &displayName = QString());
     /// Restores a recovery copy (Autosave) as a *modified* document bound to `originalPath`
@@ -145,6 +150,11 @@ public:
     /// file that was open (issue 14 #2). Undo gives back the scenario and its file.
     Error importScenario(const Scenario &scenario, const QString &undoText);
     Error setTitleAndDescription(const QString &title, const std::optional<QString> &description);
+    /// The title alone, one undo step "Edit title" (nothing when unchanged).
+    Error setTitle(const QString &title);
+    /// The notes (the scenario's description) alone, one undo step "Edit notes"; empty notes
+    /// stay absent when there were none (nothing when unchanged).
+    Error setNotes(const QString &notes);
     /// Appends a zero column to the queries and keys (d_k + 1).
     Error addKeyDimension();
     /// Removes the last key dimension (d_k − 1, refused at d_k = 1).

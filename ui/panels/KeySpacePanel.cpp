@@ -49,11 +49,21 @@ KeySpacePanel::KeySpacePanel(ScenarioDocument *document, QWidget *parent) : QWid
     row->addWidget(mProjection);
     row->addWidget(mDimX);
     row->addWidget(mDimY);
-    row->addWidget(mField);
     row->addStretch(1);
+    // The background on a row of its own, and combo boxes that may shrink below their longest
+    // item: the dock fits beside the tabs on a 1280-pixel screen (issue 14 #7).
+    for (QComboBox *combo : {mProjection, mField}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(10);
+    }
+    auto *fieldRow = new QHBoxLayout;
+    fieldRow->setContentsMargins(0, 0, 0, 0);
+    fieldRow->addWidget(mField);
+    fieldRow->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(row);
+    layout->addLayout(fieldRow);
     layout->addWidget(mView, 1);
 
     connect(mProjection, &QComboBox::currentIndexChanged, this, [this](int index) {

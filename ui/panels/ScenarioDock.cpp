@@ -5,6 +5,7 @@
 #include "tables/KeysTableModel.h"
 #include "tables/QueriesTableModel.h"
 #include "tables/VariancesTableModel.h"
+#include "widgets/CommitTextEdit.h"
 #include "widgets/NumberDelegate.h"
 
 #include <QAction>
@@ -123,7 +124,9 @@ ScenarioDock::ScenarioDock(ScenarioDocument *document, QWidget *parent)
             mQueriesTable->setCurrentIndex(mQueriesModel->index(query, 0));
     });
     connect(mDocument, &ScenarioDocument::changed, this, &ScenarioDock::updateVarianceNote);
+    connect(mDocument, &ScenarioDocument::changed, this, &ScenarioDock::updateTitleAndNotes);
     updateVarianceNote();
+    updateTitleAndNotes();
 }
 
 ScenarioDock::~ScenarioDock()
@@ -132,7 +135,8 @@ ScenarioDock::~ScenarioDock()
     // refuses) its text then: cut the connections into this dock first. (The document, which
     // belongs to the window, may be gone already.)
     for (QObject *sender : std::initializer_list<QObject *>{
-             mDelegate, mQueriesModel, mKeysModel, mVariancesModel, mControls,
+             mDelegate, mQueriesModel, mKeysModel, mVariancesModel, mControls, mTitleEdit,
+             static_cast<QObject *>(mNotesEdit),
              mQueriesTable ? mQueriesTable->selectionModel() : nullptr})
         if (sender)
             sender->disconnect(this);
@@ -142,6 +146,20 @@ QWidget *ScenarioDock::createTables()
 {
     auto *panel = new QWidget(this);
     auto *layout = new QVBoxLayout(panel);
+    // The title, a field of its own: Enter or leaving it is one undo step "Edit title".
+    auto *titleRow = new QFormLayout;
+    titleRow->setContentsMargins(0, 0, 0, 0);
+    mTitleEdit = new QLineEdit(panel);
+    mTitleEdit->setObjectName(QStringLiteral("titleEdit"));
+    mTitleEdit->setPlaceholderText(tr("untitled scenario"));
+    mTitleEdit->setToolTip(tr("The scenario's title (saved in the file, shown in the views)"));
+    titleRow->addRow(tr("&Title"), mTitleEdit);
+    layout->addLayout(titleRow);
+    connect(mTitleEdit, &QLineEdit::editingFinished, this, [this] {
+        if (mTitleEdit->text() != mDocument->scenario().title)
+            reportEdit(mDocument->setTitle(mTitleEdit->text()));
+        mTitleEdit->setModified(false); // committed: an undo may show the document's title
+    });
     mControls = new ControlPanel(mDocument, panel);
     layout->addWidget(mControls);
 
@@ -167,6 +185,14 @@ QWidget *ScenarioDock::createTables()
     variancesLayout->addWidget(mVarianceNote);
     variancesLayout->addWidget(mVariancesTable);
     mTableTabs->addTab(variancesPage, tr("Variances σ²"));
+    // The notes (the scenario's description): leaving the field or Ctrl+Return is one undo
+    // step "Edit notes".
+    mNotesEdit = new CommitTextEdit(mTableTabs);
+    mNotesEdit->setObjectName(QStringLiteral("notesEdit"));
+    mNotesEdit->setPlaceholderText(tr("Notes for this scenario: what it shows, what to try"));
+    connect(mNotesEdit, &CommitTextEdit::committed, this,
+            [this](const QString &text) { reportEdit(mDocument->setNotes(text)); });
+    mTableTabs->addTab(mNotesEdit, tr("Notes"));
     layout->addWidget(mTableTabs, 1);
 
     connect(mQueriesTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -306,6 +332,15 @@ void ScenarioDock::moveCurrentKey(int delta)
         return;
     }
     mKeysTable->setCurrentIndex(mKeysModel->index(to, column));
+}
+
+void ScenarioDock::updateTitleAndNotes()
+{
+    // The document's text, unless the user is typing in the field.
+    const Scenario &s = mDocument->scenario();
+    if (mTitleEdit->text() != s.title && !(mTitleEdit->hasFocus() && mTitleEdit->isModified()))
+        mTitleEdit->setText(s.title);
+    mNotesEdit->setCommittedText(s.description.value_or(QString()));
 }
 
 void ScenarioDock::editTitleAndNotes()

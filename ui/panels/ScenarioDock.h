@@ -6,12 +6,14 @@
 
 class QAction;
 class QLabel;
+class QLineEdit;
 class QMenu;
 class QTabWidget;
 class QTableView;
 
 namespace sml {
 
+class CommitTextEdit;
 class ControlPanel;
 class KeysTableModel;
 class NumberDelegate;
@@ -20,8 +22,9 @@ class ScenarioDocument;
 class VariancesTableModel;
 
 /// The Scenario dock (title "Scenario", objectName "scenarioDock", movable, floatable and
-/// closable): the scenario's settings (ControlPanel) above three tables in tabs, each over its
-/// model and one NumberDelegate:
+/// closable): the scenario's title (a field: Enter or leaving it is one undo step), its settings
+/// (ControlPanel) above three tables in tabs, each over its model and one NumberDelegate, and a
+/// tab "Notes" with the scenario's notes (leaving it or Ctrl+Return is one undo step):
 ///   - Queries: m × d_k query vectors;
 ///   - Keys & values: T × (d_k + d_v) key and value vectors;
 ///   - Variances σ²: m × T, under a note that says whether they are linked (σ²_it = σ0² ·
@@ -55,6 +58,9 @@ public:
     QTableView *queriesTable() const { return mQueriesTable; }
     QTableView *keysTable() const { return mKeysTable; }
     QTableView *variancesTable() const { return mVariancesTable; }
+    /// The title field above the settings and the notes in the tab "Notes" (issue 14 #11).
+    QLineEdit *titleEdit() const { return mTitleEdit; }
+    CommitTextEdit *notesEdit() const { return mNotesEdit; }
 
 public slots:
     /// Edit ▸ Title and Notes…: a dialog with the title and the notes (the scenario's
@@ -69,6 +75,7 @@ private:
     QWidget *createTables();
     void createActions();
     void updateVarianceNote();
+    void updateTitleAndNotes();
     void reportEdit(const std::optional<QString> &error);
     /// The keys table's current row, or the last key when none is current.
     int currentKeyRow() const;
@@ -89,6 +96,8 @@ private:
     QTableView *mKeysTable = nullptr;
     QTableView *mVariancesTable = nullptr;
     QLabel *mVarianceNote = nullptr;
+    QLineEdit *mTitleEdit = nullptr;
+    CommitTextEdit *mNotesEdit = nullptr;
 
     QAction *mAddQuery = nullptr;
     QAction *mRemoveQuery = nullptr;

@@ -57,13 +57,22 @@ ValueSpacePanel::ValueSpacePanel(ScenarioDocument *document, MleAnimation *anima
     mSettingsRow = new QWidget(this);
     auto *row1 = new QHBoxLayout(mSettingsRow);
     row1->setContentsMargins(0, 0, 0, 0);
-    row1->addWidget(mPick);
-    row1->addWidget(mDefaultStart);
-    row1->addSpacing(12);
-    row1->addWidget(mAlpha);
-    row1->addWidget(mFixed);
-    row1->addWidget(mEta);
-    row1->addStretch(1);
+    // Two rows, so that the panel's minimum width fits beside the docks on a 1280-pixel
+    // screen (issue 14 #7): the start, then the step.
+    auto *startRow = new QHBoxLayout;
+    startRow->addWidget(mPick);
+    startRow->addWidget(mDefaultStart);
+    startRow->addStretch(1);
+    auto *stepRow = new QHBoxLayout;
+    stepRow->addWidget(mAlpha);
+    stepRow->addWidget(mFixed);
+    stepRow->addWidget(mEta);
+    stepRow->addStretch(1);
+    auto *rows = new QVBoxLayout;
+    rows->setSpacing(2);
+    rows->addLayout(startRow);
+    rows->addLayout(stepRow);
+    row1->addLayout(rows);
     // The value dimensions, a row of their own shown only when d_v > 2.
     mDimsRow = new QWidget(this);
     auto *row3 = new QHBoxLayout(mDimsRow);

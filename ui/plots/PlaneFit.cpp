@@ -8,6 +8,8 @@
 
 #include <qcustomplot.h>
 
+#include <QHash>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -75,64 +77,103 @@ double displayUnit(double largestMagnitude)
     return std::pow(10.0, std::floor(std::log10(largestMagnitude)));
 }
 
-QList<QRectF> placeLabels(const QList<QCPAbstractItem *> &items, const QRect &rect,
-                          const QList<QRectF> &obstacles)
+namespace {
+
+QSizeF textSize(const QCPItemText *label)
 {
-    QList<QRectF> placed;
-    QList<QRectF> blocked = obstacles;
+    const QFontMetricsF fm = plotStyle::metrics(label->font());
+    const QStringList lines = label->text().split(QLatin1Char('\n'));
+    double w = 0;
+    for (const QString &line : lines)
+        w = std::max(w, fm.horizontalAdvance(line));
+    return QSizeF(w + label->padding().left() + label->padding().right(),
+                  fm.height() * lines.size() + label->padding().top() + label->padding().bottom());
+}
+
+const char *droppedProperty = "_sml_label_dropped";
+
+} // namespace
+
+QRectF labelBox(const QCPItemText *label)
+{
+    const QSizeF size = textSize(label);
+    const QPointF at = label->position->pixelPosition();
+    const Qt::Alignment a = label->positionAlignment();
+    const double left = a & Qt::AlignRight     ? at.x() - size.width()
+                        : a & Qt::AlignHCenter ? at.x() - size.width() / 2
+                                               : at.x();
+    const double top = a & Qt::AlignBottom    ? at.y() - size.height()
+                       : a & Qt::AlignVCenter ? at.y() - size.height() / 2
+                                              : at.y();
+    return QRectF(QPointF(left, top), size);
+}
+
+PlacedLabels placeLabels(const QList<QCPAbstractItem *> &items, const QRect &rect,
+                         const QList<QRectF> &obstacles, double anchorRadius,
+                         const std::vector<labelPlacement::Disc> &extraDiscs)
+{
+    labelPlacement::Problem problem;
+    problem.plot = QRectF(rect);
+    problem.obstacles.assign(obstacles.cbegin(), obstacles.cend());
+    problem.discs = extraDiscs;
+    QHash<const QCPItemPosition *, int> discOf;
+    for (QCPAbstractItem *item : items) {
+        auto *tracer = qobject_cast<QCPItemTracer *>(item);
+        if (!tracer || !tracer->visible())
+            continue;
+        const double radius = tracer->style() == QCPItemTracer::tsNone ? anchorRadius
+                              : tracer->style() == QCPItemTracer::tsSquare
+                                  ? tracer->size() * std::sqrt(0.5) // the square's corners
+                                  : tracer->size() / 2 + tracer->pen().widthF() / 2;
+        // Points drawn on the same pixel are one disc (a value point and its label's anchor).
+        const QPointF centre = tracer->position->pixelPosition();
+        int index = -1;
+        for (size_t j = 0; j < problem.discs.size() && index < 0; ++j)
+            if (QLineF(problem.discs[j].centre, centre).length() <= 0.5)
+                index = int(j);
+        if (index < 0) {
+            index = int(problem.discs.size());
+            problem.discs.push_back({centre, radius});
+        }
+        problem.discs[size_t(index)].radius = std::max(problem.discs[size_t(index)].radius, radius);
+        discOf.insert(tracer->position, index);
+    }
+    QList<QCPItemText *> labels;
     for (QCPAbstractItem *item : items) {
         auto *label = qobject_cast<QCPItemText *>(item);
-        if (!label || !label->visible() || !label->position->parentAnchor())
+        if (!label || !label->position->parentAnchor() ||
+            (!label->visible() && !label->property(droppedProperty).toBool()))
             continue;
-        const QPointF anchor = label->position->parentAnchor()->pixelPosition();
-        const QFontMetricsF fm = plotStyle::metrics(label->font());
-        QSizeF size(0, 0);
-        for (const QString &line : label->text().split(QLatin1Char('\n')))
-            size.setWidth(std::max(size.width(), fm.horizontalAdvance(line)));
-        size.setWidth(size.width() + label->padding().left() + label->padding().right());
-        size.setHeight(fm.height() * (label->text().count(QLatin1Char('\n')) + 1) +
-                       label->padding().top() + label->padding().bottom());
-        const double dx = std::abs(label->position->coords().x());
-        const double dy = std::abs(label->position->coords().y());
-        struct Candidate
-        {
-            double sx, sy;
-            Qt::Alignment align;
-        };
-        const Candidate candidates[] = {{1, -1, Qt::AlignLeft | Qt::AlignBottom},
-                                        {1, 1, Qt::AlignLeft | Qt::AlignTop},
-                                        {-1, -1, Qt::AlignRight | Qt::AlignBottom},
-                                        {-1, 1, Qt::AlignRight | Qt::AlignTop}};
-        double bestCost = std::numeric_limits<double>::infinity();
-        const Candidate *best = &candidates[0];
-        QRectF bestBox;
-        for (const Candidate &c : candidates) {
-            const QPointF corner(anchor.x() + c.sx * dx, anchor.y() + c.sy * dy);
-            const QRectF box(c.sx > 0 ? corner.x() : corner.x() - size.width(),
-                             c.sy > 0 ? corner.y() : corner.y() - size.height(), size.width(),
-                             size.height());
-            double cost = 0;
-            const QRectF inside = box.intersected(rect);
-            // Leaving the plot costs far more than overlapping: a clipped label is unreadable.
-            cost += 50 * (box.width() * box.height() - inside.width() * inside.height());
-            for (const QRectF &other : std::as_const(blocked)) {
-                const QRectF overlap = box.intersected(other);
-                cost += overlap.width() * overlap.height();
-            }
-            if (cost < bestCost - 1e-9) {
-                bestCost = cost;
-                best = &c;
-                bestBox = box;
-            }
-            if (cost == 0)
-                break;
+        const auto *anchor = dynamic_cast<const QCPItemPosition *>(label->position->parentAnchor());
+        labelPlacement::Label l;
+        l.anchor = anchor ? discOf.value(anchor, -1) : -1;
+        if (l.anchor < 0) { // a label of a point that is not in `items`: its anchor alone
+            l.anchor = int(problem.discs.size());
+            problem.discs.push_back({label->position->parentAnchor()->pixelPosition(), 0.0});
         }
-        label->position->setCoords(best->sx * dx, best->sy * dy);
-        label->setPositionAlignment(best->align);
-        placed << bestBox;
-        blocked << bestBox;
+        l.size = textSize(label);
+        l.priority = -double(labels.size()); // the order of `items`
+        l.gap = 3;
+        problem.labels.push_back(l);
+        labels << label;
     }
-    return placed;
+    const labelPlacement::Placement placement = labelPlacement::place(problem);
+    PlacedLabels out;
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        QCPItemText *label = labels[i];
+        const auto &box = placement.boxes[size_t(i)];
+        label->setProperty(droppedProperty, !box.has_value());
+        label->setVisible(box.has_value());
+        if (!box) {
+            out.dropped << label;
+            continue;
+        }
+        const QPointF anchor = label->position->parentAnchor()->pixelPosition();
+        label->position->setCoords(box->topLeft() - anchor);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        out.boxes << *box;
+    }
+    return out;
 }
 
 void fitTitle(QCPTextElement *element, const QString &text, double width, double points,

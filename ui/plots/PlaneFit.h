@@ -1,12 +1,16 @@
 #pragma once
 
 #include "Contours.h"
+#include "LabelPlacement.h"
 
 #include <QList>
 #include <QRectF>
 
+#include <vector>
+
 class QCPAbstractItem;
 class QCPAxis;
+class QCPItemText;
 class QCPTextElement;
 class QString;
 
@@ -35,14 +39,27 @@ void fitEqualAspectWithLabels(QCPAxis *xAxis, QCPAxis *yAxis, QRectF bounds, QSi
 /// A short number for point labels: 3 significant digits.
 QString labelNumber(double value);
 
-/// Places the text labels among `items` that hang off an anchor (a point), in order: each takes
-/// the first of upper right, lower right, upper left, lower left of its point (at the same pixel
-/// distance as its current offset) that stays inside `rect` and overlaps no label placed before
-/// it; when none is free, the one that overlaps least. So labels never pile up on each other
-/// when there is room, and never leave the plot. `obstacles` (pixel boxes, e.g. markers) are
-/// avoided like placed labels. Returns the boxes (pixels) of the placed labels.
-QList<QRectF> placeLabels(const QList<QCPAbstractItem *> &items, const QRect &rect,
-                          const QList<QRectF> &obstacles = {});
+/// What placeLabels() did: the boxes (widget pixels) of the labels it showed, and the labels it
+/// hid because there was no room (their text is in the hover tooltip of their point).
+struct PlacedLabels
+{
+    QList<QRectF> boxes;
+    QList<QCPItemText *> dropped;
+};
+
+/// Places the text labels among `items` that hang off an anchor (a point) by
+/// labelPlacement::place() (core/LabelPlacement.h): in the order they come in `items` (the
+/// first has the highest priority: the caller lists the heaviest first), each nearest its own
+/// point, inside `rect`, on no disc, no other label and none of `obstacles` (pixel boxes:
+/// markers, earlier labels); a label with no room is hidden and reported as dropped. The
+/// discs are every visible tracer in `items` (radius half its size; a tracer drawn as nothing,
+/// an anchor of a point drawn elsewhere, counts with `anchorRadius`) and `extraDiscs`.
+PlacedLabels placeLabels(const QList<QCPAbstractItem *> &items, const QRect &rect,
+                         const QList<QRectF> &obstacles = {}, double anchorRadius = 5,
+                         const std::vector<labelPlacement::Disc> &extraDiscs = {});
+
+/// The pixel box of a text item as drawn (its text, font, padding and alignment).
+QRectF labelBox(const QCPItemText *label);
 
 /// Sets `text` on a title element, in its font shrunk from `points` down to `minPoints` until it
 /// fits `width` pixels, and then broken into lines at spaces (so that a title never forces the

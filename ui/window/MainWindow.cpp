@@ -83,14 +83,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), mDocument(new Sce
     // needed); later runs restore the saved geometry in readSettings().
     if (const QScreen *screen = QGuiApplication::primaryScreen()) {
         const QSize available = screen->availableGeometry().size();
-        resize(std::max(1280, available.width() * 96 / 100),
-               std::max(800, available.height() * 94 / 100));
+        resize(available.width() * 96 / 100, available.height() * 94 / 100);
     } else {
         resize(1440, 900);
     }
     connect(Appearance::instance(), &Appearance::changed, this, &MainWindow::applyAppearance);
     readSettings();
     applyAppearance();
+    fitToScreen();
     updateScenarioText();
     updateTitle();
     statusBar()->showMessage(tr("Ready. Edit the tables or the settings; every view follows."),
@@ -191,7 +191,7 @@ void MainWindow::createDocks()
     mKeySpace = new KeySpacePanel(mDocument, keySpaceDock);
     keySpaceDock->setWidget(mKeySpace);
     addDockWidget(Qt::RightDockWidgetArea, keySpaceDock);
-    // The MLE optimizer's per-iteration plots, a tab of the same dock area; Play raises it.
+    // The MLE optimizer's per-iteration plots, a tab of the same dock area.
     auto *mleDock = new QDockWidget(tr("MLE optimizer"), this);
     mleDock->setObjectName(QStringLiteral("mleOptimizerDock"));
     mMleOptimizer = new MleOptimizerView(mleDock);
@@ -200,10 +200,14 @@ void MainWindow::createDocks()
     tabifyDockWidget(keySpaceDock, mleDock);
     keySpaceDock->raise();
     resizeDocks({keySpaceDock}, {400}, Qt::Horizontal);
-    connect(mValueSpace->controls(), &AnimationControls::playingChanged, mleDock,
-            [mleDock](bool playing) {
-                if (playing)
-                    mleDock->raise();
+    // Play leaves the docks as the user set them (issue 14 #11): the optimizer's plots are one
+    // click away on the dock's tab, and the status bar says so.
+    connect(mValueSpace->controls(), &AnimationControls::playingChanged, this,
+            [this, mleDock](bool playing) {
+                if (playing && mleDock->isHidden())
+                    showStatus(tr("The MLE optimizer dock (View menu) shows each iteration"));
+                else if (playing && mleDock->visibleRegion().isEmpty())
+                    showStatus(tr("The MLE optimizer tab beside Key space shows each iteration"));
             });
 }
 
@@ -299,6 +303,50 @@ void MainWindow::updateScenarioText()
 void MainWindow::showStatus(const QString &message)
 {
     statusBar()->showMessage(message, 12000);
+}
+
+// --- the screen ------------------------------------------------------------------------------
+
+bool MainWindow::event(QEvent *event)
+{
+    const bool handled = QMainWindow::event(event);
+    // After the layout has applied new size hints (it may have grown the window to its minimum
+    // size), and when the window is shown or moves to another screen.
+    switch (event->type()) {
+    case QEvent::LayoutRequest:
+    case QEvent::Show:
+    case QEvent::ScreenChangeInternal:
+        fitToScreen();
+        break;
+    default:
+        break;
+    }
+    return handled;
+}
+
+void MainWindow::fitToScreen()
+{
+    if (isFullScreen() || isMaximized() || mFitting)
+        return;
+    const QScreen *where = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!where)
+        return;
+    mFitting = true;
+    const QRect available = where->availableGeometry();
+    // The frame (title bar, borders) is known once the window is shown.
+    const QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(0, 0);
+    const QSize room = available.size() - frame;
+    const QSize fitted = size().boundedTo(room).expandedTo(minimumSize());
+    if (fitted != size())
+        resize(fitted);
+    QRect outer = isVisible() ? frameGeometry() : QRect(pos(), fitted + frame);
+    const int dx =
+        std::max(available.left() - outer.left(), std::min(0, available.right() - outer.right()));
+    const int dy =
+        std::max(available.top() - outer.top(), std::min(0, available.bottom() - outer.bottom()));
+    if (dx != 0 || dy != 0)
+        move(pos() + QPoint(dx, dy));
+    mFitting = false;
 }
 
 // --- settings --------------------------------------------------------------------------------

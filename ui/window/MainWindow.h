@@ -177,7 +177,11 @@ public:
     QAction *previousViewAction() const { return mPreviousViewAction; }
 
 public slots:
+    /// File ▸ New ▸ Empty scenario (Ctrl+N): ScenarioDocument::newEmptyScenario(), after the
+    /// unsaved-changes prompt.
     void newFile();
+    /// File ▸ New ▸ Built-in figure: the 2-D figure of MATH.md §6 B with its notes, untitled.
+    void newFigure();
     void open();
     bool save();
     bool saveAs();
@@ -185,7 +189,14 @@ public slots:
     /// Edit ▸ Title and Notes… (ScenarioDock::editTitleAndNotes).
     void editTitleAndNotes() { mScenarioDock->editTitleAndNotes(); }
 
+    /// Keeps the window inside the available geometry of its screen (issue 14 #7): never
+    /// larger than it (frame included), moved inside it when it sticks out. Called after the
+    /// settings are restored, when the window is shown, and whenever its layout has computed new
+    /// size hints (a scenario with more tokens, presentation mode).
+    void fitToScreen();
+
 protected:
+    bool event(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -208,7 +219,8 @@ private:
     // --- MainWindowFiles.cpp ------------------------------------------------------------------
     /// The default prompts: message boxes and file dialogs.
     void installDefaultPrompts();
-    /// File: New, Open…, Open Recent, Save, Save As…, Import matrices…, Export all views…, Quit.
+    /// File: New ▸ (Empty scenario, Built-in figure), Open…, Open Recent, Save, Save As…, Import
+    /// matrices…, Export all views…, Quit.
     void createFileMenu();
     /// Autosave (with its status messages) and dropped files.
     void setUpAutosaveAndDrops();
@@ -265,6 +277,7 @@ private:
     QAction *mNextViewAction = nullptr;
     QAction *mPreviousViewAction = nullptr;
     bool mWasMaximized = false;
+    bool mFitting = false; ///< fitToScreen() is running (its resize sends a LayoutRequest)
     /// The docks as they were when presentation mode started (empty when not presenting).
     QByteArray mDockStateBeforePresentation;
 };

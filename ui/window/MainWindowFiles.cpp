@@ -112,8 +112,15 @@ void MainWindow::installDefaultPrompts()
 void MainWindow::createFileMenu()
 {
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction *newAction = fileMenu->addAction(tr("&New"), this, &MainWindow::newFile);
+    QMenu *newMenu = fileMenu->addMenu(tr("&New"));
+    newMenu->setObjectName(QStringLiteral("newMenu"));
+    QAction *newAction = newMenu->addAction(tr("&Empty scenario"), this, &MainWindow::newFile);
+    newAction->setObjectName(QStringLiteral("newEmptyAction"));
     newAction->setShortcut(QKeySequence::New);
+    newAction->setToolTip(tr("One query, two keys, no title or notes"));
+    QAction *figureAction = newMenu->addAction(tr("&Built-in figure (one query, three keys)"), this,
+                                               &MainWindow::newFigure);
+    figureAction->setObjectName(QStringLiteral("newFigureAction"));
     QAction *openAction = fileMenu->addAction(tr("&Open…"), this, &MainWindow::open);
     openAction->setShortcut(QKeySequence::Open);
     mRecentFiles = new RecentFiles(fileMenu, this);
@@ -122,7 +129,14 @@ void MainWindow::createFileMenu()
     QAction *saveAction = fileMenu->addAction(tr("&Save"), this, &MainWindow::save);
     saveAction->setShortcut(QKeySequence::Save);
     QAction *saveAsAction = fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
-    saveAsAction->setShortcut(QKeySequence::SaveAs);
+    // Ctrl+Shift+S everywhere: the platform's SaveAs binding is empty on a plain X11 session
+    // (no desktop environment), as on a lecture-hall PC (issue 14 #11).
+    QList<QKeySequence> saveAsKeys = {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)};
+    for (const QKeySequence &k : QKeySequence::keyBindings(QKeySequence::SaveAs))
+        if (!saveAsKeys.contains(k))
+            saveAsKeys << k;
+    saveAsAction->setShortcuts(saveAsKeys);
+    saveAsAction->setObjectName(QStringLiteral("saveAsAction"));
     fileMenu->addSeparator();
 
     auto *importAction = new QAction(tr("&Import matrices…"), this);
@@ -192,8 +206,16 @@ void MainWindow::newFile()
 {
     if (!maybeSave())
         return;
+    mDocument->newEmptyScenario();
+    showStatus(tr("New empty scenario: edit the tables, the title and the notes"));
+}
+
+void MainWindow::newFigure()
+{
+    if (!maybeSave())
+        return;
     mDocument->newScenario();
-    showStatus(tr("New scenario"));
+    showStatus(tr("New scenario from the built-in figure"));
 }
 
 void MainWindow::open()

@@ -1,6 +1,7 @@
 #include "plots/keyspace/EqualScoreLines.h"
 
 #include "KeySpaceFields.h"
+#include "LabelPlacement.h"
 #include "plots/PlaneLabels.h"
 #include "style/PlotStyle.h"
 
@@ -33,12 +34,26 @@ QList<QRectF> EqualScoreLines::update(const ScoreLines &lines, bool line, bool e
         mLabels << text;
     }
     QCPAxis *xAxis = mPlot->xAxis, *yAxis = mPlot->yAxis;
+    // Every label's candidate spots (where its line leaves the plot), for labelPlacement.
+    struct Spot
+    {
+        QPointF at; ///< plot coordinates
+        Qt::Alignment align;
+    };
+    std::vector<std::vector<Spot>> spots(size_t(mLines.size()));
+    labelPlacement::Problem problem;
+    problem.plot = QRectF(mPlot->axisRect()->rect());
+    problem.obstacles.assign(obstacles.cbegin(), obstacles.cend());
     for (qsizetype k = 0; k < mLines.size(); ++k) {
         const bool on = k < qsizetype(levels.size());
         mLines[k]->setVisible(on);
-        mLabels[k]->setVisible(on);
-        if (!on)
+        mLabels[k]->setVisible(false);
+        labelPlacement::Label request; // names no disc: only the candidates below
+        request.priority = -double(k);
+        if (!on) {
+            problem.labels.push_back(request);
             continue;
+        }
         const double level = levels[size_t(k)];
         const double r = level / g; // distance from the origin along û, display units
         const Eigen::Vector2d p0 = u * r;
@@ -68,7 +83,10 @@ QList<QRectF> EqualScoreLines::update(const ScoreLines &lines, bool line, bool e
                               {false, x0, Qt::AlignLeft | Qt::AlignVCenter},
                               {true, y1, Qt::AlignHCenter | Qt::AlignTop},
                               {false, x1, Qt::AlignRight | Qt::AlignVCenter}};
-        bool placed = false;
+        const QFontMetricsF fm = plotStyle::metrics(mLabels[k]->font());
+        const QSizeF size(fm.horizontalAdvance(mLabels[k]->text()) + 4, fm.height());
+        // The box is tried with a margin (6 px beside, 2 above and below).
+        request.size = size + QSizeF(12, 4);
         for (const Edge &e : edges) {
             const double along = e.horizontal ? dy : dx;
             if (std::abs(along) < 0.2)
@@ -80,10 +98,6 @@ QList<QRectF> EqualScoreLines::update(const ScoreLines &lines, bool line, bool e
                              : at.y() > y0 + 0.04 * yr.size() && at.y() < y1 - 0.04 * yr.size();
             if (!inside)
                 continue;
-            // Its box in pixels, from the alignment; dropped when it would touch another.
-            QCPItemText *label = mLabels[k];
-            const QFontMetricsF fm = plotStyle::metrics(label->font());
-            const QSizeF size(fm.horizontalAdvance(label->text()) + 4, fm.height());
             const QPointF px(xAxis->coordToPixel(at.x()), yAxis->coordToPixel(at.y()));
             QRectF box(px, size);
             if (e.align & Qt::AlignHCenter)
@@ -94,19 +108,29 @@ QList<QRectF> EqualScoreLines::update(const ScoreLines &lines, bool line, bool e
                 box.moveTop(px.y() - size.height() / 2);
             else if (e.align & Qt::AlignBottom)
                 box.moveBottom(px.y());
-            const QRectF spaced = box.adjusted(-6, -2, 6, 2);
-            if (!QRectF(mPlot->axisRect()->rect()).contains(box))
-                continue; // a long label ("water line s* = …") must not leave the plot
-            if (std::any_of(obstacles.cbegin(), obstacles.cend(),
-                            [&](const QRectF &other) { return other.intersects(spaced); }))
-                continue; // another edge, if the line reaches one
-            obstacles << box;
-            label->position->setCoords(at);
-            label->setPositionAlignment(e.align);
-            placed = true;
-            break;
+            // A long label ("water line s* = …") must not leave the plot: the margin may.
+            if (!problem.plot.contains(box))
+                continue;
+            request.candidates.push_back(box.adjusted(-6, -2, 6, 2));
+            spots[size_t(k)].push_back({at, e.align});
         }
-        mLabels[k]->setVisible(placed);
+        problem.labels.push_back(request);
+    }
+    // Candidates may leave the plot by their margin only.
+    problem.plot.adjust(-6, -2, 6, 2);
+    const labelPlacement::Placement placement = labelPlacement::place(problem);
+    for (qsizetype k = 0; k < mLabels.size(); ++k) {
+        const auto &box = placement.boxes[size_t(k)];
+        if (!box)
+            continue;
+        const auto &candidates = problem.labels[size_t(k)].candidates;
+        const size_t which =
+            size_t(std::find(candidates.cbegin(), candidates.cend(), *box) - candidates.cbegin());
+        const Spot &spot = spots[size_t(k)][which];
+        obstacles << box->adjusted(6, 2, -6, -2);
+        mLabels[k]->position->setCoords(spot.at);
+        mLabels[k]->setPositionAlignment(spot.align);
+        mLabels[k]->setVisible(true);
     }
     return obstacles;
 }

@@ -417,6 +417,8 @@ void KeySpaceView::rebuildItems()
         bold.setBold(true);
         addLabel(tip, plotStyle::elide(mScene.queryLabels.value(mScene.selected), bold, 160),
                  plotStyle::highlightColor().darker(120), 10, false, true);
+        // The selected query's name is placed first, then the keys, heaviest first.
+        mPointItems.move(mPointItems.size() - 1, 0);
     } else {
         mQueryArrow->hide();
     }
@@ -452,9 +454,13 @@ void KeySpaceView::updateLayout()
                                                mLabelPixels);
         }
     }
+    // The point labels first (nearest their own disc, issue 14 item 4), then the score lines'
+    // labels in the room they leave.
+    const planeFit::PlacedLabels placed = planeFit::placeLabels(mPointItems, axisRect()->rect());
+    mLabelBoxes = placed.boxes;
+    mDroppedLabels = int(placed.dropped.size());
     updateIsoLines();
     updateField();
-    planeFit::placeLabels(mPointItems, axisRect()->rect());
     PlotView::updateLayout();
 }
 
@@ -476,6 +482,7 @@ void KeySpaceView::updateIsoLines()
         const QPointF c = coordToPixel(q);
         obstacles << QRectF(c.x() - 8, c.y() - 8, 16, 16);
     }
+    obstacles += mLabelBoxes;
     const bool line = mScene.plane.kind == KeyPlane::Kind::Line;
     // The water line of α-entmax (MATH.md §7.4) is a score line only where the plane is the key
     // space itself (d_k ≤ 2); in a projection a key's score also has an out-of-plane part.

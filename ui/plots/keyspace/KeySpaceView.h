@@ -107,6 +107,13 @@ public:
     /// a key it overlaps); nullopt outside the axis rect or away from every vector.
     std::optional<VectorHit> hitTest(const QPointF &pixel) const;
 
+    /// The point labels shown, as last placed (widget pixels), and how many were dropped for
+    /// want of room (their text is in the tooltip of their disc).
+    const QList<QRectF> &labelBoxes() const { return mLabelBoxes; }
+    int droppedLabelCount() const { return mDroppedLabels; }
+    /// The radius (pixels) of key t's disc as drawn.
+    double keyRadius(int key) const { return keyRadiusPx(key); }
+
     /// Widget pixel position of key t / query i as last drawn (for tests).
     QPointF keyPixel(int key) const;
     QPointF queryPixel(int query) const;
@@ -159,6 +166,8 @@ private:
     double mUnit = 1;          ///< display unit (powers of ten for vectors near the double range)
     QRectF mBounds;            ///< display units
     double mLabelPixels = 0;   ///< widest point label (room kept on the right)
+    QList<QRectF> mLabelBoxes; ///< the point labels shown (pixels), as last placed
+    int mDroppedLabels = 0;    ///< point labels hidden for want of room (tooltips)
     QCPRange mFieldX, mFieldY; ///< ranges the field was computed for
     bool mFieldDirty = true;
 

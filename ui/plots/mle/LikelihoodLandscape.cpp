@@ -1,5 +1,7 @@
 #include "plots/mle/LikelihoodLandscape.h"
 
+#include "LabelPlacement.h"
+
 #include "LikelihoodField.h"
 #include "style/Appearance.h"
 #include "style/PlotStyle.h"
@@ -190,8 +192,14 @@ void LikelihoodLandscape::styleScale(bool logDrop, double lower, double upper)
     mMap->setDataRange(QCPRange(lower, upper));
 }
 
-void LikelihoodLandscape::hideClashingLabels(QList<QRectF> boxes)
+void LikelihoodLandscape::hideClashingLabels(const QList<QRectF> &boxes, const QRectF &plot)
 {
+    // Each contour label has one spot (on its contour): labelPlacement keeps it when it is free
+    // of `boxes` and of the labels before it, and drops it otherwise (issue 14, item 4).
+    labelPlacement::Problem problem;
+    problem.plot = plot;
+    problem.obstacles.assign(boxes.cbegin(), boxes.cend());
+    QList<QCPItemText *> shown;
     for (QCPItemText *contour : mLabels) {
         if (!contour->visible())
             continue;
@@ -199,17 +207,16 @@ void LikelihoodLandscape::hideClashingLabels(QList<QRectF> boxes)
         const QFontMetricsF fm = plotStyle::metrics(contour->font());
         const QRectF box(at.x(), at.y() - fm.height() / 2,
                          fm.horizontalAdvance(contour->text()) + 6, fm.height());
-        bool clash = false;
-        for (const QRectF &other : std::as_const(boxes))
-            if (box.intersects(other)) {
-                clash = true;
-                break;
-            }
-        if (clash)
-            contour->setVisible(false);
-        else
-            boxes << box; // later iso-line labels give way to this one too
+        labelPlacement::Label label;
+        label.size = box.size();
+        label.priority = -double(shown.size());
+        label.candidates = {box};
+        problem.labels.push_back(label);
+        shown << contour;
     }
+    const labelPlacement::Placement placement = labelPlacement::place(problem);
+    for (const int i : placement.dropped)
+        shown[i]->setVisible(false);
 }
 
 } // namespace sml

@@ -43,8 +43,9 @@ public:
     /// and the plane would slide under the mouse).
     void update(const LikelihoodField &field, int side, bool frozen);
     /// Hides each visible iso-line label that overlaps one of `boxes` (pixels) or a label kept
-    /// before it.
-    void hideClashingLabels(QList<QRectF> boxes);
+    /// before it, or leaves `plot` (the axis rect): labelPlacement::place() with the label's one
+    /// spot on its contour as its only candidate (core/LabelPlacement.h).
+    void hideClashingLabels(const QList<QRectF> &boxes, const QRectF &plot);
 
     bool owns(const QCPAbstractPlottable *plottable) const;
     QCPColorMap *map() const { return mMap; }

@@ -36,6 +36,30 @@ QString varianceText(double logValue, const QString &name)
 
 } // namespace
 
+namespace {
+
+/// A marker graph whose legend icon draws its symbol shrunk to fit the icon: the attention
+/// output's 30 px ring drew as "(   )" in an 18 px high icon (issue 14 #11).
+class FittedLegendGraph : public QCPGraph
+{
+public:
+    using QCPGraph::QCPGraph;
+
+protected:
+    void drawLegendIcon(QCPPainter *painter, const QRectF &rect) const override
+    {
+        QCPScatterStyle style = scatterStyle();
+        const double room =
+            std::min(rect.width(), rect.height()) - style.pen().widthF() - 2; // the pen's width
+        if (style.size() > room)
+            style.setSize(std::max(4.0, room));
+        style.applyTo(painter, pen());
+        style.drawShape(painter, rect.center());
+    }
+};
+
+} // namespace
+
 ValueSpaceView::ValueSpaceView(QWidget *parent)
     : PlotView(parent), mRingDrag(new VarianceRingDrag(this)),
       mNewLabel([this](const QColor &color) { return planeLabels::makeLabel(this, color); })
@@ -62,15 +86,16 @@ ValueSpaceView::ValueSpaceView(QWidget *parent)
     mPath = new QCPCurve(xAxis, yAxis);
     mPath->setLayer(valueSpaceLayer::path);
     mPath->setPen(QPen(plotStyle::mleColor().darker(115), 2.5));
+    // The iterates are rings: the first is the start, which may sit on a value point.
     mPath->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssDisc, plotStyle::mleColor().darker(140), plotStyle::mleColor(), 8));
+        QCPScatterStyle::ssCircle, QPen(plotStyle::mleColor().darker(140), 1.6), Qt::NoBrush, 8));
 
-    mOutputMarker = new QCPGraph(xAxis, yAxis);
+    mOutputMarker = new FittedLegendGraph(xAxis, yAxis);
     mOutputMarker->setLayer(valueSpaceLayer::markers);
     mOutputMarker->setLineStyle(QCPGraph::lsNone);
     mOutputMarker->setScatterStyle(QCPScatterStyle(
         QCPScatterStyle::ssCircle, QPen(plotStyle::softmaxColor(), 3), Qt::NoBrush, 30));
-    mMleMarker = new QCPGraph(xAxis, yAxis);
+    mMleMarker = new FittedLegendGraph(xAxis, yAxis);
     mMleMarker->setLayer(valueSpaceLayer::markers);
     mMleMarker->setLineStyle(QCPGraph::lsNone);
     mMleMarker->setScatterStyle(QCPScatterStyle(
@@ -83,13 +108,14 @@ ValueSpaceView::ValueSpaceView(QWidget *parent)
     mMleLabel = planeLabels::makeLabel(this, Qt::black, true);
     mOutputLabel = planeLabels::makeLabel(this, plotStyle::softmaxColor().darker(130), true);
 
-    // The start of the gradient ascent: a square, named in the legend (no label on the plane).
+    // The start of the gradient ascent: a hollow square above the value points, so that a
+    // start on a value point (Shift+click on it) never hides it (issue 14 #11); named in the
+    // legend (no label on the plane).
     mStart = new QCPGraph(xAxis, yAxis);
     mStart->setLayer(valueSpaceLayer::path);
     mStart->setLineStyle(QCPGraph::lsNone);
-    mStart->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare,
-                                            QPen(plotStyle::mleColor().darker(160), 2),
-                                            plotStyle::mleColor(), 13));
+    mStart->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssSquare, QPen(plotStyle::mleColor().darker(160), 2), Qt::NoBrush, 15));
     mStart->setName(tr("start o⁽⁰⁾ (Shift+click)"));
 
     for (QCPAbstractPlottable *p :
@@ -322,8 +348,21 @@ void ValueSpaceView::updateLayout()
             const QPointF p(xAxis->coordToPixel(d->key), yAxis->coordToPixel(d->value));
             markers << QRectF(p - QPointF(8, 8), QSizeF(16, 16));
         }
-        QList<QRectF> boxes = planeFit::placeLabels(mItems, axisRect()->rect(), markers);
-        mLandscape->hideClashingLabels(boxes + markers);
+        // Every value point is a disc of radius 5 (the dots are 10 px): a label is nearest its
+        // own point and on none (issue 14, item 4).
+        std::vector<labelPlacement::Disc> dots;
+        QList<QRectF> dotBoxes;
+        for (const int key : mScene.keys) {
+            const QPointF p = valuePixel(key);
+            dots.push_back({p, 5.0});
+            dotBoxes << QRectF(p - QPointF(5, 5), QSizeF(10, 10));
+        }
+        const planeFit::PlacedLabels placed =
+            planeFit::placeLabels(mItems, axisRect()->rect(), markers, 5, dots);
+        mLabelBoxes = placed.boxes;
+        mDroppedLabels = int(placed.dropped.size());
+        mLandscape->hideClashingLabels(placed.boxes + markers + dotBoxes,
+                                       QRectF(axisRect()->rect()));
     }
     PlotView::updateLayout();
 }

@@ -79,6 +79,10 @@ public:
     QPointF valuePixel(int key) const;
     QPointF mlePixel() const;
     QPointF outputPixel() const;
+    /// The π labels shown, as last placed (widget pixels), and how many were dropped for want of
+    /// room (their text is in the tooltip of their point).
+    const QList<QRectF> &labelBoxes() const { return mLabelBoxes; }
+    int droppedLabelCount() const { return mDroppedLabels; }
     /// A full d_v point of the plane: o = ô with the two shown coordinates replaced.
     Eigen::VectorXd planeToFull(const QPointF &pixel) const;
     /// The squared distance, in value units, from the value of blob `slot` (an index into
@@ -128,8 +132,10 @@ private:
     QCPItemStraightLine *mOutputLine; ///< d_v = 1
 
     bool mPickStart = false;
-    ValueSpaceScene mScene;  ///< what the last showAnalysis drew, and the chosen dimensions
-    double mLabelPixels = 0; ///< widest value label (room kept on the right)
+    ValueSpaceScene mScene;    ///< what the last showAnalysis drew, and the chosen dimensions
+    double mLabelPixels = 0;   ///< widest value label (room kept on the right)
+    QList<QRectF> mLabelBoxes; ///< the π labels shown (pixels), as last placed
+    int mDroppedLabels = 0;    ///< π labels hidden for want of room (tooltips)
 };
 
 } // namespace sml

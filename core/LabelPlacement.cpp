@@ -1,0 +1,145 @@
+#include "LabelPlacement.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace sml::labelPlacement {
+
+namespace {
+
+constexpr double eps = 1e-9;
+
+bool finite(const QRectF &r)
+{
+    return std::isfinite(r.x()) && std::isfinite(r.y()) && std::isfinite(r.width()) &&
+           std::isfinite(r.height()) && r.width() >= 0 && r.height() >= 0;
+}
+
+bool finite(const Disc &d)
+{
+    return std::isfinite(d.centre.x()) && std::isfinite(d.centre.y()) && std::isfinite(d.radius);
+}
+
+bool inside(const QRectF &box, const QRectF &plot)
+{
+    return box.left() >= plot.left() - eps && box.top() >= plot.top() - eps &&
+           box.right() <= plot.right() + eps && box.bottom() <= plot.bottom() + eps;
+}
+
+} // namespace
+
+double distanceToEdge(const QRectF &box, const Disc &disc)
+{
+    const double cx = disc.centre.x(), cy = disc.centre.y();
+    const double dx = std::max({box.left() - cx, 0.0, cx - box.right()});
+    const double dy = std::max({box.top() - cy, 0.0, cy - box.bottom()});
+    if (dx > 0 || dy > 0)
+        return std::hypot(dx, dy) - disc.radius;
+    // The centre is inside the box: the box covers the disc's centre.
+    const double depth =
+        std::min({cx - box.left(), box.right() - cx, cy - box.top(), box.bottom() - cy});
+    return -(disc.radius + depth);
+}
+
+bool overlaps(const QRectF &a, const QRectF &b)
+{
+    return a.left() < b.right() - eps && b.left() < a.right() - eps && a.top() < b.bottom() - eps &&
+           b.top() < a.bottom() - eps;
+}
+
+std::vector<QRectF> candidatesAround(const Disc &disc, QSizeF size, double gap)
+{
+    const double w = size.width(), h = size.height();
+    const double c45 = std::sqrt(0.5);
+    const double cx = disc.centre.x(), cy = disc.centre.y();
+    // Direction (x right, y down) and which corner or edge of the box faces the disc.
+    struct Direction
+    {
+        double ux, uy;
+    };
+    const Direction directions[] = {{c45, -c45}, {c45, c45}, {-c45, -c45}, {-c45, c45},
+                                    {1, 0},      {-1, 0},    {0, -1},      {0, 1}};
+    const double step = std::max(4.0, 0.75 * h);
+    std::vector<QRectF> out;
+    out.reserve(24);
+    for (int ring = 0; ring < 3; ++ring) {
+        const double d = std::max(0.0, disc.radius) + std::max(0.0, gap) + ring * step;
+        for (const Direction &u : directions) {
+            // The point of the box nearest the centre sits at distance d along u.
+            const double px = cx + d * u.ux, py = cy + d * u.uy;
+            double left = u.ux > 0 ? px : u.ux < 0 ? px - w : px - w / 2;
+            double top = u.uy > 0 ? py : u.uy < 0 ? py - h : py - h / 2;
+            out.emplace_back(left, top, w, h);
+        }
+    }
+    return out;
+}
+
+Placement place(const Problem &problem)
+{
+    const int L = int(problem.labels.size());
+    Placement result;
+    result.boxes.assign(size_t(L), std::nullopt);
+
+    std::vector<int> order(static_cast<size_t>(L));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return problem.labels[size_t(a)].priority > problem.labels[size_t(b)].priority;
+    });
+
+    std::vector<QRectF> taken; // obstacles and the labels placed so far
+    for (const QRectF &o : problem.obstacles)
+        if (finite(o))
+            taken.push_back(o);
+    const int D = int(problem.discs.size());
+
+    auto fits = [&](const QRectF &box, int anchor, double clearance) {
+        if (!finite(box) || !inside(box, problem.plot))
+            return false;
+        for (const QRectF &other : taken)
+            if (overlaps(box, other))
+                return false;
+        const double own = anchor >= 0 ? distanceToEdge(box, problem.discs[size_t(anchor)]) : 0.0;
+        if (anchor >= 0 && own < -eps)
+            return false;
+        for (int j = 0; j < D; ++j) {
+            if (j == anchor || !finite(problem.discs[size_t(j)]))
+                continue;
+            const double d = distanceToEdge(box, problem.discs[size_t(j)]);
+            if (d < -eps)
+                return false; // on another disc
+            if (anchor >= 0 && !(own + std::max(0.0, clearance) <= d + eps && own < d))
+                return false; // about as near to another disc: it would name the wrong one
+        }
+        return true;
+    };
+
+    for (const int i : order) {
+        const Label &label = problem.labels[size_t(i)];
+        const bool anchored =
+            label.anchor >= 0 && label.anchor < D && finite(problem.discs[size_t(label.anchor)]);
+        if (label.anchor >= D || (label.anchor >= 0 && !anchored) ||
+            !(label.size.width() >= 0 && label.size.height() >= 0) ||
+            !std::isfinite(label.size.width()) || !std::isfinite(label.size.height()))
+            continue;
+        const std::vector<QRectF> candidates =
+            !label.candidates.empty() ? label.candidates
+            : anchored
+                ? candidatesAround(problem.discs[size_t(label.anchor)], label.size, label.gap)
+                : std::vector<QRectF>{};
+        for (const QRectF &box : candidates) {
+            if (fits(box, anchored ? label.anchor : -1, label.clearance)) {
+                result.boxes[size_t(i)] = box;
+                taken.push_back(box);
+                break;
+            }
+        }
+    }
+    for (int i = 0; i < L; ++i)
+        if (!result.boxes[size_t(i)])
+            result.dropped.push_back(i);
+    return result;
+}
+
+} // namespace sml::labelPlacement

@@ -1,0 +1,215 @@
+// The point labels of the plane views at projector size with 12 tokens (issue 14, item 4): in
+// the key space every shown label is nearest its own disc, overlaps no disc, query or other
+// label and stays in the plot; a label with no room is hidden and its text is in the hover
+// tooltip of its disc. The likelihood landscape's π labels keep the same rules.
+#include "LabelPlacement.h"
+#include "document/ScenarioDocument.h"
+#include "panels/ValueSpacePanel.h"
+#include "plots/PlaneFit.h"
+#include "plots/keyspace/KeySpaceView.h"
+#include "plots/mle/MleAnimation.h"
+#include "plots/mle/ValueSpaceView.h"
+#include "style/Appearance.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace sml;
+using labelPlacement::Disc;
+using labelPlacement::distanceToEdge;
+using labelPlacement::overlaps;
+
+namespace {
+
+/// Twelve tokens of "the cat sat on the mat and the dog sat on it", d_k = d_v = 2: the keys in
+/// two tight clusters around the query (where labels used to pile up), one query per token.
+Scenario twelveTokens()
+{
+    Scenario s = defaultScenario();
+    s.title = QStringLiteral("twelve tokens");
+    const QStringList words = {"the", "cat", "sat", "on",  "the", "mat",
+                               "and", "the", "dog", "sat", "on",  "it"};
+    s.keyLabels = words;
+    s.queryLabels = words;
+    s.keys.resize(12, 2);
+    s.queries.resize(12, 2);
+    s.values.resize(12, 2);
+    for (int t = 0; t < 12; ++t) {
+        const double a = 0.55 * t + (t % 2) * 0.2;
+        const double r = 0.35 + 0.08 * (t % 3) + (t >= 6 ? 0.6 : 0.0);
+        s.keys(t, 0) = r * std::cos(a);
+        s.keys(t, 1) = r * std::sin(a);
+        s.queries(t, 0) = 0.8 * std::cos(0.3 * t);
+        s.queries(t, 1) = 0.8 * std::sin(0.3 * t);
+        s.values(t, 0) = std::cos(0.9 * t) * (1 + 0.1 * t);
+        s.values(t, 1) = std::sin(0.9 * t) * (1 + 0.1 * t);
+    }
+    s.maxentTargets.reset();
+    s.freeVariances.resize(0, 0);
+    s.normalizeSideArrays();
+    return s;
+}
+
+/// Every text item on the label layer with an anchor, and the pixel centre of its point.
+struct ShownLabel
+{
+    QRectF box;
+    QPointF own;
+    QString text;
+};
+
+QList<ShownLabel> anchoredLabels(QCustomPlot *plot)
+{
+    QList<ShownLabel> out;
+    for (int k = 0; k < plot->itemCount(); ++k) {
+        auto *label = qobject_cast<QCPItemText *>(plot->item(k));
+        if (!label || !label->visible() || !label->position->parentAnchor())
+            continue;
+        out.push_back({planeFit::labelBox(label), label->position->parentAnchor()->pixelPosition(),
+                       label->text()});
+    }
+    return out;
+}
+
+QString describe(const QRectF &r)
+{
+    return QStringLiteral("(%1, %2, %3×%4)").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+}
+
+} // namespace
+
+class TestPlaneLabels : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void keySpaceTwelveTokensAtProjectorSize_data();
+    void keySpaceTwelveTokensAtProjectorSize();
+    void valueSpaceLabelsKeepTheRules();
+};
+
+void TestPlaneLabels::keySpaceTwelveTokensAtProjectorSize_data()
+{
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<QSize>("size");
+    // The key-space tab of a 1280×800 window, and in presentation mode.
+    QTest::newRow("normal 820×600") << false << QSize(820, 600);
+    QTest::newRow("presentation 1000×560") << true << QSize(1000, 560);
+    QTest::newRow("presentation narrow 640×520") << true << QSize(640, 520);
+}
+
+void TestPlaneLabels::keySpaceTwelveTokensAtProjectorSize()
+{
+    QFETCH(bool, presentation);
+    QFETCH(QSize, size);
+    Appearance::instance()->setPresentation(presentation);
+    ScenarioDocument doc;
+    QVERIFY(!doc.resetTo(twelveTokens()));
+    KeySpaceView view;
+    view.bindToDocument(&doc);
+    view.resize(size);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.replot();
+
+    const int T = doc.scenario().T(), m = doc.scenario().m();
+    const QRectF plot(view.axisRect()->rect());
+    std::vector<Disc> discs;
+    for (int t = 0; t < T; ++t)
+        discs.push_back({view.keyPixel(t), view.keyRadius(t)});
+    for (int i = 0; i < m; ++i) // the selected query's handle is 14 px, the others 10 px squares
+        discs.push_back(
+            {view.queryPixel(i), i == view.selectedQuery() ? 8.0 : 5.0 * std::sqrt(2.0)});
+
+    const QList<ShownLabel> labels = anchoredLabels(&view);
+    QVERIFY(labels.size() >= 4);
+    QCOMPARE(labels.size(), view.labelBoxes().size());
+    for (qsizetype a = 0; a < labels.size(); ++a) {
+        const ShownLabel &l = labels[a];
+        QVERIFY2(plot.contains(l.box), qPrintable(l.text + " leaves the plot"));
+        int own = -1;
+        for (size_t j = 0; j < discs.size(); ++j)
+            if (QLineF(discs[j].centre, l.own).length() < 0.5 && own < 0)
+                own = int(j);
+        QVERIFY2(own >= 0, qPrintable(l.text));
+        const double dOwn = distanceToEdge(l.box, discs[size_t(own)]);
+        for (size_t j = 0; j < discs.size(); ++j) {
+            const double d = distanceToEdge(l.box, discs[j]);
+            QVERIFY2(
+                d >= -0.5,
+                qPrintable(
+                    QStringLiteral("“%1” %2 lies on disc %3").arg(l.text, describe(l.box)).arg(j)));
+            if (QLineF(discs[j].centre, l.own).length() >= 0.5)
+                // (labelPlacement's clearance of 8 px, less the half pixel of the pens)
+                QVERIFY2(dOwn + 7.5 <= d,
+                         qPrintable(QStringLiteral("“%1” is about as near disc %2 (%3 vs %4)")
+                                        .arg(l.text)
+                                        .arg(j)
+                                        .arg(d)
+                                        .arg(dOwn)));
+        }
+        for (qsizetype b = 0; b < labels.size(); ++b)
+            if (b != a)
+                QVERIFY2(
+                    !overlaps(l.box, labels[b].box),
+                    qPrintable(QStringLiteral("“%1” overlaps “%2”").arg(l.text, labels[b].text)));
+    }
+    // A key whose label was dropped still tells its name and weight when hovered.
+    if (view.droppedLabelCount() > 0) {
+        int hovered = 0;
+        for (int t = 0; t < T; ++t) {
+            const QString tip = view.toolTipAt(view.keyPixel(t));
+            if (tip.startsWith(QStringLiteral("key %1 ").arg(t + 1)))
+                ++hovered;
+            QVERIFY(tip.contains(QStringLiteral("\nw = ")) || !tip.startsWith("key"));
+        }
+        QVERIFY(hovered >= 1);
+    }
+    Appearance::instance()->setPresentation(false);
+}
+
+void TestPlaneLabels::valueSpaceLabelsKeepTheRules()
+{
+    Appearance::instance()->setPresentation(true);
+    ScenarioDocument doc;
+    MleAnimation animation;
+    animation.setDocument(&doc);
+    QVERIFY(!doc.resetTo(twelveTokens()));
+    ValueSpacePanel panel{&doc, &animation};
+    panel.resize(1000, 560);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    ValueSpaceView *view = panel.view();
+    view->replot();
+    const QRectF plot(view->axisRect()->rect());
+    std::vector<Disc> dots;
+    for (const int key : view->blobKeys())
+        dots.push_back({view->valuePixel(key), 5});
+    const QRectF mle(view->mlePixel() - QPointF(15, 15), QSizeF(30, 30));
+    const QList<ShownLabel> labels = anchoredLabels(view);
+    QVERIFY(!labels.isEmpty());
+    QCOMPARE(labels.size(), view->labelBoxes().size());
+    for (qsizetype a = 0; a < labels.size(); ++a) {
+        const ShownLabel &l = labels[a];
+        QVERIFY2(plot.contains(l.box), qPrintable(l.text));
+        QVERIFY2(!overlaps(l.box, mle), qPrintable(l.text + " covers ô"));
+        double dOwn = -1;
+        for (const Disc &d : dots)
+            if (QLineF(d.centre, l.own).length() < 0.5)
+                dOwn = distanceToEdge(l.box, d);
+        QVERIFY(dOwn >= 0);
+        for (const Disc &d : dots) {
+            QVERIFY2(distanceToEdge(l.box, d) >= -0.5, qPrintable(l.text + " on a value point"));
+            if (QLineF(d.centre, l.own).length() >= 0.5)
+                QVERIFY2(dOwn < distanceToEdge(l.box, d), qPrintable(l.text + " nearer another"));
+        }
+        for (qsizetype b = 0; b < labels.size(); ++b)
+            if (b != a)
+                QVERIFY(!overlaps(l.box, labels[b].box));
+    }
+    Appearance::instance()->setPresentation(false);
+}
+
+QTEST_MAIN(TestPlaneLabels)
+#include "tst_planelabels.moc"
