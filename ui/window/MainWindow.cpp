@@ -21,6 +21,7 @@
 #include "plots/mle/ValueSpaceView.h"
 #include "style/Appearance.h"
 #include "widgets/AnimationControls.h"
+#include "window/LessonPresenter.h"
 
 #include <QAction>
 #include <QApplication>
@@ -56,6 +57,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), mDocument(new Sce
 
     setCentralWidget(createCentralArea());
     createDocks();
+    mLesson = new LessonPresenter(this); // the lesson's banner, dock and actions
     // Every part reports in the status bar.
     connect(mScenarioDock, &ScenarioDock::message, this, &MainWindow::showStatus);
     connect(mKeySpace->view(), &KeySpaceView::message, this, &MainWindow::showStatus);
@@ -230,6 +232,7 @@ void MainWindow::createMenus()
 void MainWindow::createHelpMenu()
 {
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(mLesson->tourAction());
     mExamplesMenu = helpMenu->addMenu(tr("&Examples"));
     connect(mExamplesMenu, &QMenu::aboutToShow, this, [this] { fillExamplesMenu(mExamplesMenu); });
     fillExamplesMenu(mExamplesMenu);
