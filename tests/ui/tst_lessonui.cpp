@@ -424,6 +424,20 @@ void TestLessonUi::takeTheTour()
         QCOMPARE(w.document()->shownStep(), std::optional<int>(i));
         QCOMPARE(w.lessonPresenter()->currentViewName().isEmpty(), false);
     }
+    // Presented: step 3 ("Move a key") opens the key-space dock, which presentation mode had
+    // closed, and step 4 closes it again so that its view gets the window.
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+    auto *keySpace = w.findChild<QDockWidget *>(QStringLiteral("keySpaceDock"));
+    QVERIFY(keySpace);
+    QVERIFY(!keySpace->isVisible());
+    w.document()->showStep(1);
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(w.document()->baseScenario().lesson->steps[2].view, QStringLiteral("key-space"));
+    QVERIFY(keySpace->isVisible());
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(w.viewTabs()->currentWidget(), static_cast<QWidget *>(w.weightBarsView()));
+    QVERIFY(!keySpace->isVisible());
 }
 
 QTEST_MAIN(TestLessonUi)

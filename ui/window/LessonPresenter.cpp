@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace sml {
 
@@ -107,6 +108,8 @@ QString LessonPresenter::currentViewName() const
 
 bool LessonPresenter::openView(const QString &name)
 {
+    // A dock a previous step opened closes again (in presentation mode the docks are closed).
+    QDockWidget *opened = std::exchange(mOpenedDock, nullptr);
     QTabWidget *tabs = mWindow->viewTabs();
     for (int i = 0; i < tabs->count(); ++i) {
         QWidget *tab = tabs->widget(i);
@@ -115,6 +118,8 @@ bool LessonPresenter::openView(const QString &name)
                            std::any_of(plots.cbegin(), plots.cend(),
                                        [&](PlotView *p) { return p->viewName() == name; });
         if (holds) {
+            if (opened)
+                opened->hide();
             tabs->setCurrentIndex(i);
             return true;
         }
@@ -125,6 +130,10 @@ bool LessonPresenter::openView(const QString &name)
             continue;
         for (QWidget *w = view; w; w = w->parentWidget())
             if (auto *dock = qobject_cast<QDockWidget *>(w)) {
+                if (opened && opened != dock)
+                    opened->hide();
+                if (!dock->isVisible() || dock == opened)
+                    mOpenedDock = dock;
                 dock->show();
                 dock->raise();
                 return true;
@@ -143,6 +152,8 @@ void LessonPresenter::stepShown(std::optional<int> step)
         document->setSelectedQuery(s.queryIndex());
         mWindow->statusBar()->showMessage(
             tr("Step %1 of %2: %3").arg(*step + 1).arg(lesson->steps.size()).arg(s.title), 8000);
+    } else if (QDockWidget *opened = std::exchange(mOpenedDock, nullptr)) {
+        opened->hide(); // leaving the lesson closes what it opened
     }
     updateKeys();
 }

@@ -2,14 +2,15 @@
 
 #include "widgets/Prompts.h"
 
+#include <QDockWidget>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <functional>
 #include <optional>
 
 class QAction;
-class QDockWidget;
 
 namespace sml {
 
@@ -54,7 +55,8 @@ public:
     /// The export name of the view on the current tab ("weight-bars", "maxent-entropy" for the
     /// Maximum entropy tab, "value-space" for the likelihood landscape, "derivation").
     QString currentViewName() const;
-    /// Shows the view `name` (exportViewNames()): its tab, or its dock. False when unknown.
+    /// Shows the view `name` (exportViewNames()): its tab, or its dock (a dock it opens closes
+    /// again when the next step shows a tab). False when unknown.
     bool openView(const QString &name);
 
     /// The stepping keys for the Appearance now (MainWindow::applyAppearance calls it last): with
@@ -76,6 +78,8 @@ private:
     QAction *mExportPdf;
     QAction *mTour;
     bool mWasPresenting = false;
+    /// The dock the shown step opened (it was closed), closed again by the next step.
+    QPointer<QDockWidget> mOpenedDock;
     PdfNamePrompt mPdfNamePrompt;
     ErrorReporter mErrorReporter;
 };

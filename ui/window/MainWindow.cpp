@@ -289,7 +289,8 @@ void MainWindow::updateScenarioText()
     const QString description = s.description.value_or(QString());
     if (mDescription->toPlainText() != description)
         mDescription->setPlainText(description);
-    mDescription->setVisible(!description.isEmpty());
+    // A lesson step's caption stands in for the notes (the step banner, LessonPresenter).
+    mDescription->setVisible(!description.isEmpty() && !mDocument->shownStep());
 
     mShapeLabel->setText(tr("m = %1 queries · T = %2 keys · d_k = %3 · d_v = %4 · τ = %5")
                              .arg(s.m())
