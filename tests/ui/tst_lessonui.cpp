@@ -21,6 +21,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
@@ -438,6 +439,25 @@ void TestLessonUi::takeTheTour()
     QTest::keyClick(&w, Qt::Key_PageDown);
     QCOMPARE(w.viewTabs()->currentWidget(), static_cast<QWidget *>(w.weightBarsView()));
     QVERIFY(!keySpace->isVisible());
+
+    // File ▸ Export Lesson as PDF…: the base scenario's six steps, one page each.
+    QTemporaryDir dir;
+    QString asked;
+    w.lessonPresenter()->setPdfNamePrompt([&](const QString &suggested) {
+        asked = suggested;
+        return dir.filePath(QStringLiteral("tour")); // ".pdf" is appended
+    });
+    w.lessonPresenter()->setErrorReporter(
+        [](const QString &, const QString &message) { QFAIL(qPrintable(message)); });
+    QVERIFY(w.lessonPresenter()->exportPdfAction()->isEnabled());
+    w.lessonPresenter()->exportPdfAction()->trigger();
+    QVERIFY(asked.endsWith(QStringLiteral(".pdf")));
+    QFile pdf(dir.filePath(QStringLiteral("tour.pdf")));
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    const QByteArray bytes = pdf.readAll();
+    QVERIFY(bytes.startsWith("%PDF-"));
+    // Qt's PDF writer: one "/Type /Page" object per page (and one "/Type /Pages").
+    QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r"), 6);
 }
 
 QTEST_MAIN(TestLessonUi)
