@@ -2,6 +2,7 @@
 
 #include "Lesson.h"
 #include "document/ScenarioDocument.h"
+#include "style/Appearance.h"
 #include "style/ViewHelp.h"
 
 #include <QGridLayout>
@@ -17,19 +18,11 @@ LessonBanner::LessonBanner(ScenarioDocument *document, QWidget *parent)
 {
     setObjectName(QStringLiteral("lessonBanner"));
     setWhatsThis(viewExplanation(QStringLiteral("lesson-banner")));
-    // Projector sizes; the window's presentation scale grows them further (applyWidgetScale).
-    QFont titleFont = font();
-    titleFont.setPointSizeF(22);
-    titleFont.setBold(true);
-    mTitle->setFont(titleFont);
+    // Its own text sizes (applyFonts), not the panels' scale: large on a projector, modest in the
+    // window beside the docks.
+    setProperty("smlOwnFontScale", true);
     mTitle->setObjectName(QStringLiteral("lessonStepTitle"));
-    QFont captionFont = font();
-    captionFont.setPointSizeF(16);
-    mCaption->setFont(captionFont);
     mCaption->setObjectName(QStringLiteral("lessonStepCaption"));
-    QFont counterFont = font();
-    counterFont.setPointSizeF(14);
-    mCounter->setFont(counterFont);
     mCounter->setObjectName(QStringLiteral("lessonStepCounter"));
     for (QLabel *label : {mTitle, mCaption}) {
         label->setWordWrap(true);
@@ -42,9 +35,6 @@ LessonBanner::LessonBanner(ScenarioDocument *document, QWidget *parent)
         b->setText(text);
         b->setToolTip(tip);
         b->setObjectName(QLatin1String(name));
-        QFont f = font();
-        f.setPointSizeF(16);
-        b->setFont(f);
         b->setAutoRaise(true);
     };
     button(mPrevious, tr("◀"), tr("Previous step (PageUp or ← in presentation mode)"),
@@ -65,9 +55,30 @@ LessonBanner::LessonBanner(ScenarioDocument *document, QWidget *parent)
     layout->addWidget(mCaption, 1, 0, 1, 5);
     layout->setColumnStretch(0, 1);
 
+    connect(Appearance::instance(), &Appearance::changed, this, &LessonBanner::applyFonts);
+    applyFonts();
     connect(document, &ScenarioDocument::shownStepChanged, this, &LessonBanner::refresh);
     connect(document, &ScenarioDocument::changed, this, &LessonBanner::refresh);
     refresh();
+}
+
+void LessonBanner::applyFonts()
+{
+    // Presenting: 24 pt titles at the default presentation scale 1.5, growing with it; otherwise
+    // 15 pt, a little above the scenario's notes.
+    const Appearance *look = Appearance::instance();
+    const double scale = look->presentation() ? 1.6 * look->presentationScale() / 1.5 : 1.0;
+    const auto sized = [this, scale](QWidget *w, double points, bool bold) {
+        QFont f = font();
+        f.setPointSizeF(points * scale);
+        f.setBold(bold);
+        w->setFont(f);
+    };
+    sized(mTitle, 15, true);
+    sized(mCaption, 11.5, false);
+    sized(mCounter, 11, false);
+    for (QToolButton *b : {mPrevious, mNext, mLeave})
+        sized(b, 12, false);
 }
 
 void LessonBanner::refresh()

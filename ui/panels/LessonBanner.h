@@ -38,6 +38,8 @@ public slots:
 
 private:
     void refresh();
+    /// The text sizes for the Appearance now (larger in presentation mode).
+    void applyFonts();
 
     ScenarioDocument *mDocument;
     QLabel *mTitle;
