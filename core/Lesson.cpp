@@ -3,6 +3,7 @@
 #include "LessonIo.h"
 #include "Refusal.h"
 #include "Scenario.h"
+#include "ScenarioIo.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -70,6 +71,42 @@ Scenario applyStep(const Scenario &base, int step)
         return base; // the precondition was broken: the step does not fit the base
     }
     return out;
+}
+
+QJsonObject lessonSettingsJson(const Scenario &s)
+{
+    // serialize() of `s` without its vectors.
+    Scenario settings = s;
+    settings.lesson.reset();
+    if (!settings.model) {
+        settings.queries.resize(0, settings.queries.cols());
+        settings.keys.resize(0, settings.keys.cols());
+        settings.values.resize(0, settings.values.cols());
+        settings.queryLabels.clear();
+        settings.keyLabels.clear();
+        settings.extraQueries.clear();
+        settings.extraKeys.clear();
+    }
+    const QJsonObject top = QJsonDocument::fromJson(ScenarioIo::serialize(settings)).object();
+    QJsonObject out;
+    for (const QString &name : lessonSettingNames())
+        out.insert(name, top.value(name));
+    if (!top.contains(QLatin1String("attention")))
+        out.insert(QLatin1String("attention"),
+                   QJsonObject{{QLatin1String("normalizer"), QStringLiteral("softmax")}});
+    return out;
+}
+
+std::optional<QJsonObject> settingOverrides(const QJsonObject &a, const Scenario &shown)
+{
+    const QJsonObject b = lessonSettingsJson(shown);
+    QJsonObject set;
+    for (const QString &name : lessonSettingNames())
+        if (a.value(name) != b.value(name))
+            set.insert(name, b.value(name));
+    if (set.isEmpty())
+        return std::nullopt;
+    return set;
 }
 
 namespace {

@@ -61,6 +61,18 @@ struct Lesson
 /// `base` (the precondition broken) gives `base` unchanged.
 Scenario applyStep(const Scenario &base, int step);
 
+/// The five settings of `s` (lessonSettingNames()) as the file writes them: an object with
+/// `temperature`, `mask`, `variance`, `maxent` and `attention` (that one {"normalizer":
+/// "softmax"} where the file would leave it out). Precondition: validateScenario(s) passed.
+QJsonObject lessonSettingsJson(const Scenario &s);
+
+/// The `set` of a step that shows `shown`'s five settings on a base whose lessonSettingsJson()
+/// is `baseSettings`: each setting of `shown` whose JSON differs from the base's; nullopt when
+/// none differs. So applyStep() of a step with this `set` on that base has `shown`'s settings:
+/// "Add step from what I see", and a setting changed while a step is shown (scenario-format.md,
+/// `lesson`). Precondition: `shown` passed validateScenario() and has the base's m and T.
+std::optional<QJsonObject> settingOverrides(const QJsonObject &baseSettings, const Scenario &shown);
+
 /// A change of shape of a scenario (a query or key added or removed), for adaptLesson().
 enum class RowChange
 {

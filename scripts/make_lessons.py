@@ -15,6 +15,13 @@ Writes into resources/scenarios/:
   sparse-attention-digits.softmaxlab.json        version 2, sparsemax on the digits smoother:
                                                  each query keeps a handful of its 200 keys
 
+Then it gives lessons their guided steps (the version-2 `lesson` section of
+docs/scenario-format.md; issue 18): the README's "A first lesson" (six steps) in
+default.softmaxlab.json, opened by Help ▸ Take the Tour, and steps for the √d_k, temperature-extremes,
+free-variance, iris and sparse-attention lessons. Those files become version 2. default and
+iris-kernel-smoother are read, given their steps and written back (their other fields as they were;
+scripts/make_iris_scenario.py writes iris without steps, so run this script after it).
+
 and resources/scenarios/README.md, which lists every shipped scenario (including the existing
 default.softmaxlab.json and iris-kernel-smoother.softmaxlab.json, which this script does not
 touch). Every number quoted in a description (entropies, weights, accuracies) is computed here,
@@ -159,6 +166,12 @@ def dumps_scenario(sc):
             for j, entry in enumerate(v):
                 lines.append("    " + _js(entry) + ("," if j + 1 < len(v) else ""))
             lines.append("  ]" + comma)
+        elif k == "lesson":  # one line per step
+            steps = v["steps"]
+            lines.append(f'  {_js(k)}: {{"steps": [')
+            for j, step in enumerate(steps):
+                lines.append("    " + _js(step) + ("," if j + 1 < len(steps) else ""))
+            lines.append("  ]}" + comma)
         else:
             lines.append(f"  {_js(k)}: {_js(v)}{comma}")
     lines.append("}")
@@ -882,13 +895,187 @@ README_LINES = [
 ]
 
 
+# ---------------------------------------------------------------------------------------------
+# Guided lessons: the steps of the version-2 `lesson` section (scenario-format.md, `lesson`)
+
+LESSON_VIEWS = {"attention-heatmap", "weight-bars", "entropy", "key-space", "value-space",
+                "mle-optimizer", "maxent-entropy", "maxent-constraint", "maxent-optimizer",
+                "temperature-sweep", "derivation", "alpha-sweep"}
+LESSON_SETTINGS = {"temperature", "mask", "variance", "maxent", "attention"}
+
+
+def step(title, view, caption=None, query=None, **settings):
+    """One lesson step; `settings` are the `set` overrides (temperature=…, variance=…)."""
+    assert view in LESSON_VIEWS, view
+    assert set(settings) <= LESSON_SETTINGS, settings
+    assert len(title) <= 200
+    out = {"title": title}
+    if caption:
+        out["caption"] = caption
+    out["view"] = view
+    if query is not None:
+        out["query"] = query
+    if settings:
+        out["set"] = settings
+    return out
+
+
+def first_lesson():
+    """The README's "A first lesson" as six steps of the default scenario (Help ▸ Take the Tour)."""
+    f = [1.0, 0.5, -1.0]  # q·k of MATH.md §6 B
+    w = softmax_stats([x / math.sqrt(2.0) for x in f])[0]
+    # Free variances for step 4: k2's σ² a quarter of the others, so its precision weight grows.
+    free = [[1.0, 0.25, 1.0]]
+    prec = [1.0 / v for v in free[0]]
+    pi = [p / sum(prec) for p in prec]
+    return [
+        step("Three answers, one set of weights", "weight-bars",
+             "For every key: the softmax weight w, the normalized precision π of the Gaussian "
+             f"likelihood and the maximum-entropy p. They are equal: w = π = p = "
+             f"({fmt(w[0])}, {fmt(w[1])}, {fmt(w[2])}), and max |π − w| = 0."),
+        step("Why the MLE gives the softmax", "value-space",
+             "Each value v_t is a Gaussian observation of the output with variance "
+             "σ² = σ0² e^−s: its precision is proportional to e^s, so normalizing the precisions "
+             "is exactly the softmax. The peak ô of the log-likelihood sits on the attention "
+             "output (⊗, ô = o)."),
+        step("Move a key", "key-space",
+             "Drag k2 towards the direction of q: its score rises, its blob tightens and ô moves "
+             "towards its value. Scores are dot products, not distances. (Edits of vectors are "
+             "only for this step.)"),
+        step("Break the link", "weight-bars",
+             "Free variances, set by hand: σ² = (1, 0.25, 1). Now π = "
+             f"({fmt(pi[0])}, {fmt(pi[1])}, {fmt(pi[2])}) ≠ w. The MLE is still a "
+             "precision-weighted mean; the softmax is the special case σ² = σ0² e^−s.",
+             variance={"mode": "free", "variances": free}),
+        step("Why MaxEnt gives the softmax", "maxent-entropy",
+             "The Shannon entropy H(λ) runs from uniform weights at λ = 0 to the argmax, and "
+             "E_λ[f] rises to meet the constraint μ. At the default μ the multiplier is "
+             f"λ = 1/τ = {fmt(1 / math.sqrt(2.0))}, and p is the softmax."),
+        step("All the numbers", "derivation",
+             "Both derivations as numbered steps with the current values. π = w: the precisions "
+             "are σ0⁻² eˢ, so normalizing them is the softmax — the whole MLE argument in one "
+             "line."),
+    ]
+
+
+def sqrt_dk_lesson(dk):
+    return [
+        step(f"d_k = {dk} at τ = 1", "attention-heatmap",
+             f"Random N(0, 1) queries and keys with d_k = {dk}: a score q·k has variance d_k, so "
+             f"at τ = 1 its spread is √{dk} ≈ {fmt(math.sqrt(dk), 2)}. "
+             + ("The weights are still spread out." if dk <= 2 else
+                "The largest score takes almost all of the weight.")),
+        step("The entropy collapses", "entropy",
+             "The entropy of each query's weights at τ = 1 (ln 8 ≈ 2.08 nats is uniform over the "
+             f"eight keys): {'near uniform' if dk <= 2 else 'far below it'} at d_k = {dk}."),
+        step("Divide by √d_k", "entropy",
+             f"τ = √d_k = {fmt(math.sqrt(dk), 3)} gives the scores unit spread again, whatever "
+             "d_k is: the entropies come back to where they are at d_k = 2 (MATH.md §2, §3).",
+             temperature={"mode": "sqrt_dk"}),
+        step("Where τ puts the weights", "temperature-sweep",
+             "The selected query's weights as τ runs over a log axis; the red line is the "
+             "current τ = 1. Small τ is the argmax, large τ uniform weights."),
+    ]
+
+
+def temperature_lesson():
+    return [
+        step("Cold: the argmax", "attention-heatmap",
+             "At τ = 0.05 every query puts nearly all of its weight on its best key (a tie "
+             "splits it): the softmax becomes the argmax."),
+        step("Every temperature at once", "temperature-sweep",
+             "The selected query's weights as τ runs from 0.05·√d_k to 20·√d_k; the red line is "
+             "τ = 0.05."),
+        step("Hot: uniform weights", "attention-heatmap",
+             "At τ = 50 the scores are nearly equal and every key gets about 1/3.",
+             temperature={"mode": "fixed", "tau": 50.0}),
+        step("MaxEnt: λ = 1/τ", "maxent-constraint",
+             "At the default constraint the Lagrange multiplier is λ = 1/τ = 0.02: a hot "
+             "softmax is the maximum-entropy distribution with a weak constraint (MATH.md §5.3).",
+             temperature={"mode": "fixed", "tau": 50.0}),
+    ]
+
+
+def free_variance_lesson():
+    return [
+        step("MLE ≠ softmax", "weight-bars",
+             "Free variances σ² set by hand: the normalized precisions π differ from the "
+             "softmax weights w (max |π − w| > 0)."),
+        step("The peak leaves the attention output", "value-space",
+             "The maximum-likelihood output ô is still a precision-weighted mean of the values, "
+             "but no longer the attention output o."),
+        step("Linked again: π = w", "weight-bars",
+             "With σ² = σ0² e^−s (linked, σ0² = 1) the precisions are proportional to e^s and "
+             "π = w again (MATH.md §4.1).",
+             variance={"mode": "linked", "sigma0_squared": 1.0}),
+    ]
+
+
+def iris_lesson():
+    return [
+        step("Attention as a kernel smoother", "attention-heatmap",
+             "Six iris flowers (queries) attend to 30 labelled ones (keys) at τ = 0.5: each "
+             "puts its weight on flowers of its own species."),
+        step("The output is a class vote", "weight-bars",
+             "The values are one-hot species labels, so the output o is the weight each "
+             "species gets: the smoother's prediction for this flower.", query=0),
+        step("A wider kernel", "attention-heatmap",
+             "At τ = 2 the weights spread over more flowers and the vote gets less certain.",
+             temperature={"mode": "fixed", "tau": 2.0}),
+        step("The bandwidth", "temperature-sweep",
+             "τ is the kernel's bandwidth: the weights of one flower as τ runs over a log axis.",
+             query=2),
+    ]
+
+
+def sparse_lesson():
+    return [
+        step("Sparsemax: exactly zero", "weight-bars",
+             "α-entmax at α = 2 (sparsemax) on the 2-D figure: k3's score is below the water "
+             "line, so its weight is exactly 0 (MATH.md §7.5 F)."),
+        step("From softmax to sparse", "alpha-sweep",
+             "The weights as α runs from 1 (the softmax: every weight > 0) to 4; a cross marks "
+             "the α at which k3 leaves the support."),
+        step("Back to the softmax", "weight-bars",
+             "At α = 1 (the softmax) every key keeps a weight > 0.",
+             attention={"normalizer": "softmax"}),
+        step("In between: α = 1.5", "weight-bars",
+             "1.5-entmax: the weights are sparser than the softmax's, smoother than sparsemax's.",
+             attention={"normalizer": "entmax", "alpha": 1.5}),
+    ]
+
+
+def lesson_files(out_dir, written):
+    """Gives the shipped lessons their steps (read, `lesson` added, version 2, written back)."""
+    lessons = {"default.softmaxlab.json": first_lesson(),
+               "temperature-extremes.softmaxlab.json": temperature_lesson(),
+               "free-variances.softmaxlab.json": free_variance_lesson(),
+               "iris-kernel-smoother.softmaxlab.json": iris_lesson(),
+               "sparse-attention.softmaxlab.json": sparse_lesson()}
+    for dk in DKS:
+        lessons[f"sharp-vs-flat-dk{dk}.softmaxlab.json"] = sqrt_dk_lesson(dk)
+    for name, steps in lessons.items():
+        path = os.path.join(out_dir, name)
+        with open(path, encoding="utf-8") as fh:
+            sc = json.load(fh)
+        sc["version"] = 2
+        sc["lesson"] = {"steps": steps}
+        for i, st in enumerate(steps):
+            if "query" in st and not st["query"] < len(sc["queries"]):
+                raise Invalid(f"{name}: lesson.steps[{i}].query out of range")
+        write_scenario(out_dir, name, sc, written)
+
+
 def write_readme(out_dir):
     lines = [
         "# Shipped scenarios",
         "",
-        "Each file is a scenario ([`docs/scenario-format.md`](../../docs/scenario-format.md); version 1, or 2 for sparse attention); its `description`",
+        "Each file is a scenario ([`docs/scenario-format.md`](../../docs/scenario-format.md); version 1, or 2 for sparse attention and guided lessons); its `description`",
         "holds the lesson notes. Open one with `softmaxlab FILE` or print its numbers with",
-        "`softmaxlab --report FILE`.",
+        "`softmaxlab --report FILE`. The files with a `lesson` section (the default, √d_k,",
+        "temperature extremes, free variances, iris and sparse attention) are guided lessons:",
+        "present them with F5 and PageDown, or write a handout with",
+        "`softmaxlab --export-lesson OUT.pdf FILE`.",
         "",
         "| file | what it shows |",
         "|---|---|",
@@ -898,8 +1085,9 @@ def write_readme(out_dir):
     lines += [
         "",
         "All files except the first two are written by `scripts/make_lessons.py`",
-        "(`python3 scripts/make_lessons.py`, standard library only, deterministic seeds); it also",
-        "checks every `*.softmaxlab.json` in this folder against the format's rules.",
+        "(`python3 scripts/make_lessons.py`, standard library only, deterministic seeds), which",
+        "also adds the lesson steps to the first two; it also checks every `*.softmaxlab.json`",
+        "in this folder against the format's rules.",
         "",
     ]
     path = os.path.join(out_dir, "README.md")
@@ -952,6 +1140,7 @@ def main(argv=None):
         digits_file(args.data_dir, args.seed_digits, args.per_class_keys, args.out_dir,
                     written, summary)
         sparse_attention_files(args.out_dir, written, summary)
+        lesson_files(args.out_dir, written)
         write_readme(args.out_dir)
         print("\nkey numbers:")
         for line in summary:

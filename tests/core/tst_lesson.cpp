@@ -70,6 +70,7 @@ private slots:
     void validatesInMemoryLessons();
     void keyInsertedAndRemoved();
     void queryInsertedAndRemoved();
+    void settingOverridesRecordWhatDiffers();
 };
 
 void TestLesson::loadsEveryMember()
@@ -310,6 +311,56 @@ void TestLesson::queryInsertedAndRemoved()
     Scenario plain = defaultScenario();
     adaptLesson(plain, RowChange::KeyRemoved, 0);
     QVERIFY(plain == defaultScenario());
+}
+
+void TestLesson::settingOverridesRecordWhatDiffers()
+{
+    // "Add step from what I see": the `set` holds exactly the settings that differ, and applying
+    // it to the base gives those settings back (scenario-format.md, `lesson`).
+    const Scenario base = defaultScenario();
+    const QJsonObject baseSettings = lessonSettingsJson(base);
+    QCOMPARE(
+        baseSettings.keys(),
+        (QStringList{QStringLiteral("attention"), QStringLiteral("mask"), QStringLiteral("maxent"),
+                     QStringLiteral("temperature"), QStringLiteral("variance")}));
+    QCOMPARE(baseSettings.value(QLatin1String("attention"))[QLatin1String("normalizer")].toString(),
+             QStringLiteral("softmax"));
+    QVERIFY(!settingOverrides(baseSettings, base));
+
+    Scenario shown = base;
+    shown.temperatureMode = TemperatureMode::Fixed;
+    shown.fixedTau = 0.3;
+    shown.normalizer = NormalizerKind::Entmax;
+    shown.entmaxAlpha = 1.5;
+    shown.keys(0, 0) = 7.0; // a vector is not a setting
+    const std::optional<QJsonObject> set = settingOverrides(baseSettings, shown);
+    QVERIFY(set);
+    QCOMPARE(set->keys(),
+             (QStringList{QStringLiteral("attention"), QStringLiteral("temperature")}));
+    QCOMPARE(set->value(QLatin1String("temperature"))[QLatin1String("tau")].toDouble(), 0.3);
+    QCOMPARE(set->value(QLatin1String("attention"))[QLatin1String("alpha")].toDouble(), 1.5);
+
+    Scenario withStep = base;
+    withStep.lesson = Lesson{{{QStringLiteral("s"), std::nullopt, QStringLiteral("entropy"),
+                               std::nullopt, std::nullopt, set}},
+                             {}};
+    QVERIFY(!validateScenario(withStep));
+    const Scenario applied = applyStep(withStep, 0);
+    QCOMPARE(applied.fixedTau, 0.3);
+    QVERIFY(applied.temperatureMode == TemperatureMode::Fixed);
+    QVERIFY(applied.normalizer == NormalizerKind::Entmax);
+    QCOMPARE(applied.entmaxAlpha, 1.5);
+    QCOMPARE(applied.keys(0, 0), 1.0);
+    // Back from entmax to the softmax of a base with `attention`: recorded as the softmax.
+    Scenario sparse = withStep;
+    sparse.normalizer = NormalizerKind::Entmax;
+    sparse.entmaxAlpha = 2;
+    sparse.lesson.reset();
+    const std::optional<QJsonObject> back = settingOverrides(lessonSettingsJson(sparse), base);
+    QVERIFY(back);
+    QCOMPARE(back->keys(), QStringList{QStringLiteral("attention")});
+    QCOMPARE(back->value(QLatin1String("attention"))[QLatin1String("normalizer")].toString(),
+             QStringLiteral("softmax"));
 }
 
 QTEST_APPLESS_MAIN(TestLesson)

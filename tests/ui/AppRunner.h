@@ -4,6 +4,8 @@
 // Header-only, so that the glob of tests/ui/tst_*.cpp stays one test per file.
 #pragma once
 
+#include "ScenarioIo.h"
+
 #include <QByteArray>
 #include <QFile>
 #include <QProcess>
@@ -69,6 +71,16 @@ inline QProcessEnvironment headlessEnvironment()
 inline AppRun runApp(const QStringList &args, int timeoutMs = 120000)
 {
     return runProcess(QStringLiteral(SML_APP_PATH), args, headlessEnvironment(), timeoutMs);
+}
+
+/// Saves `s` as the file `name` in `dir` (ScenarioIo::saveFile) and returns its path: a FILE for a
+/// command line. A scenario that cannot be saved stops the test.
+inline QString saveTo(const QTemporaryDir &dir, const QString &name, const Scenario &s)
+{
+    const QString path = dir.filePath(name);
+    if (const auto err = ScenarioIo::saveFile(s, path))
+        qFatal("saveTo: %s", qPrintable(err->message));
+    return path;
 }
 
 /// Writes `content` to the file `name` in `dir` (replacing it) and returns the file's path: an

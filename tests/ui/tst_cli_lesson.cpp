@@ -42,14 +42,6 @@ Scenario lessonScenario()
     return s;
 }
 
-QString saveTo(const QTemporaryDir &dir, const QString &name, const Scenario &s)
-{
-    const QString path = dir.filePath(name);
-    if (const auto err = ScenarioIo::saveFile(s, path))
-        qFatal("saveTo: %s", qPrintable(err->message));
-    return path;
-}
-
 QJsonObject reportOf(const QStringList &args)
 {
     const AppRun r = runApp(QStringList{QStringLiteral("--report")} + args);

@@ -110,6 +110,8 @@ private slots:
             QStringLiteral("  ---"),
             QStringLiteral("  &Import matrices… [Ctrl+I] #importMatricesAction"),
             QStringLiteral("  &Export all views… [Ctrl+E] #exportAllViewsAction"),
+            // (disabled: the default scenario has no lesson)
+            QStringLiteral("  Export &Lesson as PDF… #exportLessonPdfAction (disabled)"),
             QStringLiteral("  ---"),
             QStringLiteral("  &Quit"),
             QStringLiteral("&Edit"),
@@ -135,6 +137,7 @@ private slots:
             QStringLiteral("&View"),
             QStringLiteral("  Scenario (unchecked)"), // (the window is not shown)
             QStringLiteral("  MLE optimizer (unchecked)"),
+            QStringLiteral("  Lesson (unchecked)"),
             QStringLiteral("  Key space (unchecked)"),
             QStringLiteral("  ---"),
             QStringLiteral("  &Presentation Mode [F5] #presentationAction (unchecked)"),
@@ -157,6 +160,7 @@ private slots:
             QStringLiteral("  Next View"),
             QStringLiteral("  Previous View"),
             QStringLiteral("&Help"),
+            QStringLiteral("  Take the &Tour #tourAction"),
             QStringLiteral("  &Examples"),
             QStringLiteral("  What Am I &Seeing? [Shift+F1] (unchecked)"),
             QStringLiteral("  ---"),
@@ -180,8 +184,10 @@ private slots:
                          .arg(dock->objectName(), dock->windowTitle())
                          .arg(int(w.dockWidgetArea(const_cast<QDockWidget *>(dock))));
         // (Raising the key space tab puts its dock last.)
+        // The Lesson dock is a tab beside them (window/LessonPresenter).
         QCOMPARE(docks, (QStringList{QStringLiteral("scenarioDock \"Scenario\" 1"),
                                      QStringLiteral("mleOptimizerDock \"MLE optimizer\" 2"),
+                                     QStringLiteral("lessonDock \"Lesson\" 2"),
                                      QStringLiteral("keySpaceDock \"Key space\" 2")}));
         auto *scenario = w.findChild<QDockWidget *>(QStringLiteral("scenarioDock"));
         QCOMPARE(scenario->features(), QDockWidget::DockWidgetMovable |

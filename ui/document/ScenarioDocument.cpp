@@ -1,5 +1,6 @@
 #include "document/ScenarioDocument.h"
 
+#include "Lesson.h"
 #include "MaxEnt.h"
 #include "ScenarioIo.h"
 #include "TsallisMaxEnt.h"
@@ -10,6 +11,7 @@
 #include "document/commands/SetterCommands.h"
 
 #include <QFileInfo>
+#include <QScopeGuard>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -23,6 +25,7 @@ ScenarioDocument::ScenarioDocument(QObject *parent)
 {
     mScenario = defaultScenario();
     mScenario.normalizeSideArrays();
+    mSavedSettings = lessonSettingsJson(mScenario);
     connect(mWorker, &AnalysisWorker::finished, this, &ScenarioDocument::analysisReady);
     recompute();
     connect(mUndoStack, &QUndoStack::cleanChanged, this,
@@ -59,8 +62,11 @@ void ScenarioDocument::setSelectedQuery(int query)
 void ScenarioDocument::resetDocument(Scenario scenario, const QString &path,
                                      const QString &displayName)
 {
+    const bool wasShowingStep = mShown.has_value();
+    mShown.reset();
     mScenario = std::move(scenario);
     mScenario.normalizeSideArrays();
+    mSavedSettings = lessonSettingsJson(mScenario);
     const bool ready = recompute();
     mFilePath = path;
     mDisplayName = displayName;
@@ -74,6 +80,8 @@ void ScenarioDocument::resetDocument(Scenario scenario, const QString &path,
         emit changed();
     if (oldSelected != 0)
         emit selectedQueryChanged(0);
+    if (wasShowingStep)
+        emit shownStepChanged(std::nullopt);
 }
 
 ScenarioDocument::Error ScenarioDocument::load(const QString &path)
@@ -170,8 +178,8 @@ ScenarioDocument::Error ScenarioDocument::save()
 {
     if (mFilePath.isEmpty())
         return tr("The scenario has no file name yet; use Save As.");
-    if (auto error = ScenarioIo::saveFile(mScenario, mFilePath))
-        return error->message;
+    if (auto error = writeBase(mFilePath))
+        return error;
     mUndoStack->setClean();
     return std::nullopt;
 }
@@ -179,12 +187,29 @@ ScenarioDocument::Error ScenarioDocument::save()
 ScenarioDocument::Error ScenarioDocument::saveAs(const QString &path)
 {
     const QString target = withDefaultExtension(path);
-    if (auto error = ScenarioIo::saveFile(mScenario, target))
-        return error->message;
+    if (auto error = writeBase(target))
+        return error;
     mFilePath = QFileInfo(target).absoluteFilePath();
     mDisplayName.clear();
     emit filePathChanged(mFilePath);
     mUndoStack->setClean();
+    return std::nullopt;
+}
+
+ScenarioDocument::Error ScenarioDocument::writeBase(const QString &path)
+{
+    // The base scenario with its lesson: a shown step is left first (its changes become one
+    // undo step, which the clean state then includes) and opened again afterwards.
+    const std::optional<int> step = shownStep();
+    if (step)
+        showStep(std::nullopt);
+    const auto reopen = qScopeGuard([&] {
+        if (step)
+            showStep(step);
+    });
+    if (auto error = ScenarioIo::saveFile(mScenario, path))
+        return error->message;
+    mSavedSettings = lessonSettingsJson(mScenario);
     return std::nullopt;
 }
 

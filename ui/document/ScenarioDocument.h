@@ -5,6 +5,7 @@
 #include "document/commands/CommandTarget.h"
 #include "document/commands/EditTargets.h"
 
+#include <QJsonObject>
 #include <QObject>
 #include <QString>
 
@@ -175,6 +176,30 @@ public:
     /// A fresh gesture number for a drag (see setCell, setTemperature…).
     int beginGesture() { return ++mLastGesture; }
 
+    // --- the lesson (ScenarioDocumentLesson.cpp; scenario-format.md, `lesson`) ---------------
+    /// The lesson step shown (0-based), or nullopt when the base scenario is shown.
+    std::optional<int> shownStep() const;
+    /// The base scenario: what Save writes. While a step is shown, scenario() is the step
+    /// applied to it (applyStep) with the edits made since, and this is the scenario the step
+    /// was opened on, with the lesson as edited; otherwise it is scenario().
+    const Scenario &baseScenario() const;
+    /// Shows lesson step `step` (0-based), or the base scenario (nullopt). Not an edit: it keeps
+    /// the modified flag and the undo history, like selecting a query. While a step is shown, an
+    /// edit of one of the five settings (temperature, mask, variance, maxent, attention) changes
+    /// that step's `set` as well (the edit stays one undo step); other edits (vectors, labels,
+    /// rows) are temporary. Leaving the step undoes every edit made while it was shown and, when
+    /// its settings changed, pushes one undo step "Change step N" with the lesson as it then
+    /// was. Another step or the base replaces the shown one. Error: no lesson, or no such step.
+    Error showStep(std::optional<int> step);
+    /// Replaces the lesson (nullopt: none) in one undo step named `undoText`, after leaving a
+    /// shown step. Validated like every edit (lesson.steps[…] messages).
+    Error setLesson(const std::optional<Lesson> &lesson, const QString &undoText);
+    /// The `set` of a step recording what is shown ("Add step from what I see"): every one of
+    /// the five settings of scenario() that differs from the saved scenario (the file as loaded
+    /// or last saved; an untitled document's as it was opened), or, while a step is shown,
+    /// from the base the step is applied to. nullopt when none differs.
+    std::optional<QJsonObject> shownSettingOverrides() const;
+
 signals:
     /// The scenario and its Analysis changed: an edit, undo, redo, load or new. For a large
     /// scenario, emitted when its newest Analysis is ready (see above).
@@ -182,12 +207,16 @@ signals:
     void modifiedChanged(bool modified);
     void filePathChanged(const QString &path);
     void selectedQueryChanged(int query);
+    /// showStep() changed the step shown (nullopt: the base scenario).
+    void shownStepChanged(std::optional<int> step);
 
 private:
     Error push(std::unique_ptr<ScenarioCommand> command);
+    /// Writes baseScenario() to `path` (leaving a shown step first, opening it again after).
+    Error writeBase(const QString &path);
     // CommandTarget: the commands apply themselves to mScenario, then call commandApplied().
     Scenario &commandScenario() override { return mScenario; }
-    void commandApplied() override { scenarioEdited(); }
+    void commandApplied() override;
     void commandSetFile(const QString &path, const QString &displayName) override;
     CommandTarget *commandTarget() { return this; }
     void scenarioEdited();
@@ -197,7 +226,24 @@ private:
     void analysisReady(std::shared_ptr<const Analysis> analysis);
     void resetDocument(Scenario scenario, const QString &path, const QString &displayName);
 
+    /// While a step is shown: which, the base it was opened on, and how to leave it.
+    struct ShownStep
+    {
+        int index = 0;
+        Scenario base;                     ///< its lesson follows the edits of the step
+        QJsonObject baseSettings;          ///< lessonSettingsJson(base)
+        std::optional<Lesson> entryLesson; ///< the lesson when the step was opened
+        int entryUndoIndex = 0;            ///< the undo stack's index then
+    };
+    /// The step shown: its `set` follows the settings of mScenario (commandApplied).
+    void followShownStep();
+    /// Leaves the shown step (see showStep); no signal.
+    void leaveShownStep();
+
     Scenario mScenario;
+    std::optional<ShownStep> mShown;
+    QJsonObject mSavedSettings; ///< lessonSettingsJson() of the scenario as opened or saved
+    bool mLeavingStep = false;
     std::shared_ptr<const Analysis> mAnalysis;
     AnalysisWorker *mWorker;
     bool mAnalysisPending = false;

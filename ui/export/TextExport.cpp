@@ -29,8 +29,7 @@ double fit(QTextDocument &document, int w, int h)
     auto needed = [&](double scale) {
         document.setTextWidth(w / scale);
         // idealWidth: the widest unbreakable content (a table), not the text width itself.
-        return std::max(document.size().height() * scale / h,
-                        document.idealWidth() * scale / w);
+        return std::max(document.size().height() * scale / h, document.idealWidth() * scale / w);
     };
     // Grow while the drawing still fits (a larger scale narrows the text and lengthens it, so
     // step up by the room left, then back off to the last scale that fitted).
@@ -56,18 +55,22 @@ double fit(QTextDocument &document, int w, int h)
     return scale;
 }
 
-void paint(QPainter &painter, QTextDocument &document, int w, int h, bool transparent)
+} // namespace
+
+void paintTextDocument(QPainter &painter, QTextDocument &document, QSize size, bool transparent)
 {
+    const int w = size.width();
+    const int h = size.height();
     if (!transparent)
         painter.fillRect(QRect(0, 0, w, h), Appearance::instance()->background());
     const double scale = fit(document, w, h);
+    painter.save();
     painter.scale(scale, scale);
     QAbstractTextDocumentLayout::PaintContext context;
     context.palette.setColor(QPalette::Text, Appearance::instance()->foreground());
     document.documentLayout()->draw(&painter, context);
+    painter.restore();
 }
-
-} // namespace
 
 std::optional<QString> exportTextDocument(QTextDocument &document, const QString &path,
                                           const ImageExportOptions &options, const QString &title)
@@ -91,7 +94,7 @@ std::optional<QString> exportTextDocument(QTextDocument &document, const QString
             painter.setRenderHint(QPainter::Antialiasing);
             painter.setRenderHint(QPainter::TextAntialiasing);
             mapLayoutToDevice(painter, o);
-            paint(painter, document, w, h, o.transparent);
+            paintTextDocument(painter, document, QSize(w, h), o.transparent);
         }
         return writeRasterImage(path, image, o.format);
     }
@@ -100,7 +103,7 @@ std::optional<QString> exportTextDocument(QTextDocument &document, const QString
         if (!painter.begin(&device))
             return false;
         mapLayoutToDevice(painter, o);
-        paint(painter, document, w, h, o.transparent);
+        paintTextDocument(painter, document, QSize(w, h), o.transparent);
         return painter.end();
     });
 }

@@ -2,10 +2,12 @@
 
 #include "export/ImageExportOptions.h"
 
+#include <QSize>
 #include <QString>
 
 #include <optional>
 
+class QPainter;
 class QTextDocument;
 
 namespace sml {
@@ -20,5 +22,11 @@ namespace sml {
 /// Returns nullopt, or a message when the options are invalid or the file cannot be written.
 std::optional<QString> exportTextDocument(QTextDocument &document, const QString &path,
                                           const ImageExportOptions &options, const QString &title);
+
+/// Draws `document` as exportTextDocument() draws a page, onto `painter` (active) in the
+/// rectangle (0, 0)–`size` of its current coordinates: the background (unless `transparent`),
+/// then the text, scaled as a whole to fill the rectangle without being cut off. `document` is
+/// re-laid out.
+void paintTextDocument(QPainter &painter, QTextDocument &document, QSize size, bool transparent);
 
 } // namespace sml

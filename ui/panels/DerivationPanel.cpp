@@ -104,9 +104,8 @@ void DerivationPanel::applyAppearance()
     mBrowser->document()->setDefaultStyleSheet(derivationStyleSheet());
 }
 
-std::optional<QString> DerivationPanel::exportImage(const QString &path,
-                                                    const ImageExportOptions &options,
-                                                    const QString &title)
+void DerivationPanel::withExportDocument(const ImageExportOptions &options,
+                                         const std::function<void(QTextDocument &)> &use)
 {
     // Lay the steps out for the export's layout width (how many key columns fit) in its text
     // scale F, then draw them (k times larger).
@@ -123,15 +122,32 @@ std::optional<QString> DerivationPanel::exportImage(const QString &path,
     document.setDefaultStyleSheet(derivationStyleSheet());
     document.setDocumentMargin(16);
     document.setHtml(mHtml);
-    auto result =
-        exportTextDocument(document, path, options, title.isEmpty() ? tr("Derivation") : title);
+    use(document);
     if (scale) {
         scale.reset();
         applyAppearance();
     }
     resize(oldSize);
     refresh();
+}
+
+std::optional<QString> DerivationPanel::exportImage(const QString &path,
+                                                    const ImageExportOptions &options,
+                                                    const QString &title)
+{
+    std::optional<QString> result;
+    withExportDocument(options, [&](QTextDocument &document) {
+        result =
+            exportTextDocument(document, path, options, title.isEmpty() ? tr("Derivation") : title);
+    });
     return result;
+}
+
+void DerivationPanel::drawOnto(QPainter &painter, const ImageExportOptions &options)
+{
+    withExportDocument(options, [&](QTextDocument &document) {
+        paintTextDocument(painter, document, options.layoutSize(), options.transparent);
+    });
 }
 
 QString DerivationPanel::plainText() const

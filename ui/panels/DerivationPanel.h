@@ -4,10 +4,13 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
 class QCheckBox;
+class QPainter;
+class QTextDocument;
 class QTextBrowser;
 
 namespace sml {
@@ -47,6 +50,9 @@ public:
     /// in PDF and SVG; see exportTextDocument). Returns nullopt or an error message.
     std::optional<QString> exportImage(const QString &path, const ImageExportOptions &options,
                                        const QString &title = QString());
+    /// Draws the steps as exportImage() does, onto `painter` (active) in the rectangle
+    /// (0, 0)–options.layoutSize() of its current coordinates (a lesson handout's page).
+    void drawOnto(QPainter &painter, const ImageExportOptions &options);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -56,6 +62,10 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /// Lays the steps out for options.layoutSize() in options.textScale, hands the document to
+    /// `use`, and puts the panel back as it was.
+    void withExportDocument(const ImageExportOptions &options,
+                            const std::function<void(QTextDocument &)> &use);
     /// Body font (15 pt × the presentation scale), link colour and themed style sheet.
     void applyAppearance();
     void refresh();

@@ -356,6 +356,19 @@ QImage PlotView::renderImage(const ImageExportOptions &options)
     return image;
 }
 
+void PlotView::drawOnto(QCPPainter &painter, const ImageExportOptions &options)
+{
+    drawForExport(options, [&] {
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        painter.setMode(QCPPainter::pmNonCosmetic);
+        const QSize layout = options.layoutSize();
+        painter.save();
+        toPainter(&painter, layout.width(), layout.height());
+        painter.restore();
+    });
+}
+
 std::optional<QString> PlotView::exportImage(const QString &path, const ImageExportOptions &options,
                                              const QString &title)
 {

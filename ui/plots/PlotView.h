@@ -92,6 +92,11 @@ public:
     /// The plot as an image of options.outputPixels(), drawn as exportImage() draws it (format
     /// and file ignored).
     QImage renderImage(const ImageExportOptions &options);
+    /// Draws the plot as exportImage() draws a PDF page, onto `painter` (active, on any device)
+    /// in the rectangle (0, 0)–options.layoutSize() of the painter's current coordinates: for a
+    /// plot that is part of a larger page (a lesson handout, window/LessonExport). The caller
+    /// maps those coordinates onto the device.
+    void drawOnto(QCPPainter &painter, const ImageExportOptions &options);
 
     /// The context-menu actions (also in actions(), shown by Qt::ActionsContextMenu).
     QAction *exportImageAction() const { return mExportImageAction; }

@@ -98,6 +98,25 @@ QString viewExplanation(const QString &viewName)
                   "(α−1)(s − s*)<sub>+</sub> and its power, the support, and the Tsallis MaxEnt "
                   "p = entmax<sub>α</sub>(λf) with λ<sub>min</sub> and λ<sub>max</sub> "
                   "(MATH.md §7.2–§7.3).</p>");
+    if (viewName == QLatin1String("lesson-panel"))
+        return tr("<p><b>The lesson: a sequence of steps.</b> Each step is a view, a query and "
+                  "the settings (τ, mask, variances, MaxEnt targets, normalizer) that differ "
+                  "from the base scenario, with a title and a caption. <i>Add step from what I "
+                  "see</i> records the view, the query and every such setting as they are now. "
+                  "Double-click a step (or <i>Show</i>) to open it; edit its title and caption "
+                  "below the list, move it up or down, or delete it. Every change is one undo "
+                  "step, and Save writes the lesson into the scenario file.</p>"
+                  "<p>Present it with View ▸ Presentation Mode (F5): PageDown and PageUp (what a "
+                  "clicker sends), → and ← go through the steps. File ▸ Export Lesson as PDF "
+                  "writes one slide per step.</p>");
+    if (viewName == QLatin1String("lesson-banner"))
+        return tr("<p><b>A lesson step.</b> Its title and caption, and which step of how many. "
+                  "The views show the base scenario with this step's settings. A change of τ, "
+                  "the mask, the variances, the MaxEnt targets or the normalizer now changes "
+                  "this step; other edits (vectors, labels) are only for now and are dropped "
+                  "when you leave the step.</p>"
+                  "<p>PageDown or → goes to the next step, PageUp or ← to the previous one, "
+                  "✕ back to the base scenario.</p>");
     return QString();
 }
 

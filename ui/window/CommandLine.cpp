@@ -8,6 +8,7 @@
 #include "document/ScenarioDocument.h"
 #include "window/FirstPaintProbe.h"
 #include "window/LessonCommandLine.h"
+#include "window/LessonExport.h"
 #include "window/MainWindow.h"
 #include "window/ModelCommandLine.h"
 #include "window/ViewExport.h"
@@ -88,6 +89,22 @@ std::optional<QString> applyTestEdit(ScenarioDocument *document, const QString &
     return std::nullopt;
 }
 
+/// Loads FILE into `scenario` for a headless command: false (the message on stderr, exit 2)
+/// when it is refused; its load warnings (a version-1 file's `attention` member,
+/// scenario-format.md) go to stderr too.
+bool loadFileInto(const QString &file, Scenario &scenario)
+{
+    LoadResult loaded = ScenarioIo::loadFile(file);
+    if (const auto *err = std::get_if<LoadError>(&loaded)) {
+        printErr(QStringLiteral("softmaxlab: %1: %2").arg(file, err->message));
+        return false;
+    }
+    scenario = std::get<Scenario>(std::move(loaded));
+    for (const QString &warning : scenario.loadWarnings)
+        printErr(QStringLiteral("softmaxlab: %1: warning: %2").arg(file, warning));
+    return true;
+}
+
 } // namespace
 
 bool wantsHeadless(int argc, char **argv)
@@ -163,9 +180,14 @@ int run(const QStringList &arguments)
         QStringLiteral("With --report or --export: apply the settings of lesson step N "
                        "(1-based) of FILE."),
         QStringLiteral("N"));
+    const QCommandLineOption exportLessonOption(
+        QStringLiteral("export-lesson"),
+        QStringLiteral("Write the lesson of FILE as a PDF handout, one 16:9 page per step (its "
+                       "title and caption above its view, drawn with its settings), and exit."),
+        QStringLiteral("OUT.pdf"));
     parser.addOptions({reportOption, exportOption, formatOption, sizeOption, scaleOption,
-                       slideOption, queriesOption, keysOption, valuesOption, saveOption,
-                       stepOption});
+                       slideOption, queriesOption, keysOption, valuesOption, saveOption, stepOption,
+                       exportLessonOption});
     const ModelOptions modelOptions = addModelOptions(parser); // --embeddings …, --head
 
     parser.addPositionalArgument(QStringLiteral("FILE"),
@@ -193,7 +215,7 @@ int run(const QStringList &arguments)
 
     for (const QCommandLineOption &option :
          {exportOption, formatOption, sizeOption, scaleOption, queriesOption, keysOption,
-          valuesOption, saveOption, stepOption})
+          valuesOption, saveOption, stepOption, exportLessonOption})
         if (parser.values(option).size() > 1)
             return usageError(
                 QStringLiteral("--%1 may be given only once").arg(option.names().constFirst()));
@@ -204,6 +226,37 @@ int run(const QStringList &arguments)
     const bool importingModel = modelOptions.importing(parser);
     const bool importing = importingModel || parser.isSet(queriesOption) ||
                            parser.isSet(keysOption) || parser.isSet(valuesOption);
+    if (parser.isSet(exportLessonOption)) {
+        // `--export-lesson OUT.pdf [FILE]` stands alone: the lesson is FILE's (a scenario built
+        // from matrices has none), and every page has its own step and head.
+        if (report || exporting || saving || importing)
+            return usageError(QStringLiteral("--export-lesson goes with FILE only, not with "
+                                             "--report, --export, --save or matrices"));
+        for (const QCommandLineOption &option :
+             {formatOption, sizeOption, scaleOption, slideOption, stepOption, modelOptions.head})
+            if (parser.isSet(option))
+                return usageError(
+                    QStringLiteral("--%1 does not go with --export-lesson (every page is a "
+                                   "1920x1080 pt slide of its own step)")
+                        .arg(option.names().constFirst()));
+        const QString out = parser.value(exportLessonOption);
+        if (out.isEmpty())
+            return usageError(QStringLiteral("--export-lesson needs a file name"));
+        Scenario scenario = defaultScenario();
+        if (!file.isEmpty() && !loadFileInto(file, scenario))
+            return InputRefused;
+        int pages = 0;
+        if (const auto err = exportLessonPdf(scenario, out, &pages)) {
+            printErr(QStringLiteral("softmaxlab: %1%2")
+                         .arg(file.isEmpty() ? QString() : file + QStringLiteral(": "), *err));
+            return InputRefused;
+        }
+        printErr(QStringLiteral("wrote %1 (%2 %3)")
+                     .arg(out)
+                     .arg(pages)
+                     .arg(pages == 1 ? QStringLiteral("page") : QStringLiteral("pages")));
+        return Success;
+    }
     if (int(report) + int(exporting) + int(saving) > 1)
         return usageError(QStringLiteral("choose one of --report, --export and --save"));
     if (auto usage = modelOptions.usageError(parser, file, report || exporting || saving))
@@ -296,16 +349,8 @@ int run(const QStringList &arguments)
                 return InputRefused;
             }
             scenario = std::get<Scenario>(std::move(imported));
-        } else if (!file.isEmpty()) {
-            LoadResult loaded = ScenarioIo::loadFile(file);
-            if (const auto *err = std::get_if<LoadError>(&loaded)) {
-                printErr(QStringLiteral("softmaxlab: %1: %2").arg(file, err->message));
-                return InputRefused;
-            }
-            scenario = std::get<Scenario>(std::move(loaded));
-            // Loaded, with a remark (a version-1 file's `attention` member, scenario-format.md).
-            for (const QString &warning : scenario.loadWarnings)
-                printErr(QStringLiteral("softmaxlab: %1: warning: %2").arg(file, warning));
+        } else if (!file.isEmpty() && !loadFileInto(file, scenario)) {
+            return InputRefused;
         }
         if (step)
             if (const auto err = applyStepOption(scenario, *step)) {

@@ -21,6 +21,7 @@
 #include "plots/mle/ValueSpaceView.h"
 #include "style/Appearance.h"
 #include "widgets/AnimationControls.h"
+#include "window/LessonPresenter.h"
 
 #include <QAction>
 #include <QApplication>
@@ -56,6 +57,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), mDocument(new Sce
 
     setCentralWidget(createCentralArea());
     createDocks();
+    mLesson = new LessonPresenter(this); // the lesson's banner, dock and actions
     // Every part reports in the status bar.
     connect(mScenarioDock, &ScenarioDock::message, this, &MainWindow::showStatus);
     connect(mKeySpace->view(), &KeySpaceView::message, this, &MainWindow::showStatus);
@@ -234,6 +236,7 @@ void MainWindow::createMenus()
 void MainWindow::createHelpMenu()
 {
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(mLesson->tourAction());
     mExamplesMenu = helpMenu->addMenu(tr("&Examples"));
     connect(mExamplesMenu, &QMenu::aboutToShow, this, [this] { fillExamplesMenu(mExamplesMenu); });
     fillExamplesMenu(mExamplesMenu);
@@ -290,7 +293,8 @@ void MainWindow::updateScenarioText()
     const QString description = s.description.value_or(QString());
     if (mDescription->toPlainText() != description)
         mDescription->setPlainText(description);
-    mDescription->setVisible(!description.isEmpty());
+    // A lesson step's caption stands in for the notes (the step banner, LessonPresenter).
+    mDescription->setVisible(!description.isEmpty() && !mDocument->shownStep());
 
     mShapeLabel->setText(tr("m = %1 queries · T = %2 keys · d_k = %3 · d_v = %4 · τ = %5")
                              .arg(s.m())

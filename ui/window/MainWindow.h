@@ -24,6 +24,7 @@ class ControlPanel;
 class EntropyView;
 class KeySpacePanel;
 class KeysTableModel;
+class LessonPresenter;
 class DerivationPanel;
 class MaxEntPanel;
 class PresentationControls;
@@ -153,6 +154,8 @@ public:
     AlphaSweepView *alphaSweepView() const { return mAlphaSweep; }
     DerivationPanel *derivationPanel() const { return mDerivation; }
     MleAnimation *mleAnimation() const { return mMleAnimation; }
+    /// The lesson: its banner, dock, stepping keys, PDF export and tour (LessonPresenter).
+    LessonPresenter *lessonPresenter() const { return mLesson; }
 
     // --- View menu: presentation mode and themes (MainWindowView.cpp, issue 7) ---------------
     /// View ▸ Presentation mode (F5, checkable): Appearance::setPresentation, and the docks
@@ -258,6 +261,7 @@ private:
     AlphaSweepView *mAlphaSweep = nullptr;
     DerivationPanel *mDerivation = nullptr;
     QLabel *mShapeLabel = nullptr;
+    LessonPresenter *mLesson = nullptr;
 
     SavePrompt mSavePrompt;
     FileNamePrompt mFileNamePrompt;

@@ -3,6 +3,8 @@
 // views…", drag and drop, and crash recovery with the autosave behind it.
 #include "window/MainWindow.h"
 
+#include "window/LessonPresenter.h"
+
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "export/ExportImageDialog.h"
@@ -150,6 +152,7 @@ void MainWindow::createFileMenu()
     exportAllAction->setShortcut(QKeySequence(tr("Ctrl+E")));
     connect(exportAllAction, &QAction::triggered, this, &MainWindow::exportAllViewsInteractive);
     fileMenu->addAction(exportAllAction);
+    fileMenu->addAction(mLesson->exportPdfAction()); // window/LessonPresenter
     fileMenu->addSeparator();
 
     QAction *quitAction = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);

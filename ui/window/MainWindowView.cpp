@@ -10,6 +10,7 @@
 #include "plots/PlotView.h"
 #include "style/Appearance.h"
 #include "widgets/AnimationControls.h"
+#include "window/LessonPresenter.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -194,6 +195,8 @@ void MainWindow::applyAppearance()
     mPreviousViewAction->setShortcuts(
         on ? QList<QKeySequence>{Qt::SHIFT | Qt::Key_Tab, Qt::SHIFT | Qt::Key_Backtab}
            : QList<QKeySequence>{});
+
+    mLesson->updateKeys(); // in a lesson, ← → and PageUp/PageDown step it
 
     QSettings settings;
     settings.setValue(QStringLiteral("style/theme"), Appearance::themeName(look->theme()));

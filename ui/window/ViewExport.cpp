@@ -61,6 +61,30 @@ static std::vector<std::unique_ptr<PlotView>> makeViews()
     return views;
 }
 
+std::unique_ptr<PlotView> makeExportView(const QString &name)
+{
+    for (std::unique_ptr<PlotView> &view : makeViews())
+        if (view->viewName() == name)
+            return std::move(view);
+    return nullptr;
+}
+
+std::optional<QString> openForExport(ScenarioDocument &document, const Scenario &scenario)
+{
+    if (auto error = document.resetTo(scenario))
+        return error;
+    if (!document.isAnalysisCurrent()) { // a large scenario is analysed off the GUI thread
+        QEventLoop loop;
+        QObject::connect(&document, &ScenarioDocument::changed, &loop, [&] {
+            if (document.isAnalysisCurrent())
+                loop.quit();
+        });
+        if (!document.isAnalysisCurrent())
+            loop.exec();
+    }
+    return std::nullopt;
+}
+
 std::optional<QString> exportAllViews(const Scenario &scenario, const QString &dir,
                                       const QString &format, QSize size, QStringList *written)
 {
@@ -124,17 +148,8 @@ std::optional<QString> exportViews(const Scenario &scenario, const QString &dir,
 
     // The derivation panel: text, not a plot, built on a document of its own.
     ScenarioDocument document;
-    if (auto error = document.resetTo(scenario))
+    if (auto error = openForExport(document, scenario))
         return error;
-    if (!document.isAnalysisCurrent()) { // a large scenario is analysed off the GUI thread
-        QEventLoop loop;
-        QObject::connect(&document, &ScenarioDocument::changed, &loop, [&] {
-            if (document.isAnalysisCurrent())
-                loop.quit();
-        });
-        if (!document.isAnalysisCurrent())
-            loop.exec();
-    }
     document.setSelectedQuery(std::clamp(selectedQuery, 0, std::max(0, scenario.m() - 1)));
     const Appearance::ExportScale scale(options.textScale);
     DerivationPanel derivation(&document);

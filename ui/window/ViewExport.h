@@ -7,9 +7,13 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 namespace sml {
+
+class PlotView;
+class ScenarioDocument;
 
 /// The stable export names of the views, in export order: attention-heatmap, weight-bars,
 /// entropy, key-space, value-space, mle-optimizer, maxent-entropy, maxent-constraint,
@@ -44,5 +48,14 @@ std::optional<QString> exportAllViews(const Scenario &scenario, const QString &d
 std::optional<QString> exportViews(const Scenario &scenario, const QString &dir,
                                    const ImageExportOptions &options, const QStringList &names,
                                    int selectedQuery = 0, QStringList *written = nullptr);
+
+/// A new plot view of export name `name` (exportViewNames()), unbound, for drawing a given
+/// Analysis with showAnalysis(); nullptr for "derivation" (a panel, not a plot) and unknown names.
+std::unique_ptr<PlotView> makeExportView(const QString &name);
+
+/// Opens `scenario` in `document` (ScenarioDocument::resetTo) and waits until its Analysis is
+/// current (a large scenario is analysed off the GUI thread), for drawing the derivation panel
+/// of an export. Returns the refusal's message, or nullopt.
+std::optional<QString> openForExport(ScenarioDocument &document, const Scenario &scenario);
 
 } // namespace sml

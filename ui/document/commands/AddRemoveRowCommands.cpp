@@ -1,5 +1,7 @@
 #include "document/commands/AddRemoveRowCommands.h"
 
+#include "Lesson.h"
+
 #include <QCoreApplication>
 
 #include <type_traits>
@@ -40,10 +42,17 @@ AddRemoveRowCommand<Row>::AddRemoveRowCommand(CommandTarget *target, Change chan
 
 template <class Row> void AddRemoveRowCommand<Row>::apply(Scenario &s) const
 {
-    if (mChange == Change::Add)
+    constexpr bool query = std::is_same_v<Row, QueryRow>;
+    // The lesson's steps follow the shape in the same command (scenario-format.md, `lesson`);
+    // undo gives the lesson back as it was.
+    mLessonBefore = s.lesson;
+    if (mChange == Change::Add) {
         RowsOf<Row>::insert(s, mAt, mRow);
-    else
+        adaptLesson(s, query ? RowChange::QueryInserted : RowChange::KeyInserted, mAt);
+    } else {
         RowsOf<Row>::remove(s, mAt);
+        adaptLesson(s, query ? RowChange::QueryRemoved : RowChange::KeyRemoved, mAt);
+    }
 }
 
 template <class Row> void AddRemoveRowCommand<Row>::revert(Scenario &s) const
@@ -52,6 +61,7 @@ template <class Row> void AddRemoveRowCommand<Row>::revert(Scenario &s) const
         RowsOf<Row>::remove(s, mAt);
     else
         RowsOf<Row>::insert(s, mAt, mRow);
+    s.lesson = mLessonBefore;
 }
 
 template class AddRemoveRowCommand<QueryRow>;

@@ -1,5 +1,9 @@
 #pragma once
 
+#include "Lesson.h"
+
+#include <optional>
+
 #include "ScenarioRows.h"
 #include "document/commands/ScenarioCommand.h"
 
@@ -27,6 +31,8 @@ private:
     Change mChange;
     int mAt;
     Row mRow;
+    /// The lesson before apply() adapted it (adaptLesson), for revert().
+    mutable std::optional<Lesson> mLessonBefore;
 };
 
 using AddRemoveQueryCommand = AddRemoveRowCommand<QueryRow>;

@@ -1,0 +1,464 @@
+// The lesson in the window (issue 18; scenario-format.md, `lesson`): built through the Lesson
+// panel with real key and mouse events, saved, reloaded and stepped through in presentation mode
+// with PageDown/PageUp, checking at each step the tab shown and the numbers for its settings;
+// and the document rules of a shown step (its settings edits change the step, other edits are
+// temporary, every change one undo step). Offscreen.
+#include "Lesson.h"
+#include "ScenarioIo.h"
+#include "document/ScenarioDocument.h"
+#include "panels/ControlPanel.h"
+#include "panels/LessonBanner.h"
+#include "panels/LessonPanel.h"
+#include "plots/attention/AttentionHeatmapView.h"
+#include "plots/attention/EntropyView.h"
+#include "plots/attention/WeightBarsView.h"
+#include "style/Appearance.h"
+#include "widgets/NumberLineEdit.h"
+#include "window/LessonPresenter.h"
+#include "window/MainWindow.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QUndoStack>
+
+#include <cmath>
+
+using namespace sml;
+
+namespace {
+
+/// The default scenario's similarities f = q·k (q = (1, 0.5); k1 = (1,0), k2 = (0,1),
+/// k3 = (−1,0); MATH.md §6 B).
+const double f[3] = {1.0, 0.5, -1.0};
+
+/// softmax(f/τ) over the visible keys (all three).
+std::vector<double> softmaxAt(double tau)
+{
+    double z = 0;
+    for (double x : f)
+        z += std::exp(x / tau);
+    return {std::exp(f[0] / tau) / z, std::exp(f[1] / tau) / z, std::exp(f[2] / tau) / z};
+}
+
+void checkWeights(const ScenarioDocument *doc, const std::vector<double> &expected)
+{
+    const Eigen::VectorXd w = doc->analysis().weightRow(0);
+    QCOMPARE(int(w.size()), int(expected.size()));
+    for (int t = 0; t < int(expected.size()); ++t)
+        QVERIFY2(std::abs(w[t] - expected[size_t(t)]) < 1e-12,
+                 qPrintable(QStringLiteral("w[%1] = %2, expected %3")
+                                .arg(t)
+                                .arg(w[t], 0, 'g', 17)
+                                .arg(expected[size_t(t)], 0, 'g', 17)));
+}
+
+void clickTab(MainWindow &w, int index)
+{
+    QTabBar *bar = w.viewTabs()->tabBar();
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(index).center());
+    QCOMPARE(w.viewTabs()->currentIndex(), index);
+}
+
+/// Types `text` into `edit` (all of its text replaced) and presses Return.
+void typeInto(QLineEdit *edit, const QString &text)
+{
+    QTest::mouseClick(edit, Qt::LeftButton);
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+void clickButton(QAbstractButton *button)
+{
+    QVERIFY(button->isVisible());
+    QVERIFY(button->isEnabled());
+    QTest::mouseClick(button, Qt::LeftButton);
+}
+
+/// "Add step from what I see", then the title (the cursor is in it) and the caption typed.
+void addStep(LessonPanel *panel, const QString &title, const QString &caption)
+{
+    clickButton(panel->addButton());
+    QVERIFY(panel->titleEdit()->hasFocus());
+    QVERIFY(panel->titleEdit()->hasSelectedText()); // "Step N", replaced by what is typed
+    QTest::keyClicks(panel->titleEdit(), title);
+    QTest::keyClick(panel->titleEdit(), Qt::Key_Return);
+    if (!caption.isEmpty())
+        typeInto(panel->captionEdit(), caption);
+}
+
+QWidget *tabWidget(MainWindow &w)
+{
+    return w.viewTabs()->currentWidget();
+}
+
+} // namespace
+
+class TestLessonUi : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); } // keep QSettings apart
+    void cleanup() { Appearance::instance()->setPresentation(false); }
+    void buildSaveReloadAndPresent();
+    void shownStepKeepsItsSettingsAndDropsOtherEdits();
+    void panelEditsAreUndoSteps();
+    void shapeEditUpdatesEverySteps();
+    void takeTheTour();
+};
+
+void TestLessonUi::buildSaveReloadAndPresent()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("lesson.softmaxlab.json"));
+    {
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        LessonPresenter *presenter = w.lessonPresenter();
+        LessonPanel *panel = presenter->panel();
+        presenter->dock()->show();
+        presenter->dock()->raise();
+        QCOMPARE(panel->stepList()->count(), 0);
+
+        // Step 1: the weight bars at the base's settings.
+        clickTab(w, 1);
+        addStep(panel, QStringLiteral("Three answers"), QStringLiteral("They agree."));
+        // Step 2: the heatmap at τ = 0.3 (√d_k unticked, 0.3 typed).
+        clickTab(w, 0);
+        ControlPanel *controls = w.controlPanel();
+        QTest::mouseClick(controls->sqrtDkCheck(), Qt::LeftButton, {},
+                          QPoint(8, controls->sqrtDkCheck()->height() / 2));
+        QVERIFY(!controls->sqrtDkCheck()->isChecked());
+        typeInto(controls->tauEdit(), QLocale().toString(0.3));
+        QCOMPARE(w.document()->scenario().fixedTau, 0.3);
+        addStep(panel, QStringLiteral("Cool it down"), QStringLiteral("Lower tau: sharper."));
+        // Back to τ = √d_k for the base; step 3: the entropy with a causal mask.
+        QTest::mouseClick(controls->sqrtDkCheck(), Qt::LeftButton, {},
+                          QPoint(8, controls->sqrtDkCheck()->height() / 2));
+        QVERIFY(w.document()->scenario().temperatureMode == TemperatureMode::SqrtDk);
+        clickTab(w, 2);
+        controls->maskCombo()->setFocus();
+        QTest::keyClick(controls->maskCombo(), Qt::Key_Down);
+        QVERIFY(w.document()->scenario().mask == MaskKind::Causal);
+        addStep(panel, QStringLiteral("Hide the future"), QString());
+        controls->maskCombo()->setFocus();
+        QTest::keyClick(controls->maskCombo(), Qt::Key_Up);
+        QVERIFY(w.document()->scenario().mask == MaskKind::None);
+
+        QCOMPARE(panel->stepList()->count(), 3);
+        QCOMPARE(panel->stepList()->item(1)->text(),
+                 QStringLiteral("2. Cool it down — attention-heatmap"));
+        // Saved (Save As with the file name given).
+        w.setFileNamePrompt([&](MainWindow::FileDialogKind) { return path; });
+        QVERIFY(w.saveAs());
+        QVERIFY(!w.document()->isModified());
+    }
+
+    // The file holds the lesson as the format says.
+    const LoadResult loaded = ScenarioIo::loadFile(path);
+    QVERIFY(std::holds_alternative<Scenario>(loaded));
+    const Scenario &file = std::get<Scenario>(loaded);
+    QVERIFY(file.lesson);
+    QCOMPARE(int(file.lesson->steps.size()), 3);
+    QCOMPARE(file.temperatureMode, TemperatureMode::SqrtDk);
+    QVERIFY(file.mask == MaskKind::None);
+    const LessonStep &s1 = file.lesson->steps[0];
+    QCOMPARE(s1.title, QStringLiteral("Three answers"));
+    QCOMPARE(s1.caption, std::optional<QString>(QStringLiteral("They agree.")));
+    QCOMPARE(s1.view, QStringLiteral("weight-bars"));
+    QVERIFY(!s1.set);
+    const LessonStep &s2 = file.lesson->steps[1];
+    QCOMPARE(s2.view, QStringLiteral("attention-heatmap"));
+    QVERIFY(s2.set);
+    QCOMPARE(s2.set->keys(), QStringList{QStringLiteral("temperature")});
+    QCOMPARE(s2.set->value(QLatin1String("temperature"))[QLatin1String("tau")].toDouble(), 0.3);
+    const LessonStep &s3 = file.lesson->steps[2];
+    QCOMPARE(s3.view, QStringLiteral("entropy"));
+    QVERIFY(!s3.caption);
+    QCOMPARE(s3.set->keys(), QStringList{QStringLiteral("mask")});
+
+    // Reloaded and presented: F5, then PageDown/PageUp.
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString error;
+    QVERIFY2(w.openFile(path, &error), qPrintable(error));
+    ScenarioDocument *doc = w.document();
+    LessonBanner *banner = w.lessonPresenter()->banner();
+    QVERIFY(!banner->isVisible());
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+
+    const auto atStep = [&](int step, QWidget *tab, const QString &title) {
+        QCOMPARE(doc->shownStep(), std::optional<int>(step));
+        QVERIFY(banner->isVisible());
+        QCOMPARE(banner->titleLabel()->text(), title);
+        QCOMPARE(banner->counterLabel()->text(), QStringLiteral("Step %1 of 3").arg(step + 1));
+        QCOMPARE(tabWidget(w), tab);
+    };
+    atStep(0, static_cast<QWidget *>(w.weightBarsView()), QStringLiteral("Three answers"));
+    QCOMPARE(banner->captionLabel()->text(), QStringLiteral("They agree."));
+    checkWeights(doc, softmaxAt(std::sqrt(2.0)));
+
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    atStep(1, static_cast<QWidget *>(w.heatmapView()), QStringLiteral("Cool it down"));
+    QCOMPARE(doc->analysis().tau(), 0.3);
+    checkWeights(doc, softmaxAt(0.3));
+
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    atStep(2, static_cast<QWidget *>(w.entropyView()), QStringLiteral("Hide the future"));
+    QVERIFY(!banner->captionLabel()->isVisible());
+    QCOMPARE(doc->analysis().tau(), std::sqrt(2.0));
+    checkWeights(doc, {1.0, 0.0, 0.0}); // q1 sees k1 only (causal, MATH.md §2)
+    QVERIFY(!banner->nextButton()->isEnabled());
+    QTest::keyClick(&w, Qt::Key_PageDown); // past the last step: stays
+    QCOMPARE(doc->shownStep(), std::optional<int>(2));
+
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    atStep(1, static_cast<QWidget *>(w.heatmapView()), QStringLiteral("Cool it down"));
+    checkWeights(doc, softmaxAt(0.3));
+    QTest::keyClick(&w, Qt::Key_Left); // ← as PageUp
+    atStep(0, static_cast<QWidget *>(w.weightBarsView()), QStringLiteral("Three answers"));
+    QTest::keyClick(&w, Qt::Key_Right); // → as PageDown
+    QCOMPARE(doc->shownStep(), std::optional<int>(1));
+    // The on-screen buttons.
+    clickButton(banner->previousButton());
+    QCOMPARE(doc->shownStep(), std::optional<int>(0));
+    QTest::keyClick(&w, Qt::Key_PageUp); // before step 1: the base scenario
+    QCOMPARE(doc->shownStep(), std::nullopt);
+    QVERIFY(!banner->isVisible());
+    checkWeights(doc, softmaxAt(std::sqrt(2.0)));
+    QVERIFY(doc->scenario() == file);
+    QVERIFY(!doc->isModified());
+
+    // Leaving presentation mode leaves the lesson.
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(doc->shownStep(), std::optional<int>(0));
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(!Appearance::instance()->presentation());
+    QCOMPARE(doc->shownStep(), std::nullopt);
+    QVERIFY(doc->scenario() == file);
+    QVERIFY(!doc->isModified());
+}
+
+void TestLessonUi::shownStepKeepsItsSettingsAndDropsOtherEdits()
+{
+    ScenarioDocument doc;
+    Scenario s = defaultScenario();
+    s.lesson = Lesson{{{QStringLiteral("A"), std::nullopt, QStringLiteral("weight-bars")},
+                       {QStringLiteral("B"), std::nullopt, QStringLiteral("entropy")}},
+                      {}};
+    QVERIFY(!doc.resetTo(s));
+    QVERIFY(doc.showStep(5).has_value()); // no such step
+    QVERIFY(!doc.showStep(1));
+    // A setting changed while step 2 is shown is step 2's; a vector edit is temporary.
+    QVERIFY(!doc.setTemperature(TemperatureMode::Fixed, 0.5));
+    QVERIFY(!doc.setCell(CellTable::Key, 0, 0, 2.0));
+    QCOMPARE(doc.scenario().keys(0, 0), 2.0);
+    QCOMPARE(doc.baseScenario().temperatureMode, TemperatureMode::SqrtDk);
+    QVERIFY(doc.baseScenario().lesson->steps[1].set);
+    checkWeights(&doc, [] {
+        // f = (2, 0.5, −1) at τ = 0.5 while the edit lasts.
+        const double z = std::exp(4.0) + std::exp(1.0) + std::exp(-2.0);
+        return std::vector<double>{std::exp(4.0) / z, std::exp(1.0) / z, std::exp(-2.0) / z};
+    }());
+    // Undo inside the step: the step's τ goes back too.
+    doc.undoStack()->undo(); // the key edit
+    doc.undoStack()->undo(); // τ
+    QVERIFY(!doc.baseScenario().lesson->steps[1].set);
+    doc.undoStack()->redo();
+    doc.undoStack()->redo();
+    QVERIFY(doc.isModified());
+
+    // Leaving: the key edit is gone, step 2 keeps τ = 0.5, in one undo step.
+    QVERIFY(!doc.showStep(std::nullopt));
+    QCOMPARE(doc.scenario().keys(0, 0), 1.0);
+    QCOMPARE(doc.scenario().temperatureMode, TemperatureMode::SqrtDk);
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QCOMPARE(doc.undoStack()->text(0), QStringLiteral("Change step 2"));
+    const auto &set = doc.scenario().lesson->steps[1].set;
+    QVERIFY(set);
+    QCOMPARE(set->value(QLatin1String("temperature"))[QLatin1String("tau")].toDouble(), 0.5);
+    // Opened again, step 2 is at τ = 0.5: f = (1, 0.5, −1).
+    QVERIFY(!doc.showStep(1));
+    checkWeights(&doc, softmaxAt(0.5));
+    QVERIFY(!doc.showStep(0));
+    checkWeights(&doc, softmaxAt(std::sqrt(2.0)));
+    QVERIFY(!doc.showStep(std::nullopt));
+    doc.undoStack()->undo();
+    QVERIFY(!doc.scenario().lesson->steps[1].set);
+    QVERIFY(!doc.isModified());
+    // Save while a step is shown writes the base with the lesson.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.softmaxlab.json"));
+    QVERIFY(!doc.showStep(1));
+    QVERIFY(!doc.setMask(MaskKind::Causal));
+    QVERIFY(!doc.saveAs(path));
+    QCOMPARE(doc.shownStep(), std::optional<int>(1)); // opened again
+    QVERIFY(doc.scenario().mask == MaskKind::Causal);
+    QVERIFY(!doc.isModified());
+    const Scenario saved = std::get<Scenario>(ScenarioIo::loadFile(path));
+    QVERIFY(saved.mask == MaskKind::None);
+    QCOMPARE(saved.lesson->steps[1].set->value(QLatin1String("mask")).toString(),
+             QStringLiteral("causal"));
+}
+
+void TestLessonUi::panelEditsAreUndoSteps()
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    LessonPanel *panel = w.lessonPresenter()->panel();
+    w.lessonPresenter()->dock()->show();
+    w.lessonPresenter()->dock()->raise();
+    QUndoStack *stack = w.document()->undoStack();
+    clickTab(w, 0);
+    addStep(panel, QStringLiteral("One"), QString());
+    clickTab(w, 3);
+    addStep(panel, QStringLiteral("Two"), QString());
+    clickTab(w, 4);
+    addStep(panel, QStringLiteral("Three"), QString());
+    // Add (1) + title (1) for each.
+    QCOMPARE(stack->count(), 6);
+    const auto titles = [&] {
+        QStringList out;
+        for (const LessonStep &s : w.document()->scenario().lesson->steps)
+            out << s.title + QLatin1Char('/') + s.view;
+        return out;
+    };
+    QCOMPARE(titles(), (QStringList{QStringLiteral("One/attention-heatmap"),
+                                    QStringLiteral("Two/value-space"),
+                                    QStringLiteral("Three/maxent-entropy")}));
+    // Move "Three" up, delete "One".
+    clickButton(panel->upButton());
+    QCOMPARE(panel->stepList()->currentRow(), 1);
+    QCOMPARE(titles().at(1), QStringLiteral("Three/maxent-entropy"));
+    panel->stepList()->setCurrentRow(0);
+    clickButton(panel->deleteButton());
+    QCOMPARE(titles(), (QStringList{QStringLiteral("Three/maxent-entropy"),
+                                    QStringLiteral("Two/value-space")}));
+    QCOMPARE(stack->count(), 8);
+    stack->undo();
+    stack->undo();
+    QCOMPARE(titles().at(2), QStringLiteral("Three/maxent-entropy"));
+    // Show (double-click) opens the step's tab.
+    clickTab(w, 0);
+    panel->stepList()->setCurrentRow(1);
+    const QPoint item = panel->stepList()->visualItemRect(panel->stepList()->item(1)).center();
+    QTest::mouseClick(panel->stepList()->viewport(), Qt::LeftButton, {}, item);
+    QTest::mouseDClick(panel->stepList()->viewport(), Qt::LeftButton, {}, item);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(1));
+    QCOMPARE(w.viewTabs()->currentIndex(), 3);
+    // A title over 200 characters is refused and changes nothing.
+    panel->stepList()->setCurrentRow(0);
+    const int before = stack->count();
+    typeInto(panel->titleEdit(), QString(201, QLatin1Char('x')));
+    QCOMPARE(stack->count(), before);
+    QCOMPARE(w.document()->baseScenario().lesson->steps[0].title, QStringLiteral("One"));
+    QCOMPARE(panel->titleEdit()->text(), QStringLiteral("One"));
+    // Deleting every step removes the lesson.
+    for (int i = 0; i < 3; ++i) {
+        panel->stepList()->setCurrentRow(0);
+        clickButton(panel->deleteButton());
+    }
+    QVERIFY(!w.document()->scenario().lesson);
+    QCOMPARE(panel->stepList()->count(), 0);
+}
+
+void TestLessonUi::shapeEditUpdatesEverySteps()
+{
+    ScenarioDocument doc;
+    Scenario s = defaultScenario();
+    s.lesson = Lesson{{{QStringLiteral("Free"), std::nullopt, QStringLiteral("value-space")}}, {}};
+    s.lesson->steps[0].set = QJsonObject{
+        {QStringLiteral("variance"),
+         QJsonObject{{QStringLiteral("mode"), QStringLiteral("free")},
+                     {QStringLiteral("variances"), QJsonArray{QJsonArray{1.0, 2.0, 3.0}}}}}};
+    QVERIFY(!doc.resetTo(s));
+    QVERIFY(!doc.addKey());
+    const QJsonArray row = doc.scenario()
+                               .lesson->steps[0]
+                               .set->value(QLatin1String("variance"))[QLatin1String("variances")]
+                               .toArray()
+                               .at(0)
+                               .toArray();
+    QCOMPARE(row, (QJsonArray{1.0, 2.0, 3.0, 1.0}));
+    QCOMPARE(doc.undoStack()->count(), 1);
+    doc.undoStack()->undo();
+    QVERIFY(doc.scenario() == s);
+}
+
+void TestLessonUi::takeTheTour()
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.lessonPresenter()->tourAction()->trigger();
+    const std::optional<Lesson> &lesson = w.document()->baseScenario().lesson;
+    QVERIFY(lesson);
+    QCOMPARE(int(lesson->steps.size()), 6);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+    QVERIFY(w.lessonPresenter()->banner()->isVisible());
+    for (int i = 1; i < 6; ++i) {
+        QTest::mouseClick(w.lessonPresenter()->banner()->nextButton(), Qt::LeftButton);
+        QCOMPARE(w.document()->shownStep(), std::optional<int>(i));
+        QCOMPARE(w.lessonPresenter()->currentViewName().isEmpty(), false);
+    }
+    // Presented: step 3 ("Move a key") opens the key-space dock, which presentation mode had
+    // closed, and step 4 closes it again so that its view gets the window.
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+    auto *keySpace = w.findChild<QDockWidget *>(QStringLiteral("keySpaceDock"));
+    QVERIFY(keySpace);
+    QVERIFY(!keySpace->isVisible());
+    w.document()->showStep(1);
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(w.document()->baseScenario().lesson->steps[2].view, QStringLiteral("key-space"));
+    QVERIFY(keySpace->isVisible());
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(w.viewTabs()->currentWidget(), static_cast<QWidget *>(w.weightBarsView()));
+    QVERIFY(!keySpace->isVisible());
+
+    // File ▸ Export Lesson as PDF…: the base scenario's six steps, one page each.
+    QTemporaryDir dir;
+    QString asked;
+    w.lessonPresenter()->setPdfNamePrompt([&](const QString &suggested) {
+        asked = suggested;
+        return dir.filePath(QStringLiteral("tour")); // ".pdf" is appended
+    });
+    w.lessonPresenter()->setErrorReporter(
+        [](const QString &, const QString &message) { QFAIL(qPrintable(message)); });
+    QVERIFY(w.lessonPresenter()->exportPdfAction()->isEnabled());
+    w.lessonPresenter()->exportPdfAction()->trigger();
+    QVERIFY(asked.endsWith(QStringLiteral(".pdf")));
+    QFile pdf(dir.filePath(QStringLiteral("tour.pdf")));
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    const QByteArray bytes = pdf.readAll();
+    QVERIFY(bytes.startsWith("%PDF-"));
+    // Qt's PDF writer: one "/Type /Page" object per page (and one "/Type /Pages").
+    QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r"), 6);
+}
+
+QTEST_MAIN(TestLessonUi)
+#include "tst_lessonui.moc"

@@ -1,0 +1,221 @@
+#include "panels/LessonPanel.h"
+
+#include "document/ScenarioDocument.h"
+#include "style/ViewHelp.h"
+
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
+
+namespace sml {
+
+LessonPanel::LessonPanel(ScenarioDocument *document, CurrentView currentView, QWidget *parent)
+    : QWidget(parent), mDocument(document), mCurrentView(std::move(currentView)),
+      mList(new QListWidget(this)), mAdd(new QPushButton(tr("&Add Step from What I See"), this)),
+      mShow(new QPushButton(tr("&Show"), this)), mUp(new QPushButton(tr("Move &Up"), this)),
+      mDown(new QPushButton(tr("Move &Down"), this)), mDelete(new QPushButton(tr("De&lete"), this)),
+      mTitle(new QLineEdit(this)), mCaption(new QLineEdit(this))
+{
+    setObjectName(QStringLiteral("lessonPanel"));
+    setWhatsThis(viewExplanation(QStringLiteral("lesson-panel")));
+    mList->setObjectName(QStringLiteral("lessonSteps"));
+    mAdd->setObjectName(QStringLiteral("lessonAddStep"));
+    mShow->setObjectName(QStringLiteral("lessonShowStep"));
+    mUp->setObjectName(QStringLiteral("lessonMoveUp"));
+    mDown->setObjectName(QStringLiteral("lessonMoveDown"));
+    mDelete->setObjectName(QStringLiteral("lessonDeleteStep"));
+    mTitle->setObjectName(QStringLiteral("lessonStepTitleEdit"));
+    mCaption->setObjectName(QStringLiteral("lessonStepCaptionEdit"));
+    mAdd->setToolTip(tr("A new step: the view shown, the selected query, and every setting that "
+                        "differs from the saved scenario"));
+    mTitle->setPlaceholderText(tr("Title of the step"));
+    mCaption->setPlaceholderText(tr("Caption (optional)"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(mAdd);
+    layout->addWidget(mList, 1);
+    auto *buttons = new QGridLayout;
+    buttons->addWidget(mShow, 0, 0);
+    buttons->addWidget(mDelete, 0, 1);
+    buttons->addWidget(mUp, 1, 0);
+    buttons->addWidget(mDown, 1, 1);
+    layout->addLayout(buttons);
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Title:"), mTitle);
+    form->addRow(tr("&Caption:"), mCaption);
+    layout->addLayout(form);
+
+    connect(mAdd, &QPushButton::clicked, this, &LessonPanel::addStepFromView);
+    connect(mShow, &QPushButton::clicked, this, &LessonPanel::showSelectedStep);
+    connect(mUp, &QPushButton::clicked, this, [this] { moveSelectedStep(-1); });
+    connect(mDown, &QPushButton::clicked, this, [this] { moveSelectedStep(+1); });
+    connect(mDelete, &QPushButton::clicked, this, &LessonPanel::deleteSelectedStep);
+    connect(mList, &QListWidget::itemActivated, this, &LessonPanel::showSelectedStep);
+    connect(mList, &QListWidget::itemDoubleClicked, this, &LessonPanel::showSelectedStep);
+    connect(mList, &QListWidget::currentRowChanged, this, &LessonPanel::updateEditors);
+    connect(mTitle, &QLineEdit::editingFinished, this, &LessonPanel::commitTitle);
+    connect(mCaption, &QLineEdit::editingFinished, this, &LessonPanel::commitCaption);
+    connect(document, &ScenarioDocument::changed, this, &LessonPanel::refresh);
+    connect(document, &ScenarioDocument::shownStepChanged, this, &LessonPanel::refresh);
+    refresh();
+}
+
+int LessonPanel::selectedRow() const
+{
+    const std::optional<Lesson> &lesson = mDocument->baseScenario().lesson;
+    const int row = mList->currentRow();
+    return lesson && row >= 0 && row < int(lesson->steps.size()) ? row : -1;
+}
+
+void LessonPanel::refresh()
+{
+    const std::optional<Lesson> &lesson = mDocument->baseScenario().lesson;
+    const int n = lesson ? int(lesson->steps.size()) : 0;
+    const std::optional<int> shown = mDocument->shownStep();
+    {
+        const QSignalBlocker block(mList);
+        mRefreshing = true;
+        const int row = mList->currentRow();
+        while (mList->count() > n)
+            delete mList->takeItem(mList->count() - 1);
+        while (mList->count() < n)
+            mList->addItem(QString());
+        for (int i = 0; i < n; ++i) {
+            const LessonStep &step = lesson->steps[size_t(i)];
+            QListWidgetItem *item = mList->item(i);
+            item->setText(tr("%1. %2 — %3").arg(i + 1).arg(step.title, step.view));
+            QFont f = item->font();
+            f.setBold(shown == i);
+            item->setFont(f);
+        }
+        mList->setCurrentRow(std::min(row < 0 && n > 0 ? 0 : row, n - 1));
+        mRefreshing = false;
+    }
+    updateEditors();
+}
+
+void LessonPanel::updateEditors()
+{
+    const int row = selectedRow();
+    const int n = mList->count();
+    for (QWidget *w : std::initializer_list<QWidget *>{mShow, mDelete, mTitle, mCaption})
+        w->setEnabled(row >= 0);
+    mUp->setEnabled(row > 0);
+    mDown->setEnabled(row >= 0 && row + 1 < n);
+    const LessonStep *step =
+        row >= 0 ? &mDocument->baseScenario().lesson->steps[size_t(row)] : nullptr;
+    const QString title = step ? step->title : QString();
+    const QString caption = step ? step->caption.value_or(QString()) : QString();
+    // Not while the user types: the editor keeps its text until it is committed.
+    if (!mTitle->hasFocus() || mTitle->text() == title || !step)
+        mTitle->setText(title);
+    if (!mCaption->hasFocus() || mCaption->text() == caption || !step)
+        mCaption->setText(caption);
+}
+
+bool LessonPanel::apply(const std::optional<Lesson> &lesson, const QString &undoText, int selectRow)
+{
+    if (auto error = mDocument->setLesson(lesson, undoText)) {
+        emit message(*error);
+        return false;
+    }
+    mList->setCurrentRow(selectRow);
+    return true;
+}
+
+void LessonPanel::addStepFromView()
+{
+    Lesson lesson = mDocument->baseScenario().lesson.value_or(Lesson{});
+    LessonStep step;
+    step.title = tr("Step %1").arg(lesson.steps.size() + 1);
+    step.view = mCurrentView ? mCurrentView() : QStringLiteral("attention-heatmap");
+    if (const int query = mDocument->selectedQuery(); query != 0)
+        step.query = query;
+    step.set = mDocument->shownSettingOverrides();
+    lesson.steps.push_back(std::move(step));
+    const int row = int(lesson.steps.size()) - 1;
+    if (apply(lesson, tr("Add lesson step %1").arg(row + 1), row)) {
+        mTitle->setFocus(Qt::OtherFocusReason);
+        mTitle->selectAll();
+    }
+}
+
+void LessonPanel::showSelectedStep()
+{
+    const int row = selectedRow();
+    if (row >= 0)
+        if (auto error = mDocument->showStep(row))
+            emit message(*error);
+}
+
+void LessonPanel::moveSelectedStep(int delta)
+{
+    const int row = selectedRow();
+    const int to = row + delta;
+    if (row < 0 || to < 0 || to >= mList->count())
+        return;
+    Lesson lesson = *mDocument->baseScenario().lesson;
+    std::swap(lesson.steps[size_t(row)], lesson.steps[size_t(to)]);
+    apply(lesson,
+          (delta < 0 ? tr("Move lesson step %1 up") : tr("Move lesson step %1 down")).arg(row + 1),
+          to);
+}
+
+void LessonPanel::deleteSelectedStep()
+{
+    const int row = selectedRow();
+    if (row < 0)
+        return;
+    Lesson lesson = *mDocument->baseScenario().lesson;
+    lesson.steps.erase(lesson.steps.begin() + row);
+    // A lesson has at least one step (scenario-format.md): deleting the last removes it.
+    const std::optional<Lesson> result =
+        lesson.steps.empty() ? std::nullopt : std::optional<Lesson>(std::move(lesson));
+    apply(result, tr("Delete lesson step %1").arg(row + 1),
+          std::min(row, result ? int(result->steps.size()) - 1 : -1));
+}
+
+void LessonPanel::commitTitle()
+{
+    commitText(mTitle, tr("Edit the title of lesson step %1"),
+               [](LessonStep &step) -> QString & { return step.title; });
+}
+
+void LessonPanel::commitCaption()
+{
+    commitText(mCaption, tr("Edit the caption of lesson step %1"),
+               [](LessonStep &step) -> QString & {
+                   if (!step.caption) // (commitText turns an empty caption into none)
+                       step.caption = QString();
+                   return *step.caption;
+               });
+}
+
+void LessonPanel::commitText(QLineEdit *edit, const QString &undoText,
+                             const std::function<QString &(LessonStep &)> &field)
+{
+    const int row = selectedRow();
+    if (!mDocument || mRefreshing || row < 0)
+        return;
+    Lesson lesson = *mDocument->baseScenario().lesson;
+    LessonStep &step = lesson.steps[size_t(row)];
+    const LessonStep before = step;
+    field(step) = edit->text();
+    if (step.caption && step.caption->isEmpty())
+        step.caption.reset();
+    if (step == before)
+        return;
+    if (!apply(lesson, undoText.arg(row + 1), row)) {
+        LessonStep old = before;
+        edit->setText(field(old)); // refused (the message is in the status bar): as it was
+    }
+}
+
+} // namespace sml

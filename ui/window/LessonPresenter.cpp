@@ -1,0 +1,229 @@
+#include "window/LessonPresenter.h"
+
+#include "Lesson.h"
+#include "document/ScenarioDocument.h"
+#include "panels/DerivationPanel.h"
+#include "panels/LessonBanner.h"
+#include "panels/LessonPanel.h"
+#include "plots/PlotView.h"
+#include "style/Appearance.h"
+#include "window/LessonExport.h"
+#include "window/MainWindow.h"
+
+#include <QAction>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
+
+namespace sml {
+
+namespace {
+
+/// The export name of a view widget: a plot's own name, "derivation" for the derivation panel,
+/// and for a panel of several plots the first plot in it.
+QString viewNameOf(QWidget *widget)
+{
+    if (auto *plot = qobject_cast<PlotView *>(widget))
+        return plot->viewName();
+    if (qobject_cast<DerivationPanel *>(widget))
+        return QStringLiteral("derivation");
+    const QList<PlotView *> plots =
+        widget ? widget->findChildren<PlotView *>() : QList<PlotView *>();
+    return plots.isEmpty() ? QString() : plots.first()->viewName();
+}
+
+} // namespace
+
+LessonPresenter::LessonPresenter(MainWindow *window) : QObject(window), mWindow(window)
+{
+    ScenarioDocument *document = window->document();
+    mBanner = new LessonBanner(document, window->centralWidget());
+    // Above the view tabs, below the title and notes.
+    if (auto *layout = qobject_cast<QVBoxLayout *>(window->centralWidget()->layout()))
+        layout->insertWidget(layout->indexOf(window->viewTabs()), mBanner);
+
+    mDock = new QDockWidget(tr("Lesson"), window);
+    mDock->setObjectName(QStringLiteral("lessonDock"));
+    mPanel = new LessonPanel(
+        document, [this] { return currentViewName(); }, mDock);
+    mDock->setWidget(mPanel);
+    window->addDockWidget(Qt::RightDockWidgetArea, mDock);
+    // A tab beside key space and the MLE optimizer, so the right column keeps its height.
+    if (auto *keySpace = window->findChild<QDockWidget *>(QStringLiteral("keySpaceDock"))) {
+        window->tabifyDockWidget(keySpace, mDock);
+        keySpace->raise();
+    }
+    connect(mPanel, &LessonPanel::message, window,
+            [window](const QString &text) { window->statusBar()->showMessage(text, 12000); });
+
+    mNextStep = new QAction(tr("Next Lesson Step"), window);
+    mNextStep->setObjectName(QStringLiteral("nextLessonStepAction"));
+    mPreviousStep = new QAction(tr("Previous Lesson Step"), window);
+    mPreviousStep->setObjectName(QStringLiteral("previousLessonStepAction"));
+    for (QAction *a : {mNextStep, mPreviousStep}) {
+        a->setShortcutContext(Qt::WindowShortcut);
+        window->addAction(a);
+    }
+    connect(mNextStep, &QAction::triggered, mBanner, &LessonBanner::nextStep);
+    connect(mPreviousStep, &QAction::triggered, mBanner, &LessonBanner::previousStep);
+
+    mExportPdf = new QAction(tr("Export &Lesson as PDF…"), window);
+    mExportPdf->setObjectName(QStringLiteral("exportLessonPdfAction"));
+    mExportPdf->setToolTip(tr("One 16:9 page per lesson step: its title and caption above its "
+                              "view, drawn with its settings"));
+    connect(mExportPdf, &QAction::triggered, this, &LessonPresenter::exportPdfInteractive);
+    mTour = new QAction(tr("Take the &Tour"), window);
+    mTour->setObjectName(QStringLiteral("tourAction"));
+    mTour->setToolTip(tr("A first lesson, step by step: PageDown or ▶ for the next step"));
+    connect(mTour, &QAction::triggered, this, &LessonPresenter::takeTour);
+
+    mPdfNamePrompt = [window](const QString &suggested) {
+        return QFileDialog::getSaveFileName(window, tr("Export Lesson as PDF"), suggested,
+                                            tr("PDF (*.pdf)"));
+    };
+    mErrorReporter = [window](const QString &title, const QString &message) {
+        QMessageBox::warning(window, title, message);
+    };
+
+    connect(document, &ScenarioDocument::shownStepChanged, this, &LessonPresenter::stepShown);
+    connect(document, &ScenarioDocument::changed, this, &LessonPresenter::updateKeys);
+    connect(document, &ScenarioDocument::changed, this, [this] {
+        mExportPdf->setEnabled(mWindow->document()->baseScenario().lesson.has_value());
+    });
+    mExportPdf->setEnabled(document->baseScenario().lesson.has_value());
+}
+
+QString LessonPresenter::currentViewName() const
+{
+    return viewNameOf(mWindow->viewTabs()->currentWidget());
+}
+
+bool LessonPresenter::openView(const QString &name)
+{
+    // A dock a previous step opened closes again (in presentation mode the docks are closed).
+    QDockWidget *opened = std::exchange(mOpenedDock, nullptr);
+    QTabWidget *tabs = mWindow->viewTabs();
+    for (int i = 0; i < tabs->count(); ++i) {
+        QWidget *tab = tabs->widget(i);
+        const QList<PlotView *> plots = tab->findChildren<PlotView *>();
+        const bool holds = viewNameOf(tab) == name ||
+                           std::any_of(plots.cbegin(), plots.cend(),
+                                       [&](PlotView *p) { return p->viewName() == name; });
+        if (holds) {
+            if (opened)
+                opened->hide();
+            tabs->setCurrentIndex(i);
+            return true;
+        }
+    }
+    // A view in a dock (key space, the MLE optimizer): the dock is shown and raised.
+    for (PlotView *view : mWindow->plotViews()) {
+        if (view->viewName() != name)
+            continue;
+        for (QWidget *w = view; w; w = w->parentWidget())
+            if (auto *dock = qobject_cast<QDockWidget *>(w)) {
+                if (opened && opened != dock)
+                    opened->hide();
+                if (!dock->isVisible() || dock == opened)
+                    mOpenedDock = dock;
+                dock->show();
+                dock->raise();
+                return true;
+            }
+    }
+    return false;
+}
+
+void LessonPresenter::stepShown(std::optional<int> step)
+{
+    ScenarioDocument *document = mWindow->document();
+    const std::optional<Lesson> &lesson = document->baseScenario().lesson;
+    if (step && lesson && *step < int(lesson->steps.size())) {
+        const LessonStep &s = lesson->steps[size_t(*step)];
+        openView(s.view);
+        document->setSelectedQuery(s.queryIndex());
+        mWindow->statusBar()->showMessage(
+            tr("Step %1 of %2: %3").arg(*step + 1).arg(lesson->steps.size()).arg(s.title), 8000);
+    } else if (QDockWidget *opened = std::exchange(mOpenedDock, nullptr)) {
+        opened->hide(); // leaving the lesson closes what it opened
+    }
+    updateKeys();
+}
+
+void LessonPresenter::updateKeys()
+{
+    const bool presenting = Appearance::instance()->presentation();
+    ScenarioDocument *document = mWindow->document();
+    const bool hasLesson = document->baseScenario().lesson.has_value();
+    // Presentation mode starts the lesson and ends it.
+    if (presenting != mWasPresenting) {
+        mWasPresenting = presenting;
+        if (presenting && hasLesson && !document->shownStep())
+            document->showStep(0);
+        else if (!presenting && document->shownStep())
+            document->showStep(std::nullopt);
+    }
+    if (!mWindow->previousQueryAction())
+        return; // before the menus exist
+    const bool stepping = presenting && hasLesson;
+    mNextStep->setShortcuts(stepping ? QList<QKeySequence>{Qt::Key_PageDown, Qt::Key_Right}
+                                     : QList<QKeySequence>{});
+    mPreviousStep->setShortcuts(stepping ? QList<QKeySequence>{Qt::Key_PageUp, Qt::Key_Left}
+                                         : QList<QKeySequence>{});
+    // ← → belong to the lesson then; otherwise to the query (MainWindow::applyAppearance).
+    mWindow->previousQueryAction()->setShortcuts(stepping ? QList<QKeySequence>{}
+                                                 : presenting
+                                                     ? QList<QKeySequence>{Qt::Key_Left}
+                                                     : QList<QKeySequence>{Qt::ALT | Qt::Key_Left});
+    mWindow->nextQueryAction()->setShortcuts(stepping ? QList<QKeySequence>{}
+                                             : presenting
+                                                 ? QList<QKeySequence>{Qt::Key_Right}
+                                                 : QList<QKeySequence>{Qt::ALT | Qt::Key_Right});
+}
+
+void LessonPresenter::exportPdfInteractive()
+{
+    ScenarioDocument *document = mWindow->document();
+    const Scenario &base = document->baseScenario();
+    if (!base.lesson) {
+        mErrorReporter(tr("Export Lesson as PDF"),
+                       tr("This scenario has no lesson yet: add steps in the Lesson panel."));
+        return;
+    }
+    const QString file = document->filePath();
+    const QString suggested = file.isEmpty()
+                                  ? QDir::home().filePath(tr("lesson.pdf"))
+                                  : QFileInfo(file).dir().filePath(
+                                        QFileInfo(file).fileName().section(QLatin1Char('.'), 0, 0) +
+                                        QStringLiteral(".pdf"));
+    QString path = mPdfNamePrompt(suggested);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".pdf");
+    int pages = 0;
+    if (auto error = exportLessonPdf(base, path, &pages)) {
+        mErrorReporter(tr("Export Lesson as PDF"), *error);
+        return;
+    }
+    mWindow->statusBar()->showMessage(
+        tr("Exported %1 (%n page(s))", nullptr, pages).arg(QDir::toNativeSeparators(path)), 12000);
+}
+
+void LessonPresenter::takeTour()
+{
+    mWindow->openExample(QStringLiteral(":/scenarios/default.softmaxlab.json"));
+    ScenarioDocument *document = mWindow->document();
+    if (document->baseScenario().lesson) // (unless "save changes?" was cancelled)
+        document->showStep(0);
+}
+
+} // namespace sml

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "widgets/Prompts.h"
+
+#include <QDockWidget>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+class QAction;
+
+namespace sml {
+
+class LessonBanner;
+class LessonPanel;
+class MainWindow;
+
+/// The lesson in the window (issue 18; scenario-format.md, `lesson`): the step banner above the
+/// views, the Lesson dock, stepping in presentation mode, File ▸ Export Lesson as PDF… and
+/// Help ▸ Take the Tour. Kept out of MainWindow, which creates it and calls updateKeys().
+///
+/// - Showing a step (ScenarioDocument::shownStep) opens its view (the tab that holds it, or the
+///   dock) and selects its query.
+/// - Presentation mode on a scenario with a lesson starts at step 1 and leaving it shows the base
+///   scenario. While presenting, PageDown and → go to the next step, PageUp and ← to the previous
+///   one (from step 1: the base scenario); without a lesson ← → step the query as before.
+class LessonPresenter : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Builds the banner (inserted above the view tabs), the dock and the actions of `window`,
+    /// whose central area, docks and document exist.
+    explicit LessonPresenter(MainWindow *window);
+
+    LessonBanner *banner() const { return mBanner; }
+    LessonPanel *panel() const { return mPanel; }
+    QDockWidget *dock() const { return mDock; }
+    QAction *nextStepAction() const { return mNextStep; }
+    QAction *previousStepAction() const { return mPreviousStep; }
+    /// File ▸ Export Lesson as PDF…: a file name, then exportLessonPdf() of the base scenario.
+    QAction *exportPdfAction() const { return mExportPdf; }
+    /// Help ▸ Take the Tour: opens the default scenario's lesson (:/scenarios/default…) and
+    /// shows its first step.
+    QAction *tourAction() const { return mTour; }
+
+    /// Asks for the PDF's file name (default: a file dialog); an empty string cancels.
+    using PdfNamePrompt = std::function<QString(const QString &suggestedPath)>;
+    void setPdfNamePrompt(PdfNamePrompt prompt) { mPdfNamePrompt = std::move(prompt); }
+    void setErrorReporter(ErrorReporter reporter) { mErrorReporter = std::move(reporter); }
+
+    /// The export name of the view on the current tab ("weight-bars", "maxent-entropy" for the
+    /// Maximum entropy tab, "value-space" for the likelihood landscape, "derivation").
+    QString currentViewName() const;
+    /// Shows the view `name` (exportViewNames()): its tab, or its dock (a dock it opens closes
+    /// again when the next step shows a tab). False when unknown.
+    bool openView(const QString &name);
+
+    /// The stepping keys for the Appearance now (MainWindow::applyAppearance calls it last): with
+    /// a lesson while presenting, PageDown/→ and PageUp/← step the lesson and the query actions
+    /// give up ← →. Also starts or leaves the lesson when presentation mode turns on or off.
+    void updateKeys();
+
+private:
+    void stepShown(std::optional<int> step);
+    void exportPdfInteractive();
+    void takeTour();
+
+    MainWindow *mWindow;
+    LessonBanner *mBanner;
+    LessonPanel *mPanel;
+    QDockWidget *mDock;
+    QAction *mNextStep;
+    QAction *mPreviousStep;
+    QAction *mExportPdf;
+    QAction *mTour;
+    bool mWasPresenting = false;
+    /// The dock the shown step opened (it was closed), closed again by the next step.
+    QPointer<QDockWidget> mOpenedDock;
+    PdfNamePrompt mPdfNamePrompt;
+    ErrorReporter mErrorReporter;
+};
+
+} // namespace sml
