@@ -120,10 +120,10 @@ bool Autosave::writeNow()
         if (!mLock->tryLock(0))
             qWarning("autosave: cannot lock %s", qPrintable(mId));
     }
-    const qint64 numbers = ScenarioIo::numberCount(mDocument->scenario());
+    const qint64 numbers = ScenarioIo::numberCount(mDocument->fileScenario());
     if (mRefusedNumbers >= 0 && numbers >= mRefusedNumbers)
         return false; // too large for a scenario file, as last time
-    if (auto error = ScenarioIo::saveFile(mDocument->scenario(), recoveryFilePath())) {
+    if (auto error = ScenarioIo::saveFile(mDocument->fileScenario(), recoveryFilePath())) {
         qWarning("autosave: %s", qPrintable(error->message));
         if (error->category == ErrorCategory::Limit)
             mRefusedNumbers = numbers;

@@ -2,6 +2,7 @@
 
 #include "document/ScenarioDocument.h"
 #include "panels/ControlPanel.h"
+#include "panels/ModelPanel.h"
 #include "tables/KeysTableModel.h"
 #include "tables/QueriesTableModel.h"
 #include "tables/VariancesTableModel.h"
@@ -144,6 +145,10 @@ QWidget *ScenarioDock::createTables()
     auto *layout = new QVBoxLayout(panel);
     mControls = new ControlPanel(mDocument, panel);
     layout->addWidget(mControls);
+    // A model scenario's head, Bake head and its matrices (MATH.md §8); hidden otherwise.
+    mModelPanel = new ModelPanel(mDocument, panel);
+    connect(mModelPanel, &ModelPanel::message, this, &ScenarioDock::message);
+    layout->addWidget(mModelPanel, 1);
 
     mTableTabs = new QTabWidget(panel);
     mQueriesTable = makeTable(mQueriesModel, mDelegate, mTableTabs);
@@ -314,9 +319,9 @@ void ScenarioDock::editTitleAndNotes()
     QDialog dialog(parentWidget() ? parentWidget() : this);
     dialog.setWindowTitle(tr("Title and notes"));
     auto *form = new QFormLayout(&dialog);
-    auto *title = new QLineEdit(mDocument->scenario().title, &dialog);
+    auto *title = new QLineEdit(mDocument->fileScenario().title, &dialog);
     auto *notes =
-        new QPlainTextEdit(mDocument->scenario().description.value_or(QString()), &dialog);
+        new QPlainTextEdit(mDocument->fileScenario().description.value_or(QString()), &dialog);
     form->addRow(tr("Title"), title);
     form->addRow(tr("Notes"), notes);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
@@ -328,7 +333,7 @@ void ScenarioDock::editTitleAndNotes()
         return;
     const QString text = notes->toPlainText();
     std::optional<QString> description;
-    if (!text.isEmpty() || mDocument->scenario().description)
+    if (!text.isEmpty() || mDocument->fileScenario().description)
         description = text;
     reportEdit(mDocument->setTitleAndDescription(title->text(), description));
 }

@@ -14,6 +14,7 @@ namespace sml {
 
 class ControlPanel;
 class KeysTableModel;
+class ModelPanel;
 class NumberDelegate;
 class QueriesTableModel;
 class ScenarioDocument;
@@ -52,6 +53,8 @@ public:
     VariancesTableModel *variancesModel() const { return mVariancesModel; }
     NumberDelegate *numberDelegate() const { return mDelegate; }
     ControlPanel *controlPanel() const { return mControls; }
+    /// The model rows (head selector, Bake head, X and W tables) of a model scenario.
+    ModelPanel *modelPanel() const { return mModelPanel; }
     QTableView *queriesTable() const { return mQueriesTable; }
     QTableView *keysTable() const { return mKeysTable; }
     QTableView *variancesTable() const { return mVariancesTable; }
@@ -84,6 +87,7 @@ private:
     NumberDelegate *mDelegate;
 
     ControlPanel *mControls = nullptr;
+    ModelPanel *mModelPanel = nullptr;
     QTabWidget *mTableTabs = nullptr;
     QTableView *mQueriesTable = nullptr;
     QTableView *mKeysTable = nullptr;
