@@ -416,6 +416,15 @@ void TestModelViews::projectionsViewTracesTheProducts()
     QCOMPARE(view.block(B::V).trace(), MatrixBlock::Trace::Column);
     QCOMPARE(view.block(B::V).traceColumn(), 1);
 
+    // The numbers are printed in the cells where they fit, and hidden where they would overlap.
+    QCOMPARE(view.block(B::Scores).shownTexts(), 9);
+    view.resize(420, 320);
+    view.replot();
+    QVERIFY(view.block(B::Scores).shownTexts() < 9);
+    view.resize(1200, 800);
+    view.replot();
+    QCOMPARE(view.block(B::Scores).shownTexts(), 9);
+
     // The selected head is what it shows.
     doc.setSelectedHead(1);
     compareMatrix(view.block(B::Weights).values(), kWeights2, 5e-9);

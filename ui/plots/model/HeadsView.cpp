@@ -17,6 +17,8 @@ HeadsView::HeadsView(QWidget *parent) : PlotView(parent)
     plotLayout()->insertRow(1);
     mSubtitle = new QCPTextElement(this, QString(), plotStyle::subtitleFont());
     plotLayout()->addElement(1, 0, mSubtitle);
+    // After every layout (window or export) the cell numbers that no longer fit are hidden.
+    connect(this, &QCustomPlot::afterLayout, this, &HeadsView::fitTexts);
     // The default axis rect is not used: the blocks bring their own.
     plotLayout()->remove(axisRect());
     plotLayout()->simplify();
@@ -83,8 +85,8 @@ void HeadsView::showAnalysis(const Analysis &analysis, int selectedQuery)
     if (!mHeads.empty() || mHasWO)
         rebuild(0, false);
     mConcat->show(Eigen::MatrixXd(), QString(), {}, plotStyle::diverging(), QCPRange(-1, 1));
-    mSubtitle->setText(tr("This scenario has no model: open a model scenario (tokens with "
-                          "W_Q, W_K, W_V per head) to see its heads side by side."));
+    setSubtitle(tr("This scenario has no model: open a model scenario (tokens with "
+                   "W_Q, W_K, W_V per head) to see its heads side by side."));
     replot();
 }
 
@@ -111,7 +113,7 @@ void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &an
     Eigen::MatrixXd concat(model.T(), H * dV);
     for (int h = 0; h < H; ++h)
         concat.middleCols(h * dV, dV) = outputs[size_t(h)];
-    mConcat->show(concat, tr("[O¹ … Oᴴ]  (%1×%2)").arg(concat.rows()).arg(concat.cols()), mTokens,
+    mConcat->show(concat, tr("[O¹ … Oᴴ]\n(%1×%2)").arg(concat.rows()).arg(concat.cols()), mTokens,
                   plotStyle::diverging(), MatrixBlock::symmetricRange(concat));
     if (mHasWO && analysis.output) {
         const Eigen::MatrixXd &wO = *model.wO;
@@ -119,20 +121,19 @@ void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &an
         for (int h = 0; h < H; ++h)
             for (int j = 0; j < dV; ++j)
                 wORows << QStringLiteral("%1·%2").arg(h + 1).arg(j + 1);
-        mWO->show(wO, tr("× W_O  (%1×%2)").arg(wO.rows()).arg(wO.cols()), wORows,
+        mWO->show(wO, tr("× W_O\n(%1×%2)").arg(wO.rows()).arg(wO.cols()), wORows,
                   plotStyle::diverging(), MatrixBlock::symmetricRange(wO));
         const Eigen::MatrixXd &y = *analysis.output;
-        mY->show(y, tr("= Y  (%1×%2)").arg(y.rows()).arg(y.cols()), mTokens, plotStyle::diverging(),
+        mY->show(y, tr("= Y\n(%1×%2)").arg(y.rows()).arg(y.cols()), mTokens, plotStyle::diverging(),
                  MatrixBlock::symmetricRange(y));
     }
     const Analysis &selected = *analysis.heads[size_t(mFramedHead)];
-    mSubtitle->setText(
-        tr("%1 heads, T = %2 tokens, τ = %3; framed: %4 (click a head to select it)%5")
-            .arg(H)
-            .arg(model.T())
-            .arg(plotStyle::compact(selected.tau()))
-            .arg(model.heads[size_t(mFramedHead)].label)
-            .arg(mHasWO ? QString() : tr("; no W_O: the head outputs alone")));
+    setSubtitle(tr("%1 heads, T = %2 tokens, τ = %3. Framed: %4; click a head to select it%5.")
+                    .arg(H)
+                    .arg(model.T())
+                    .arg(plotStyle::compact(selected.tau()))
+                    .arg(model.heads[size_t(mFramedHead)].label)
+                    .arg(mHasWO ? QString() : tr("; no W_O: the head outputs alone")));
     replot();
 }
 
@@ -194,6 +195,36 @@ void HeadsView::mousePressEvent(QMouseEvent *event)
         return;
     }
     PlotView::mousePressEvent(event);
+}
+
+void HeadsView::setSubtitle(const QString &text)
+{
+    mSubtitleText = text;
+    updateTicks();
+}
+
+void HeadsView::updateTicks()
+{
+    // The subtitle is broken at spaces to the width it is laid out at.
+    const double width = std::max(200, layoutSize().width() - 24);
+    mSubtitle->setText(plotStyle::wrapText(mSubtitleText, mSubtitle->font(), width));
+}
+
+void HeadsView::fitTexts()
+{
+    for (MatrixBlock *block : blocks())
+        block->fitTexts();
+}
+
+std::vector<MatrixBlock *> HeadsView::blocks() const
+{
+    std::vector<MatrixBlock *> all;
+    for (const auto &block : mHeads)
+        all.push_back(block.get());
+    for (const auto *block : {&mConcat, &mWO, &mY})
+        if (*block)
+            all.push_back(block->get());
+    return all;
 }
 
 } // namespace sml

@@ -49,14 +49,21 @@ signals:
 
 protected:
     void refreshFromDocument() override;
-    void updateTicks() override {}
+    /// Wraps the subtitle to layoutSize().
+    void updateTicks() override;
     void mousePressEvent(QMouseEvent *event) override;
 
 private:
     void rebuild(int heads, bool withWO);
 
     QCPTextElement *mTitle;
+    void setSubtitle(const QString &text);
+    /// Hides the cell numbers that do not fit (MatrixBlock::fitTexts).
+    void fitTexts();
+    std::vector<MatrixBlock *> blocks() const;
+
     QCPTextElement *mSubtitle;
+    QString mSubtitleText;
     QCPLayoutGrid *mHeadsRow = nullptr;
     QCPLayoutGrid *mProductRow = nullptr;
     QCPColorScale *mScale = nullptr;

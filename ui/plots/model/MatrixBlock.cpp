@@ -141,6 +141,25 @@ void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
                 mTexts.push_back(t);
             }
     setTrace(Trace::None);
+    fitTexts();
+}
+
+void MatrixBlock::fitTexts()
+{
+    if (mTexts.empty())
+        return;
+    const double cellWidth = mRect->width() / double(std::max<Eigen::Index>(1, mValues.cols()));
+    const double cellHeight = mRect->height() / double(std::max<Eigen::Index>(1, mValues.rows()));
+    const QFontMetricsF metrics = plotStyle::metrics(mTexts.front()->font());
+    for (QCPItemText *t : mTexts)
+        t->setVisible(metrics.horizontalAdvance(t->text()) + 4 <= cellWidth &&
+                      metrics.height() <= cellHeight);
+}
+
+int MatrixBlock::shownTexts() const
+{
+    return int(std::count_if(mTexts.begin(), mTexts.end(),
+                             [](const QCPItemText *t) { return t->visible(); }));
 }
 
 bool MatrixBlock::cellAt(const QPointF &pos, int *row, int *column) const

@@ -46,6 +46,12 @@ public:
     Trace trace() const { return mTrace; }
     int traceRow() const { return mTraceRow; }
     int traceColumn() const { return mTraceColumn; }
+    /// Shows the numbers in the cells only where they fit the cells' pixels of the last layout
+    /// (the views call it after every layout, in the window and in an export).
+    void fitTexts();
+    /// How many cell numbers are shown now.
+    int shownTexts() const;
+
     /// A thick frame around the whole block (the selected head in the heads view).
     void setFramed(bool framed);
     bool framed() const { return mFramed; }

@@ -16,6 +16,8 @@ ProjectionsView::ProjectionsView(QWidget *parent) : PlotView(parent)
     plotLayout()->insertRow(1);
     mSubtitle = new QCPTextElement(this, QString(), plotStyle::subtitleFont());
     plotLayout()->addElement(1, 0, mSubtitle);
+    // After every layout (window or export) the cell numbers that no longer fit are hidden.
+    connect(this, &QCustomPlot::afterLayout, this, &ProjectionsView::fitTexts);
     plotLayout()->remove(axisRect()); // the blocks bring their own axis rects
     plotLayout()->simplify();
     auto *grid = new QCPLayoutGrid;
@@ -36,8 +38,8 @@ void ProjectionsView::showAnalysis(const Analysis &analysis, int selectedQuery)
     mHasModel = false;
     for (auto &block : mBlocks)
         block->show(Eigen::MatrixXd(), QString(), {}, plotStyle::diverging(), QCPRange(-1, 1));
-    mSubtitle->setText(tr("This scenario has no model: open a model scenario (tokens with "
-                          "W_Q, W_K, W_V per head) to see its projections."));
+    setSubtitle(tr("This scenario has no model: open a model scenario (tokens with "
+                   "W_Q, W_K, W_V per head) to see its projections."));
     replot();
 }
 
@@ -60,7 +62,7 @@ void ProjectionsView::showModel(const Scenario &modelScenario, const Analysis &h
     };
     const auto signedBlock = [&](Block b, const Eigen::MatrixXd &m, const QString &caption,
                                  const QStringList &rows) {
-        mBlocks[size_t(b)]->show(m, caption + QStringLiteral("  ") + size(m), rows,
+        mBlocks[size_t(b)]->show(m, caption + QLatin1Char('\n') + size(m), rows,
                                  plotStyle::diverging(), MatrixBlock::symmetricRange(m));
     };
     signedBlock(X, model.embeddings, tr("X (tokens)"), tokens);
@@ -73,14 +75,14 @@ void ProjectionsView::showModel(const Scenario &modelScenario, const Analysis &h
     const Eigen::MatrixXd scores = Eigen::MatrixXd(att.similarities) / att.tau;
     signedBlock(Scores, scores, tr("Q Kᵀ / τ"), tokens);
     mBlocks[Weights]->show(Eigen::MatrixXd(att.weights),
-                           tr("weights  (%1×%2)").arg(att.weights.rows()).arg(att.weights.cols()),
+                           tr("weights\n(%1×%2)").arg(att.weights.rows()).arg(att.weights.cols()),
                            tokens, plotStyle::viridis(), QCPRange(0, 1));
     signedBlock(O, att.outputs, tr("O = weights · V"), tokens);
-    mSubtitle->setText(tr("%1 of %2; τ = %3; %4. Hover a cell: what made it is outlined.")
-                           .arg(h.label)
-                           .arg(model.H())
-                           .arg(plotStyle::compact(att.tau))
-                           .arg(s.mask == MaskKind::Causal ? tr("causal mask") : tr("no mask")));
+    setSubtitle(tr("%1 of %2 heads; τ = %3; %4. Hover a cell: what made it is outlined.")
+                    .arg(h.label)
+                    .arg(model.H())
+                    .arg(plotStyle::compact(att.tau))
+                    .arg(s.mask == MaskKind::Causal ? tr("causal mask") : tr("no mask")));
     replot();
 }
 
@@ -252,6 +254,33 @@ void ProjectionsView::leaveEvent(QEvent *event)
     clearTrace();
     replot(QCustomPlot::rpQueuedReplot);
     PlotView::leaveEvent(event);
+}
+
+void ProjectionsView::setSubtitle(const QString &text)
+{
+    mSubtitleText = text;
+    updateTicks();
+}
+
+void ProjectionsView::updateTicks()
+{
+    // The subtitle is broken at spaces to the width it is laid out at.
+    const double width = std::max(200, layoutSize().width() - 24);
+    mSubtitle->setText(plotStyle::wrapText(mSubtitleText, mSubtitle->font(), width));
+}
+
+void ProjectionsView::fitTexts()
+{
+    for (MatrixBlock *block : blocks())
+        block->fitTexts();
+}
+
+std::vector<MatrixBlock *> ProjectionsView::blocks() const
+{
+    std::vector<MatrixBlock *> all;
+    for (const auto &block : mBlocks)
+        all.push_back(block.get());
+    return all;
 }
 
 } // namespace sml

@@ -57,7 +57,8 @@ public:
 
 protected:
     void refreshFromDocument() override;
-    void updateTicks() override {}
+    /// Wraps the subtitle to layoutSize().
+    void updateTicks() override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;
 
@@ -69,7 +70,13 @@ private:
                         int column) const;
 
     QCPTextElement *mTitle;
+    void setSubtitle(const QString &text);
+    /// Hides the cell numbers that do not fit (MatrixBlock::fitTexts).
+    void fitTexts();
+    std::vector<MatrixBlock *> blocks() const;
+
     QCPTextElement *mSubtitle;
+    QString mSubtitleText;
     std::array<std::unique_ptr<MatrixBlock>, BlockCount> mBlocks;
     double mTau = 1;
     bool mHasModel = false;
