@@ -7,6 +7,7 @@
 #include "document/ScenarioDocument.h"
 #include "panels/ModelPanel.h"
 #include "plots/attention/AttentionHeatmapView.h"
+#include "plots/keyspace/KeySpaceView.h"
 #include "plots/model/HeadsView.h"
 #include "plots/model/ProjectionsView.h"
 #include "style/ViewHelp.h"
@@ -89,6 +90,7 @@ private slots:
     void embeddingEditIsOneUndoStepAndMovesQkv();
     void weightEditsAndRefusals();
     void keyDragMovesTheEmbeddingByTheLeastNormChange();
+    void keySpaceDragWithTheMouseSaysTheQueryMovedToo();
     void bakeHeadMakesAnUntitledPlainScenario();
     void windowHeadsViewAndClickSelectsAHead();
     void headSelectorAndShortcut();
@@ -277,6 +279,47 @@ void TestModelViews::keyDragMovesTheEmbeddingByTheLeastNormChange()
     QVERIFY((moved - Eigen::RowVector2d(1.5, 1.5)).norm() < 1e-12);
     QVERIFY((doc.scenario().keys.row(2) - Eigen::RowVector2d(3.0, 0.0)).norm() < 1e-12);
     QVERIFY(doc.undoStack()->undoText().contains(QStringLiteral("embedding")));
+}
+
+void TestModelViews::keySpaceDragWithTheMouseSaysTheQueryMovedToo()
+{
+    ScenarioDocument doc;
+    QVERIFY(!doc.load(kExampleD));
+    KeySpaceView view;
+    view.resize(800, 600);
+    view.bindToDocument(&doc);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy messages(&view, &KeySpaceView::message);
+    const Eigen::RowVectorXd queryBefore = doc.scenario().queries.row(2);
+    const QPointF from = view.keyPixel(2);
+    const QPointF to = from + QPointF(40, -30);
+    // How far the drag goes in data coordinates (the axes of the press).
+    const double dx =
+        view.xAxis->pixelToCoord(to.toPoint().x()) - view.xAxis->pixelToCoord(from.toPoint().x());
+    const double dy =
+        view.yAxis->pixelToCoord(to.toPoint().y()) - view.yAxis->pixelToCoord(from.toPoint().y());
+    QTest::mousePress(&view, Qt::LeftButton, Qt::NoModifier, from.toPoint());
+    for (int k = 1; k <= 5; ++k)
+        QTest::mouseMove(&view, (from + (to - from) * (k / 5.0)).toPoint());
+    QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, to.toPoint());
+    QCOMPARE(doc.undoStack()->count(), 1); // the drag is one undo step
+    // W_K is invertible: the key lands where it was dragged (in the axes of the press; the
+    // view may refit after the release).
+    const Eigen::RowVector2d dragged(0.0 + dx, 1.0 + dy);
+    QVERIFY2(
+        (doc.scenario().keys.row(2) - dragged).norm() < 1e-9,
+        qPrintable(
+            QStringLiteral("%1 %2").arg(doc.scenario().keys(2, 0)).arg(doc.scenario().keys(2, 1))));
+    const Model &model = *doc.fileScenario().model;
+    const Eigen::RowVectorXd x3 = model.embeddings.row(2);
+    QVERIFY((x3 - Eigen::RowVector2d(1.0, 1.0)).norm() > 1e-3); // the embedding moved
+    QVERIFY((doc.scenario().keys.row(2) - x3 * model.heads[0].wK).norm() < 1e-12);
+    QVERIFY((doc.scenario().queries.row(2) - x3 * model.heads[0].wQ).norm() < 1e-12);
+    QVERIFY((doc.scenario().queries.row(2) - queryBefore).norm() > 1e-3); // the query moved too
+    QVERIFY(!messages.isEmpty());
+    QVERIFY(
+        messages.last().first().toString().contains(QStringLiteral("query and value moved too")));
 }
 
 void TestModelViews::bakeHeadMakesAnUntitledPlainScenario()
