@@ -395,8 +395,18 @@ void TestModelViews::headSelectorAndShortcut()
     auto *panel = w.findChild<ModelPanel *>();
     QVERIFY(panel);
     QVERIFY(panel->isHidden()); // the default scenario has no model
+    const int plainHeight = w.minimumSizeHint().height();
     QVERIFY(w.openFile(kExampleD));
     QVERIFY(!panel->isHidden());
+    // One row more in the dock (the tables are tabs of the dock's tables): the window still fits
+    // the screen it fitted.
+    QVERIFY2(
+        w.minimumSizeHint().height() <= plainHeight + 40,
+        qPrintable(QStringLiteral("%1 → %2").arg(plainHeight).arg(w.minimumSizeHint().height())));
+    auto *tabs = panel->table(0)->parentWidget()->parentWidget(); // QStackedWidget → QTabWidget
+    QVERIFY(qobject_cast<QTabWidget *>(tabs));
+    QVERIFY(qobject_cast<QTabWidget *>(tabs)->isTabVisible(
+        qobject_cast<QTabWidget *>(tabs)->indexOf(panel->table(0))));
     QComboBox *selector = panel->headSelector();
     QCOMPARE(selector->count(), 2);
     QCOMPARE(selector->itemText(1), QStringLiteral("head 2"));
@@ -416,6 +426,8 @@ void TestModelViews::headSelectorAndShortcut()
     QVERIFY(!w.document()->isModel());
     QVERIFY(w.document()->filePath().isEmpty());
     QVERIFY(panel->isHidden());
+    QVERIFY(!qobject_cast<QTabWidget *>(tabs)->isTabVisible(
+        qobject_cast<QTabWidget *>(tabs)->indexOf(panel->table(0))));
     compareMatrix(w.document()->analysis().attention().weights, kWeights2, 5e-9);
 }
 
@@ -506,7 +518,7 @@ void TestModelViews::helpForTheNewViews()
     QVERIFY(heads.explanation().contains(QStringLiteral("W<sub>O</sub>")));
     QVERIFY(projections.explanation().contains(QStringLiteral("X W<sub>Q</sub>")));
     QVERIFY(
-        viewExplanation(QStringLiteral("key-space")).contains(QStringLiteral("pseudo-inverse")));
+        viewExplanation(QStringLiteral("key-space")).contains(QStringLiteral("W<sub>K</sub>⁺")));
     ScenarioDocument doc;
     ModelPanel panel(&doc);
     QVERIFY(panel.whatsThis().contains(QStringLiteral("Bake head")));

@@ -389,13 +389,13 @@ ScenarioDocument::Error ScenarioDocument::setCell(CellTable table, int row, int 
     if (mScenario.model) { // a free variance of the selected head
         Model model = *mScenario.model;
         model.freeVariances[size_t(mSelectedHead)](row, column) = value;
-        const QStringList &labels = model.tokenLabels;
+        const QStringList &labels = mScenario.model->tokenLabels;
+        const QString text = tr("Edit σ² of %1 → %2 in %3")
+                                 .arg(name(labels, row), name(labels, column),
+                                      mScenario.model->heads[size_t(mSelectedHead)].label);
         return pushModel(std::move(model),
                          QStringLiteral("var:%1:%2:%3").arg(mSelectedHead).arg(row).arg(column),
-                         tr("Edit σ² of %1 → %2 in %3")
-                             .arg(name(labels, row), name(labels, column),
-                                  mScenario.model->heads[size_t(mSelectedHead)].label),
-                         gesture);
+                         text, gesture);
     }
     CellField field{table, row, column,
                     queryRow ? name(mScenario.queryLabels, row) : name(mScenario.keyLabels, row),

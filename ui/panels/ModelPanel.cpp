@@ -30,7 +30,6 @@ ModelPanel::ModelPanel(ScenarioDocument *document, QWidget *parent)
     auto *label = new QLabel(tr("Head:"), this);
     mHeads = new QComboBox(this);
     mHeads->setObjectName(QStringLiteral("headSelector"));
-    mHeads->setToolTip(tr("The head every view shows (Ctrl+] next, Ctrl+[ previous)"));
     label->setBuddy(mHeads);
     mBake = new QPushButton(tr("Bake head"), this);
     mBake->setObjectName(QStringLiteral("bakeHeadButton"));
@@ -41,25 +40,17 @@ ModelPanel::ModelPanel(ScenarioDocument *document, QWidget *parent)
     row->addWidget(mHeads, 1);
     row->addWidget(mBake);
     layout->addLayout(row);
-    mShape = new QLabel(this);
-    mShape->setWordWrap(true);
-    layout->addWidget(mShape);
-
-    mTabs = new QTabWidget(this);
-    const QString names[4] = {tr("Embeddings X"), tr("W_Q"), tr("W_K"), tr("W_V")};
     for (int m = 0; m < 4; ++m) {
         mModels[m] = new ModelMatrixTableModel(document, ModelMatrix(m), this);
-        auto *table = new QTableView(mTabs);
+        auto *table = new QTableView(this);
         table->setModel(mModels[m]);
         table->setItemDelegate(mDelegate);
         table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-        table->setMinimumHeight(120);
+        table->setVisible(false); // until addTablesTo()
         mTables[m] = table;
-        mTabs->addTab(table, names[m]);
         connect(mModels[m], &ModelMatrixTableModel::editRefused, this, &ModelPanel::message);
     }
     connect(mDelegate, &NumberDelegate::refused, this, &ModelPanel::message);
-    layout->addWidget(mTabs, 1);
 
     connect(mHeads, &QComboBox::currentIndexChanged, this, [this](int head) {
         if (head >= 0)
@@ -93,6 +84,21 @@ ModelPanel::ModelPanel(ScenarioDocument *document, QWidget *parent)
     refresh();
 }
 
+void ModelPanel::addTablesTo(QTabWidget *tabs)
+{
+    mTabs = tabs;
+    const QString names[4] = {tr("X"), tr("W_Q"), tr("W_K"), tr("W_V")};
+    const QString tips[4] = {tr("The tokens' embeddings X (T × d_model)"),
+                             tr("W_Q of the selected head (d_model × d_k): Q = X W_Q"),
+                             tr("W_K of the selected head (d_model × d_k): K = X W_K"),
+                             tr("W_V of the selected head (d_model × d_v): V = X W_V")};
+    for (int m = 0; m < 4; ++m) {
+        const int index = tabs->addTab(mTables[m], names[m]);
+        tabs->setTabToolTip(index, tips[m]);
+    }
+    refresh();
+}
+
 ModelPanel::~ModelPanel()
 {
     // An open cell editor commits when the children go: cut the connections into this panel.
@@ -107,6 +113,9 @@ void ModelPanel::refresh()
     const Scenario &s = mDocument->fileScenario();
     const bool model = bool(s.model);
     setVisible(model);
+    if (mTabs)
+        for (QTableView *table : mTables)
+            mTabs->setTabVisible(mTabs->indexOf(table), model);
     for (QAction *a : {mNextHead, mPreviousHead, mBakeHead})
         a->setEnabled(model);
     if (!model)
@@ -123,14 +132,15 @@ void ModelPanel::refresh()
         mHeads->addItems(labels);
     }
     mHeads->setCurrentIndex(mDocument->selectedHead());
-    mShape->setText(tr("Model: T = %1 tokens, d_model = %2, H = %3 heads, d_k = %4, d_v = %5%6. "
-                       "Q = X W_Q, K = X W_K, V = X W_V.")
-                        .arg(s.model->T())
-                        .arg(s.model->dModel())
-                        .arg(s.model->H())
-                        .arg(s.model->dK())
-                        .arg(s.model->dV())
-                        .arg(s.model->wO ? tr(", with W_O") : QString()));
+    mHeads->setToolTip(tr("Model: T = %1 tokens, d_model = %2, H = %3 heads, d_k = %4, d_v = %5%6. "
+                          "Q = X W_Q, K = X W_K, V = X W_V.")
+                           .arg(s.model->T())
+                           .arg(s.model->dModel())
+                           .arg(s.model->H())
+                           .arg(s.model->dK())
+                           .arg(s.model->dV())
+                           .arg(s.model->wO ? tr(", with W_O") : QString()) +
+                       tr("\nThe head every view shows (Ctrl+] next, Ctrl+[ previous)."));
 }
 
 void ModelPanel::report(const std::optional<QString> &error)

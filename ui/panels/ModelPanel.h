@@ -6,7 +6,6 @@
 
 class QAction;
 class QComboBox;
-class QLabel;
 class QPushButton;
 class QTabWidget;
 class QTableView;
@@ -17,11 +16,12 @@ class ModelMatrixTableModel;
 class NumberDelegate;
 class ScenarioDocument;
 
-/// The model rows of the Scenario panel (MATH.md §8), shown only for a model scenario: the head
-/// selector (objectName "headSelector"; every view shows the selected head), **Bake head**
-/// (objectName "bakeHeadButton": the selected head as an untitled plain scenario, one undo step),
-/// and the tokens' embeddings X and the selected head's W_Q, W_K and W_V as editable tables in
-/// tabs (each edit one undo step; a refused one is reported through message()).
+/// The model rows of the Scenario panel (MATH.md §8), shown only for a model scenario: one row with
+/// the head selector (objectName "headSelector"; every view shows the selected head) and **Bake
+/// head** (objectName "bakeHeadButton": the selected head as an untitled plain scenario, one undo
+/// step), and the tokens' embeddings X and the selected head's W_Q, W_K and W_V as editable
+/// tables (each edit one undo step; a refused one is reported through message()). The tables are
+/// tabs of the dock's table tab widget (addTablesTo()), so the dock grows no taller.
 ///
 /// actions() holds Next head (Ctrl+]), Previous head (Ctrl+[) and Bake head (Ctrl+B), for the
 /// window to make window-wide shortcuts of.
@@ -32,6 +32,10 @@ class ModelPanel : public QWidget
 public:
     explicit ModelPanel(ScenarioDocument *document, QWidget *parent = nullptr);
     ~ModelPanel() override;
+
+    /// Adds the four tables as tabs of `tabs` ("X", "W_Q", "W_K", "W_V"), visible for a model
+    /// scenario only.
+    void addTablesTo(QTabWidget *tabs);
 
     QComboBox *headSelector() const { return mHeads; }
     QPushButton *bakeButton() const { return mBake; }
@@ -53,8 +57,7 @@ private:
     ScenarioDocument *mDocument;
     QComboBox *mHeads;
     QPushButton *mBake;
-    QLabel *mShape;
-    QTabWidget *mTabs;
+    QTabWidget *mTabs = nullptr; ///< the dock's, after addTablesTo()
     NumberDelegate *mDelegate;
     QTableView *mTables[4] = {};
     ModelMatrixTableModel *mModels[4] = {};

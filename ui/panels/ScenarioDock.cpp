@@ -148,7 +148,7 @@ QWidget *ScenarioDock::createTables()
     // A model scenario's head, Bake head and its matrices (MATH.md §8); hidden otherwise.
     mModelPanel = new ModelPanel(mDocument, panel);
     connect(mModelPanel, &ModelPanel::message, this, &ScenarioDock::message);
-    layout->addWidget(mModelPanel, 1);
+    layout->addWidget(mModelPanel);
 
     mTableTabs = new QTabWidget(panel);
     mQueriesTable = makeTable(mQueriesModel, mDelegate, mTableTabs);
@@ -172,6 +172,7 @@ QWidget *ScenarioDock::createTables()
     variancesLayout->addWidget(mVarianceNote);
     variancesLayout->addWidget(mVariancesTable);
     mTableTabs->addTab(variancesPage, tr("Variances σ²"));
+    mModelPanel->addTablesTo(mTableTabs); // X, W_Q, W_K, W_V of a model scenario
     layout->addWidget(mTableTabs, 1);
 
     connect(mQueriesTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

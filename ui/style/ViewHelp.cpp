@@ -38,10 +38,8 @@ QString viewExplanation(const QString &viewName)
             "follows (MATH.md §2, §4.5).</p>"
             "<p>With α-entmax the solid blue <i>water line</i> s* is the score below which a "
             "weight is exactly 0; those keys are hollow rings (MATH.md §7.4).</p>"
-            "<p>In a model scenario a key is the token's embedding times W<sub>K</sub>: a drag "
-            "moves the embedding x by the least-norm change that moves the key as dragged "
-            "(x + Δk W<sub>K</sub>⁺, the pseudo-inverse), so the token's query and value move "
-            "too (MATH.md §8).</p>");
+            "<p>In a model a drag moves the token's embedding by Δk·W<sub>K</sub>⁺ (§8): its "
+            "query and value move too.</p>");
     if (viewName == QLatin1String("value-space"))
         return tr(
             "<p><b>The likelihood landscape.</b> Each value v<sub>t</sub> is a noisy reading "
@@ -110,15 +108,13 @@ QString viewExplanation(const QString &viewName)
                   "side, times the output projection W<sub>O</sub>, give the layer's output "
                   "Y = [O¹ … O<sup>H</sup>] W<sub>O</sub> (MATH.md §8).</p>");
     if (viewName == QLatin1String("projections"))
-        return tr(
-            "<p><b>Where the queries and keys come from.</b> The tokens' embeddings X (one "
-            "row per token) times the selected head's projections give Q = X W<sub>Q</sub>, "
-            "K = X W<sub>K</sub> and V = X W<sub>V</sub>; then the scores QKᵀ/τ, their "
-            "row-wise softmax (the weights) and the output O = weights · V, exactly the "
-            "scenario of the derivations (MATH.md §8, §2). Red is positive, blue negative. "
-            "Hover a cell for its exact value and the sum that made it; the row and column "
-            "it came from are outlined. Two tokens attend through W<sub>Q</sub>W<sub>K</sub>ᵀ, "
-            "not through their own similarity.</p>");
+        return tr("<p><b>Where the queries and keys come from.</b> The tokens' embeddings X (one "
+                  "row per token) times the selected head's projections give Q = X W<sub>Q</sub>, "
+                  "K = X W<sub>K</sub> and V = X W<sub>V</sub>; then the scores QKᵀ/τ, their "
+                  "softmax (the weights) and the output O = weights · V: the scenario of the "
+                  "derivations (MATH.md §8, §2). Red is positive, blue negative. Hover a cell for "
+                  "its exact value and the sum that made it; the row and column it came from are "
+                  "outlined.</p>");
     if (viewName == QLatin1String("model-panel"))
         return tr("<p><b>The model.</b> <i>Head</i> picks the head every view shows (Ctrl+] and "
                   "Ctrl+[ step through them). The tables hold the tokens' embeddings X and the "

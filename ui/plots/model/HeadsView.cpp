@@ -47,8 +47,7 @@ void HeadsView::rebuild(int heads, bool withWO)
     plotLayout()->setRowStretchFactor(3, 1);
     const int columns = std::min(std::max(1, heads), 8);
     for (int h = 0; h < heads; ++h) {
-        mHeads.push_back(std::make_unique<MatrixBlock>(this));
-        mHeadsRow->addElement(h / columns, h % columns, mHeads.back()->rect());
+        mHeads.push_back(std::make_unique<MatrixBlock>(this, mHeadsRow, h / columns, h % columns));
     }
     mScale = new QCPColorScale(this);
     mScale->setType(QCPAxis::atRight);
@@ -61,20 +60,12 @@ void HeadsView::rebuild(int heads, bool withWO)
     if (!mHeads.empty())
         mHeads.front()->map()->setColorScale(mScale);
 
-    mConcat = std::make_unique<MatrixBlock>(this);
-    mProductRow->addElement(0, 0, mConcat->rect());
+    mConcat = std::make_unique<MatrixBlock>(this, mProductRow, 0, 0);
     mHasWO = withWO;
     if (withWO) {
         // (No text elements between the blocks: a text element caps its row's height.)
-        mWO = std::make_unique<MatrixBlock>(this);
-        mY = std::make_unique<MatrixBlock>(this);
-        mProductRow->addElement(0, 1, mWO->rect());
-        mProductRow->addElement(0, 2, mY->rect());
-    } else {
-        mWO = std::make_unique<MatrixBlock>(this); // never placed: the accessors stay valid
-        mY = std::make_unique<MatrixBlock>(this);
-        mWO->rect()->setVisible(false);
-        mY->rect()->setVisible(false);
+        mWO = std::make_unique<MatrixBlock>(this, mProductRow, 0, 1);
+        mY = std::make_unique<MatrixBlock>(this, mProductRow, 0, 2);
     }
 }
 

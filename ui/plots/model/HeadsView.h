@@ -36,6 +36,7 @@ public:
     int heads() const { return int(mHeads.size()); }
     const MatrixBlock &headBlock(int h) const { return *mHeads[size_t(h)]; }
     const MatrixBlock &concatBlock() const { return *mConcat; }
+    /// W_O and Y: only when hasOutput().
     const MatrixBlock &wOBlock() const { return *mWO; }
     const MatrixBlock &outputBlock() const { return *mY; }
     bool hasOutput() const { return mHasWO; }

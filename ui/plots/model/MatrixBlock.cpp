@@ -20,8 +20,10 @@ QFont smallFont(double factor)
 
 } // namespace
 
-MatrixBlock::MatrixBlock(QCustomPlot *plot) : mPlot(plot), mRect(new QCPAxisRect(plot))
+MatrixBlock::MatrixBlock(QCustomPlot *plot, QCPLayoutGrid *grid, int row, int column)
+    : mPlot(plot), mRect(new QCPAxisRect(plot))
 {
+    grid->addElement(row, column, mRect);
     mRect->setupFullAxesBox(false);
     QCPAxis *x = mRect->axis(QCPAxis::atBottom);
     QCPAxis *y = mRect->axis(QCPAxis::atLeft);

@@ -12,12 +12,13 @@ namespace sml {
 /// coloured cells in an axis rect of its own: row r of the matrix is drawn at the top, its caption
 /// ("Q = X W_Q  (3×2)") above it, the row labels (tokens) on the left, the column numbers
 /// (1-based) below, and the numbers in the cells while they fit. The block owns its axis rect,
-/// colour map, trace outline and cell texts; the view places the rect in its layout.
+/// colour map, trace outline and cell texts.
 class MatrixBlock
 {
 public:
-    /// Creates the axis rect on `plot` (not yet in any layout).
-    explicit MatrixBlock(QCustomPlot *plot);
+    /// Creates the axis rect on `plot` and places it at (row, column) of `grid` (a layout of the
+    /// plot), before its items, which attach to the plot's first axis rect when created.
+    MatrixBlock(QCustomPlot *plot, QCPLayoutGrid *grid, int row, int column);
 
     QCPAxisRect *rect() const { return mRect; }
     QCPColorMap *map() const { return mMap; }

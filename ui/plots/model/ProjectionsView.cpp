@@ -26,8 +26,7 @@ ProjectionsView::ProjectionsView(QWidget *parent) : PlotView(parent)
     const int cells[BlockCount][2] = {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {1, 1},
                                       {1, 2}, {1, 3}, {2, 1}, {2, 2}, {2, 3}};
     for (int b = 0; b < BlockCount; ++b) {
-        mBlocks[size_t(b)] = std::make_unique<MatrixBlock>(this);
-        grid->addElement(cells[b][0], cells[b][1], mBlocks[size_t(b)]->rect());
+        mBlocks[size_t(b)] = std::make_unique<MatrixBlock>(this, grid, cells[b][0], cells[b][1]);
     }
 }
 
