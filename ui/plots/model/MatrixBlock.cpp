@@ -152,10 +152,14 @@ void MatrixBlock::fitTexts()
         return;
     const double cellWidth = mRect->width() / double(std::max<Eigen::Index>(1, mValues.cols()));
     const double cellHeight = mRect->height() / double(std::max<Eigen::Index>(1, mValues.rows()));
+    // All or none: a block with some numbers missing reads as if those cells had none.
     const QFontMetricsF metrics = plotStyle::metrics(mTexts.front()->font());
+    const bool fit = metrics.height() <= cellHeight &&
+                     std::all_of(mTexts.begin(), mTexts.end(), [&](const QCPItemText *t) {
+                         return metrics.horizontalAdvance(t->text()) + 4 <= cellWidth;
+                     });
     for (QCPItemText *t : mTexts)
-        t->setVisible(metrics.horizontalAdvance(t->text()) + 4 <= cellWidth &&
-                      metrics.height() <= cellHeight);
+        t->setVisible(fit);
 }
 
 int MatrixBlock::shownTexts() const

@@ -47,8 +47,8 @@ public:
     Trace trace() const { return mTrace; }
     int traceRow() const { return mTraceRow; }
     int traceColumn() const { return mTraceColumn; }
-    /// Shows the numbers in the cells only where they fit the cells' pixels of the last layout
-    /// (the views call it after every layout, in the window and in an export).
+    /// Shows the numbers in the cells when every one of them fits its cell's pixels of the last
+    /// layout, else none (the views call it after every layout, in the window and in an export).
     void fitTexts();
     /// How many cell numbers are shown now.
     int shownTexts() const;
