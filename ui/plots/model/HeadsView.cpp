@@ -96,7 +96,7 @@ void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &an
         mHeadLabels << model.heads[size_t(h)].label;
         const Eigen::MatrixXd weights = a.attention().weights;
         mHeads[size_t(h)]->show(weights, model.heads[size_t(h)].label, mTokens,
-                                plotStyle::viridis(), QCPRange(0, 1));
+                                plotStyle::viridis(), QCPRange(0, 1), mTokens);
         mHeads[size_t(h)]->setFramed(h == mFramedHead);
         outputs.push_back(a.attention().outputs);
     }

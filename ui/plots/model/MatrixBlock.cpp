@@ -84,7 +84,7 @@ QCPRange MatrixBlock::symmetricRange(const Eigen::MatrixXd &values)
 
 void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
                        const QStringList &rowLabels, const QCPColorGradient &gradient,
-                       const QCPRange &range)
+                       const QCPRange &range, const QStringList &columnLabels)
 {
     mValues = values;
     mCaption = caption;
@@ -106,10 +106,14 @@ void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
                                                    : QString::number(r + 1));
     y->setTicker(rowTicker);
     auto colTicker = QSharedPointer<QCPAxisTickerText>::create();
-    const int colStep = std::max(1, cols / 8);
+    const bool named = !columnLabels.isEmpty();
+    const int colStep = std::max(1, named ? rowStep : cols / 8);
     for (int c = 0; c < cols; c += colStep)
-        colTicker->addTick(c, QString::number(c + 1));
+        colTicker->addTick(c, named && c < columnLabels.size()
+                                  ? plotStyle::elide(columnLabels.at(c), tickFont, 70)
+                                  : QString::number(c + 1));
     x->setTicker(colTicker);
+    x->setTickLabelRotation(named && cols > 3 ? 90 : 0);
 
     // QCustomPlot collapses a single cell to zero width: ±0.5 around its centre then.
     QCPColorMapData *data = mMap->data();

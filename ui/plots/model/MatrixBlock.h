@@ -29,8 +29,10 @@ public:
 
     /// Shows `values` (rows×columns) with `gradient` over `range`, the caption above and the
     /// row labels at the left (empty: 1, 2, …). Clears the trace.
+    /// `columnLabels` (the keys' tokens of a T×T matrix) replace the column numbers, turned 90°.
     void show(const Eigen::MatrixXd &values, const QString &caption, const QStringList &rowLabels,
-              const QCPColorGradient &gradient, const QCPRange &range);
+              const QCPColorGradient &gradient, const QCPRange &range,
+              const QStringList &columnLabels = {});
     /// The cell under a widget position, or false outside the block's cells.
     bool cellAt(const QPointF &pos, int *row, int *column) const;
 

@@ -72,10 +72,11 @@ void ProjectionsView::showModel(const Scenario &modelScenario, const Analysis &h
     signedBlock(K, s.keys, tr("K = X W_K"), tokens);
     signedBlock(V, s.values, tr("V = X W_V"), tokens);
     const Eigen::MatrixXd scores = Eigen::MatrixXd(att.similarities) / att.tau;
-    signedBlock(Scores, scores, tr("Q Kᵀ / τ"), tokens);
+    mBlocks[Scores]->show(scores, tr("Q Kᵀ / τ") + QLatin1Char('\n') + size(scores), tokens,
+                          plotStyle::diverging(), MatrixBlock::symmetricRange(scores), tokens);
     mBlocks[Weights]->show(Eigen::MatrixXd(att.weights),
                            tr("weights\n(%1×%2)").arg(att.weights.rows()).arg(att.weights.cols()),
-                           tokens, plotStyle::viridis(), QCPRange(0, 1));
+                           tokens, plotStyle::viridis(), QCPRange(0, 1), tokens);
     signedBlock(O, att.outputs, tr("O = weights · V"), tokens);
     setSubtitle(tr("%1 of %2 heads; τ = %3; %4. Hover a cell: what made it is outlined.")
                     .arg(h.label)
