@@ -20,10 +20,12 @@
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -185,9 +187,26 @@ void TestModelViews::embeddingEditIsOneUndoStepAndMovesQkv()
     QCOMPARE(x->columnCount(), 2);
     QCOMPARE(x->headerData(2, Qt::Vertical).toString(), QStringLiteral("x3"));
     QCOMPARE(x->data(x->index(2, 1), Qt::EditRole).toDouble(), 1.0);
-    // x2 = (0, 1) → (2, 1): Q = X W_Q, K = X W_K, V = X W_V of head 1 follow.
+    // x2 = (0, 1) → (2, 1), typed into the table (F2, "2", Enter): Q = X W_Q, K = X W_K and
+    // V = X W_V of head 1 follow.
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTableView *table = panel->table(int(ModelMatrix::Embeddings));
+    auto *tabs = qobject_cast<QTabWidget *>(table->parentWidget()->parentWidget());
+    QVERIFY(tabs);
+    tabs->setCurrentWidget(table);
     const int before = doc->undoStack()->count();
-    QVERIFY(x->setData(x->index(1, 0), 2.0, Qt::EditRole));
+    const QModelIndex cell = x->index(1, 0);
+    table->setCurrentIndex(cell);
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_F2); // the edit key opens the cell's editor
+    auto *editor = table->viewport()->findChild<QLineEdit *>();
+    QVERIFY(editor);
+    editor->selectAll();
+    QTest::keyClicks(editor, QStringLiteral("2"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    QCoreApplication::processEvents(); // the delegate commits on Enter by a queued call
     QCOMPARE(doc->undoStack()->count(), before + 1);
     QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Edit X[1] of “x2”"));
     const Model &model = *doc->fileScenario().model;
