@@ -30,6 +30,7 @@ LAYERS = {
     "plots/keyspace": 7,
     "plots/mle": 7,
     "plots/maxent": 7,
+    "plots/model": 7,
     "panels": 8,
     "window": 9,
 }

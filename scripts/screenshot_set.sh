@@ -9,7 +9,9 @@
 #   scripts/screenshot_set.sh [OUT_DIR] [SCENARIO_FILE...]
 #
 # OUT_DIR defaults to /tmp/softmaxlab-screenshot-set. Files:
-#   <scenario>/<W>x<H>-<theme>-<mode>-tab<N>@<R>x.png   (N = 0 attention weights … 7 derivation)
+#   <scenario>/<W>x<H>-<theme>-<mode>-tab<N>@<R>x.png   (N = 0 attention weights … 7 derivation,
+#   8 heads, 9 projections: the model views, a note on a plain scenario, so TABS="8 9" with a
+#   model scenario such as tests/data/model/worked-example-d.softmaxlab.json)
 # Environment: SIZES, THEMES, MODES and TABS narrow the set (space-separated, e.g. TABS="3 4");
 # RATIOS="1 2" adds device pixel ratio 2 (QT_SCALE_FACTOR=2 on a screen twice as large).
 # SML_NO_BUILD=1 uses the build/release binary as it is (no rebuild first).
@@ -25,7 +27,7 @@ scenarios=("$@")
 sizes=(${SIZES:-1280x800 1600x1000})
 themes=(${THEMES:-light dark})
 modes=(${MODES:-normal presentation})
-tabs=(${TABS:-0 1 2 3 4 5 6 7})
+tabs=(${TABS:-0 1 2 3 4 5 6 7 8 9})
 ratios=(${RATIOS:-1})
 
 for scenario in "${scenarios[@]}"; do

@@ -5,6 +5,8 @@
 #include "AppRunner.h"
 
 #include <QDir>
+#include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -70,6 +72,7 @@ private slots:
     void reportFromMatrices();
     void saveFromMatricesLoadsAgain();
     void headOutOfRangeIsExit2();
+    void exportWritesProjectionsAndHeads();
     void refusedMatricesAreExit2();
     void usageErrors_data();
     void usageErrors();
@@ -118,6 +121,27 @@ void TestCliModel::headOutOfRangeIsExit2()
     const AppRun plain = runApp({QStringLiteral("--report"), QStringLiteral("--head"),
                                  QStringLiteral("2")}); // the default scenario has one head
     QCOMPARE(plain.exitCode, 2);
+}
+
+void TestCliModel::exportWritesProjectionsAndHeads()
+{
+    // --export of a model scenario writes the model views too (scenario-format.md, "View
+    // names"), for the head --head picks; a plain scenario does not.
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("out"));
+    const AppRun r =
+        runApp({QStringLiteral("--export"), out, kExampleD, QStringLiteral("--head"),
+                QStringLiteral("2"), QStringLiteral("--size"), QStringLiteral("640x400")});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    for (const char *name : {"projections.png", "heads.png", "attention-heatmap.png"}) {
+        const QImage image(QDir(out).filePath(QLatin1String(name)));
+        QVERIFY2(image.size() == QSize(640, 400), name);
+    }
+    const AppRun plain = runApp({QStringLiteral("--export"), dir.filePath(QStringLiteral("plain")),
+                                 QStringLiteral("--size"), QStringLiteral("640x400")});
+    QVERIFY2(plain.exitCode == 0, qPrintable(describe(plain)));
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("plain/heads.png"))));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("plain/attention-heatmap.png"))));
 }
 
 void TestCliModel::refusedMatricesAreExit2()

@@ -201,7 +201,11 @@ private slots:
         QVERIFY(scenario->isAncestorOf(w.controlPanel()));
         auto *tabs = scenario->findChild<QTabWidget *>();
         QVERIFY(tabs);
-        QCOMPARE(tabs->count(), 4);
+        // Queries, Keys & values, Variances, Notes (and, for a model scenario only, X, W_Q,
+        // W_K, W_V: hidden here).
+        QCOMPARE(tabs->count(), 8);
+        for (int i = 4; i < 8; ++i)
+            QVERIFY(!tabs->isTabVisible(i));
         QCOMPARE(tabs->tabText(0), QStringLiteral("Queries"));
         QCOMPARE(tabs->tabText(1), QStringLiteral("Keys && values"));
         QCOMPARE(tabs->tabText(2), QStringLiteral("Variances σ²"));

@@ -2,14 +2,17 @@
 
 #include "Lesson.h"
 #include "MaxEnt.h"
+#include "Model.h"
 #include "ScenarioIo.h"
 #include "TsallisMaxEnt.h"
 #include "document/AnalysisWorker.h"
 #include "document/commands/AddRemoveRowCommands.h"
+#include "document/commands/ModelEditCommand.h"
 #include "document/commands/ReorderCommands.h"
 #include "document/commands/ReplaceScenarioCommand.h"
 #include "document/commands/SetterCommands.h"
 
+#include <Eigen/QR>
 #include <QFileInfo>
 #include <QScopeGuard>
 #include <QUndoStack>
@@ -50,11 +53,24 @@ bool ScenarioDocument::isModified() const
 
 void ScenarioDocument::setSelectedQuery(int query)
 {
-    query = std::clamp(query, 0, std::max(0, mScenario.m() - 1));
+    query = std::clamp(query, 0, std::max(0, scenario().m() - 1));
     if (query == mSelectedQuery)
         return;
     mSelectedQuery = query;
     emit selectedQueryChanged(query);
+}
+
+void ScenarioDocument::setSelectedHead(int head)
+{
+    if (!mModelAnalysis)
+        return;
+    head = std::clamp(head, 0, int(mModelAnalysis->heads.size()) - 1);
+    if (head == mSelectedHead)
+        return;
+    mSelectedHead = head;
+    mAnalysis = mModelAnalysis->heads[size_t(head)];
+    emit changed();
+    emit selectedHeadChanged(head);
 }
 
 // --- files ---------------------------------------------------------------------------------
@@ -67,6 +83,7 @@ void ScenarioDocument::resetDocument(Scenario scenario, const QString &path,
     mScenario = std::move(scenario);
     mScenario.normalizeSideArrays();
     mSavedSettings = lessonSettingsJson(mScenario);
+    const int oldHead = std::exchange(mSelectedHead, 0); // a new scenario opens on head 1
     const bool ready = recompute();
     mFilePath = path;
     mDisplayName = displayName;
@@ -82,6 +99,8 @@ void ScenarioDocument::resetDocument(Scenario scenario, const QString &path,
         emit selectedQueryChanged(0);
     if (wasShowingStep)
         emit shownStepChanged(std::nullopt);
+    if (oldHead != 0)
+        emit selectedHeadChanged(0);
 }
 
 ScenarioDocument::Error ScenarioDocument::load(const QString &path)
@@ -89,13 +108,6 @@ ScenarioDocument::Error ScenarioDocument::load(const QString &path)
     LoadResult result = ScenarioIo::loadFile(path);
     if (const auto *error = std::get_if<LoadError>(&result))
         return error->message;
-    if (const Scenario &s = std::get<Scenario>(result); s.model) {
-        // A model scenario (issue 17): until the window shows models, head 1 baked into an
-        // untitled plain scenario (headScenario), so Save never overwrites the model file.
-        resetDocument(headScenario(s, 0), QString(),
-                      tr("%1 (head 1, baked)").arg(QFileInfo(path).fileName()));
-        return std::nullopt;
-    }
     resetDocument(std::get<Scenario>(std::move(result)), QFileInfo(path).absoluteFilePath(),
                   QString());
     return std::nullopt;
@@ -107,11 +119,7 @@ ScenarioDocument::Error ScenarioDocument::loadExample(const QString &resourcePat
     if (const auto *error = std::get_if<LoadError>(&result))
         return error->message;
     QString name = QFileInfo(resourcePath).fileName();
-    if (const Scenario &s = std::get<Scenario>(result); s.model) // (as in load())
-        resetDocument(headScenario(s, 0), QString(), tr("%1 (example, head 1)").arg(name));
-    else
-        resetDocument(std::get<Scenario>(std::move(result)), QString(),
-                      tr("%1 (example)").arg(name));
+    resetDocument(std::get<Scenario>(std::move(result)), QString(), tr("%1 (example)").arg(name));
     return std::nullopt;
 }
 
@@ -243,6 +251,22 @@ int ScenarioDocument::selectedQuery() const
 
 bool ScenarioDocument::recompute()
 {
+    if (mScenario.model) {
+        // A model scenario: every head is analysed, synchronously (the lesson models are small;
+        // validateScenario bounds H·m·T), and analysis() is the selected head's (MATH.md §8).
+        if (mWorker->isBusy() || mAnalysisPending)
+            mWorker->cancelAll();
+        const int T = mScenario.model->T();
+        AnalysisOptions options;
+        options.keepWeights = double(T) * double(T) < 1e6;
+        mModelAnalysis = std::make_shared<const ModelAnalysis>(analyzeModel(mScenario, options));
+        mSelectedHead = std::clamp(mSelectedHead, 0, int(mModelAnalysis->heads.size()) - 1);
+        mAnalysis = mModelAnalysis->heads[size_t(mSelectedHead)];
+        mAnalysisPending = false;
+        return true;
+    }
+    mModelAnalysis.reset();
+    mSelectedHead = 0;
     // Synchronous for small scenarios, and always for the first Analysis (the constructor).
     if (!mAnalysis || !AnalysisWorker::runsAsync(mScenario)) {
         if (mWorker->isBusy() || mAnalysisPending)
@@ -270,14 +294,116 @@ void ScenarioDocument::analysisReady(std::shared_ptr<const Analysis> analysis)
 
 void ScenarioDocument::scenarioEdited()
 {
+    const int oldHead = mSelectedHead;
     const bool ready = recompute();
-    const int clamped = std::clamp(mSelectedQuery, 0, std::max(0, mScenario.m() - 1));
+    const int clamped = std::clamp(mSelectedQuery, 0, std::max(0, scenario().m() - 1));
     const bool selectionMoved = clamped != mSelectedQuery;
     mSelectedQuery = clamped;
     if (ready)
         emit changed();
     if (selectionMoved)
         emit selectedQueryChanged(selectedQuery());
+    if (mSelectedHead != oldHead)
+        emit selectedHeadChanged(mSelectedHead);
+}
+
+// --- model scenarios -------------------------------------------------------------------------
+
+ScenarioDocument::Error ScenarioDocument::refuseOnModel() const
+{
+    if (!mScenario.model)
+        return std::nullopt;
+    return tr("In a model scenario the queries, keys and values are the tokens' projections "
+              "(Q = X W_Q, K = X W_K, V = X W_V): edit the embeddings X or the head's W_Q, W_K "
+              "and W_V instead, or bake the head into a plain scenario (Bake head).");
+}
+
+ScenarioDocument::Error ScenarioDocument::pushModel(Model model, const QString &place,
+                                                    const QString &undoText, int gesture)
+{
+    if (model == *mScenario.model)
+        return std::nullopt;
+    return push(std::make_unique<ModelEditCommand>(commandTarget(), ModelField{place, undoText},
+                                                   *mScenario.model, std::move(model), gesture));
+}
+
+ScenarioDocument::Error ScenarioDocument::setModelCell(ModelMatrix matrix, int head, int row,
+                                                       int column, double value, int gesture)
+{
+    if (!mScenario.model)
+        return tr("The scenario has no model (no embeddings and projections).");
+    Model model = *mScenario.model;
+    if (matrix != ModelMatrix::Embeddings && (head < 0 || head >= model.H()))
+        return tr("No such head %1.").arg(head + 1);
+    const int h = matrix == ModelMatrix::Embeddings ? 0 : head;
+    Eigen::MatrixXd &mat = matrix == ModelMatrix::Embeddings ? model.embeddings
+                           : matrix == ModelMatrix::WQ       ? model.heads[size_t(h)].wQ
+                           : matrix == ModelMatrix::WK       ? model.heads[size_t(h)].wK
+                                                             : model.heads[size_t(h)].wV;
+    if (row < 0 || row >= mat.rows() || column < 0 || column >= mat.cols())
+        return tr("No such cell (%1, %2).").arg(row + 1).arg(column + 1);
+    if (!std::isfinite(value))
+        return tr("%1 is not a finite number.").arg(value);
+    const double old = mat(row, column);
+    if (old == value && std::signbit(old) == std::signbit(value))
+        return std::nullopt;
+    mat(row, column) = value;
+    static const char *const names[] = {"X", "W_Q", "W_K", "W_V"};
+    const QString name = QString::fromLatin1(names[int(matrix)]);
+    // "Edit X[1] of “the”" (a token's embedding component), "Edit W_Q[2, 1] of head 1".
+    const QString text = matrix == ModelMatrix::Embeddings
+                             ? tr("Edit X[%1] of %2")
+                                   .arg(column + 1)
+                                   .arg(CellField::tokenCellName(model.tokenLabels.value(row), row))
+                             : tr("Edit %1[%2, %3] of %4")
+                                   .arg(name)
+                                   .arg(row + 1)
+                                   .arg(column + 1)
+                                   .arg(model.heads[size_t(h)].label);
+    return pushModel(std::move(model),
+                     QStringLiteral("%1:%2:%3:%4").arg(name).arg(h).arg(row).arg(column), text,
+                     gesture);
+}
+
+ScenarioDocument::Error ScenarioDocument::moveModelVector(VectorKind kind, int row,
+                                                          const Eigen::RowVectorXd &vector,
+                                                          int gesture)
+{
+    // The least-norm change of the token's embedding x that moves its key (query) as dragged:
+    // Δx = Δk · W_K⁺, with W_K⁺ the pseudo-inverse (complete orthogonal decomposition, so a
+    // rank-deficient W_K works: the key then moves to the nearest point it can reach)
+    // (scenario-format.md, `model`; MATH.md §8). The token's query and value move with x.
+    Model model = *mScenario.model;
+    const ModelHead &head = model.heads[size_t(mSelectedHead)];
+    const bool key = kind == VectorKind::Key;
+    const Eigen::MatrixXd &w = key ? head.wK : head.wQ; // d_model×d_k
+    const Eigen::RowVectorXd old = (key ? scenario().keys : scenario().queries).row(row);
+    const Eigen::MatrixXd pinv = w.completeOrthogonalDecomposition().pseudoInverse(); // d_k×d_model
+    const Eigen::RowVectorXd delta = (vector - old) * pinv;
+    if (!delta.allFinite())
+        return tr("The move cannot be reached by a finite change of the embedding.");
+    model.embeddings.row(row) += delta;
+    const QString token = ScenarioCommand::tokenName(model.tokenLabels.value(row), row);
+    const QString text =
+        key ? tr("Move the embedding of %1 (its key in %2)").arg(token, head.label)
+            : tr("Move the embedding of %1 (its query in %2)").arg(token, head.label);
+    return pushModel(
+        std::move(model),
+        QStringLiteral("drag:%1:%2").arg(key ? QLatin1Char('k') : QLatin1Char('q')).arg(row), text,
+        gesture);
+}
+
+ScenarioDocument::Error ScenarioDocument::bakeSelectedHead()
+{
+    if (!mScenario.model)
+        return tr("The scenario has no model: there is no head to bake.");
+    Scenario baked = headScenario(mScenario, mSelectedHead);
+    baked.normalizeSideArrays();
+    const QString label = mScenario.model->heads[size_t(mSelectedHead)].label;
+    const QString name = tr("%1 (baked)").arg(label);
+    return push(std::make_unique<ReplaceScenarioCommand>(
+        commandTarget(), mScenario, std::move(baked), tr("Bake %1").arg(label),
+        ReplaceScenarioCommand::FileChange{mFilePath, mDisplayName, QString(), name}));
 }
 
 ScenarioDocument::Error ScenarioDocument::setCell(CellTable table, int row, int column,
@@ -286,7 +412,9 @@ ScenarioDocument::Error ScenarioDocument::setCell(CellTable table, int row, int 
     if (table == CellTable::Variance && mScenario.varianceMode == VarianceMode::Linked)
         return tr("The variances are linked to the scores (σ² = σ0² · exp(−s)): switch the "
                   "variances to free to set them by hand.");
-    const Eigen::MatrixXd &mat = CellField::matrix(mScenario, table);
+    if (mScenario.model && table != CellTable::Variance)
+        return refuseOnModel();
+    const Eigen::MatrixXd &mat = CellField::matrix(scenario(), table);
     if (row < 0 || row >= mat.rows() || column < 0 || column >= mat.cols())
         return tr("No such cell (%1, %2).").arg(row + 1).arg(column + 1);
     if (!std::isfinite(value))
@@ -302,6 +430,17 @@ ScenarioDocument::Error ScenarioDocument::setCell(CellTable table, int row, int 
                                         index);
     };
     const bool queryRow = table == CellTable::Query || table == CellTable::Variance;
+    if (mScenario.model) { // a free variance of the selected head
+        Model model = *mScenario.model;
+        model.freeVariances[size_t(mSelectedHead)](row, column) = value;
+        const QStringList &labels = mScenario.model->tokenLabels;
+        const QString text = tr("Edit σ² of %1 → %2 in %3")
+                                 .arg(name(labels, row), name(labels, column),
+                                      mScenario.model->heads[size_t(mSelectedHead)].label);
+        return pushModel(std::move(model),
+                         QStringLiteral("var:%1:%2:%3").arg(mSelectedHead).arg(row).arg(column),
+                         text, gesture);
+    }
     CellField field{table, row, column,
                     queryRow ? name(mScenario.queryLabels, row) : name(mScenario.keyLabels, row),
                     table == CellTable::Variance ? name(mScenario.keyLabels, column) : QString()};
@@ -314,7 +453,7 @@ ScenarioDocument::moveVector(VectorKind kind, int row,
                              const Eigen::Ref<const Eigen::VectorXd> &vector, int gesture)
 {
     const bool query = kind == VectorKind::Query;
-    const Eigen::MatrixXd &mat = query ? mScenario.queries : mScenario.keys;
+    const Eigen::MatrixXd &mat = query ? scenario().queries : scenario().keys;
     if (row < 0 || row >= mat.rows())
         return query ? tr("No such query %1.").arg(row + 1) : tr("No such key %1.").arg(row + 1);
     if (vector.size() != mat.cols())
@@ -324,6 +463,8 @@ ScenarioDocument::moveVector(VectorKind kind, int row,
     const Eigen::RowVectorXd old = mat.row(row);
     if (old == vector.transpose())
         return std::nullopt;
+    if (mScenario.model)
+        return moveModelVector(kind, row, vector.transpose(), gesture);
     const QString label = (query ? mScenario.queryLabels : mScenario.keyLabels).value(row);
     return push(std::make_unique<MoveVectorCommand>(commandTarget(), VectorField{kind, row, label},
                                                     old, vector.transpose(), gesture));
@@ -333,11 +474,19 @@ ScenarioDocument::Error ScenarioDocument::setLabel(LabelTarget target, int row,
                                                    const QString &label)
 {
     const QStringList &labels =
-        target == LabelTarget::Query ? mScenario.queryLabels : mScenario.keyLabels;
+        target == LabelTarget::Query ? scenario().queryLabels : scenario().keyLabels;
     if (row < 0 || row >= labels.size())
         return tr("No such row %1.").arg(row + 1);
     if (labels[row] == label)
         return std::nullopt;
+    if (mScenario.model) { // a model's queries and keys are its tokens
+        Model model = *mScenario.model;
+        model.tokenLabels[row] = label;
+        return pushModel(
+            std::move(model), QStringLiteral("label:%1").arg(row),
+            tr("Rename token %1 to “%2”").arg(ScenarioCommand::tokenName(labels[row], row), label),
+            0);
+    }
     return push(std::make_unique<SetLabelCommand>(commandTarget(), LabelField{target, row},
                                                   labels[row], label));
 }
@@ -353,6 +502,8 @@ static QString freshLabel(const QStringList &existing, QChar prefix)
 
 ScenarioDocument::Error ScenarioDocument::addQuery(int at)
 {
+    if (auto refused = refuseOnModel())
+        return refused;
     const int m = mScenario.m();
     if (at < 0 || at > m)
         at = m;
@@ -366,6 +517,8 @@ ScenarioDocument::Error ScenarioDocument::addQuery(int at)
 
 ScenarioDocument::Error ScenarioDocument::removeQuery(int query)
 {
+    if (auto refused = refuseOnModel())
+        return refused;
     if (query < 0 || query >= mScenario.m())
         return tr("No such query %1.").arg(query + 1);
     if (mScenario.m() <= 1)
@@ -377,6 +530,8 @@ ScenarioDocument::Error ScenarioDocument::removeQuery(int query)
 
 ScenarioDocument::Error ScenarioDocument::addKey(int at)
 {
+    if (auto refused = refuseOnModel())
+        return refused;
     const int T = mScenario.T();
     if (at < 0 || at > T)
         at = T;
@@ -391,6 +546,8 @@ ScenarioDocument::Error ScenarioDocument::addKey(int at)
 
 ScenarioDocument::Error ScenarioDocument::removeKey(int key)
 {
+    if (auto refused = refuseOnModel())
+        return refused;
     if (key < 0 || key >= mScenario.T())
         return tr("No such key %1.").arg(key + 1);
     if (mScenario.T() <= 1)
@@ -401,6 +558,8 @@ ScenarioDocument::Error ScenarioDocument::removeKey(int key)
 
 ScenarioDocument::Error ScenarioDocument::moveQuery(int from, int to)
 {
+    if (auto refused = refuseOnModel())
+        return refused;
     const int m = mScenario.m();
     if (from < 0 || from >= m || to < 0 || to >= m)
         return tr("Cannot move query %1 to position %2 (there are %3 queries).")
@@ -415,6 +574,8 @@ ScenarioDocument::Error ScenarioDocument::moveQuery(int from, int to)
 
 ScenarioDocument::Error ScenarioDocument::moveKey(int from, int to)
 {
+    if (auto refused = refuseOnModel())
+        return refused;
     const int T = mScenario.T();
     if (from < 0 || from >= T || to < 0 || to >= T)
         return tr("Cannot move key %1 to position %2 (there are %3 keys).")
@@ -432,7 +593,7 @@ ScenarioDocument::setTemperature(TemperatureMode mode, std::optional<double> fix
 {
     double tau = mScenario.fixedTau;
     if (mode == TemperatureMode::Fixed)
-        tau = fixedTau.value_or(mScenario.tau());
+        tau = fixedTau.value_or(scenario().tau());
     if (!std::isfinite(tau) || !(tau > 0))
         return tr("τ must be a positive finite number.");
     if (mode == mScenario.temperatureMode && tau == mScenario.fixedTau)
@@ -469,6 +630,25 @@ ScenarioDocument::Error ScenarioDocument::setVarianceMode(VarianceMode mode)
 {
     if (mode == mScenario.varianceMode)
         return std::nullopt;
+    if (mScenario.model) {
+        // Every head starts its free table at its own σ²_it = σ0² exp(−s_it) (as below).
+        Scenario s = mScenario;
+        s.varianceMode = mode;
+        s.model->freeVariances.clear();
+        if (mode == VarianceMode::Free)
+            for (const auto &head : mModelAnalysis->heads) {
+                const RowMatrixXd &f = head->attention().similarities;
+                const double tau = head->attention().tau;
+                Eigen::MatrixXd v(f.rows(), f.cols());
+                for (Eigen::Index i = 0; i < f.rows(); ++i)
+                    for (Eigen::Index t = 0; t < f.cols(); ++t)
+                        v(i, t) = std::clamp(std::exp(std::log(s.sigma0Squared) - f(i, t) / tau),
+                                             1e-300, 1e300);
+                s.model->freeVariances.push_back(std::move(v));
+            }
+        return replaceScenario(s, mode == VarianceMode::Free ? tr("Set variances to free")
+                                                             : tr("Set variances to linked"));
+    }
     Eigen::MatrixXd variances; // linked mode stores none (Scenario::freeVariances)
     if (mode == VarianceMode::Free) {
         // MATH.md §4.1: start from the current σ²_it = σ0² exp(−s_it), via log σ² to avoid
@@ -505,15 +685,15 @@ ScenarioDocument::Error ScenarioDocument::setSigma0Squared(double sigma0Squared,
 
 std::optional<std::pair<double, double>> ScenarioDocument::similarityRange(int query) const
 {
-    if (query < 0 || query >= mScenario.m())
+    const Scenario &view = scenario();
+    if (query < 0 || query >= view.m())
         return std::nullopt;
-    const std::vector<int> visible =
-        visibleKeys(Mask::fromKind(mScenario.mask), query, mScenario.T());
+    const std::vector<int> visible = visibleKeys(Mask::fromKind(view.mask), query, view.T());
     if (visible.empty())
         return std::nullopt;
     if (mAnalysisPending) {
         // A newer Analysis is being computed: f of this query from the scenario itself.
-        const Eigen::VectorXd f = mScenario.keys * mScenario.queries.row(query).transpose();
+        const Eigen::VectorXd f = view.keys * view.queries.row(query).transpose();
         double lo = f[visible.front()];
         double hi = lo;
         for (int t : visible) {
@@ -529,7 +709,7 @@ std::optional<std::pair<double, double>> ScenarioDocument::similarityRange(int q
 ScenarioDocument::Error ScenarioDocument::setMaxEntTarget(int query, std::optional<double> mu,
                                                           int gesture)
 {
-    if (query < 0 || query >= mScenario.m())
+    if (query < 0 || query >= scenario().m())
         return tr("No such query %1.").arg(query + 1);
     if (mu) {
         if (!std::isfinite(*mu))
@@ -546,8 +726,25 @@ ScenarioDocument::Error ScenarioDocument::setMaxEntTarget(int query, std::option
             return closed ? maxent::closedInfeasibleMessage(*mu, lo, hi)
                           : maxent::infeasibleMessage(*mu, lo, hi);
     }
-    if (mScenario.targetFor(query) == mu)
+    if (scenario().targetFor(query) == mu)
         return std::nullopt;
+    if (mScenario.model) { // the targets of the selected head (scenario-format.md, `model`)
+        Model model = *mScenario.model;
+        const int H = model.H();
+        if (!model.maxentTargets)
+            model.maxentTargets.emplace(size_t(H));
+        (*model.maxentTargets)[size_t(mSelectedHead)] =
+            MaxEntTargetField::withTarget(scenario(), query, mu);
+        if (std::all_of(model.maxentTargets->begin(), model.maxentTargets->end(),
+                        [](const auto &t) { return !t; }))
+            model.maxentTargets.reset(); // every head at its defaults: "targets": null
+        const QString label = ScenarioCommand::tokenName(model.tokenLabels.value(query), query);
+        return pushModel(
+            std::move(model), QStringLiteral("mu:%1:%2").arg(mSelectedHead).arg(query),
+            mu ? tr("Set μ of query %1 to %2").arg(label, ScenarioCommand::numberText(*mu))
+               : tr("Reset μ of query %1 to the default").arg(label),
+            gesture);
+    }
     return push(std::make_unique<SetMaxEntTargetCommand>(
         commandTarget(), MaxEntTargetField{query, mScenario.queryLabels.value(query)},
         mScenario.maxentTargets, MaxEntTargetField::withTarget(mScenario, query, mu), gesture));
@@ -623,6 +820,8 @@ static Eigen::MatrixXd withExtraColumn(const Eigen::MatrixXd &mat)
 
 ScenarioDocument::Error ScenarioDocument::addKeyDimension()
 {
+    if (auto refused = refuseOnModel())
+        return refused;
     Scenario s = mScenario;
     s.queries = withExtraColumn(s.queries);
     s.keys = withExtraColumn(s.keys);
@@ -631,6 +830,8 @@ ScenarioDocument::Error ScenarioDocument::addKeyDimension()
 
 ScenarioDocument::Error ScenarioDocument::removeKeyDimension()
 {
+    if (auto refused = refuseOnModel())
+        return refused;
     if (mScenario.dK() <= 1)
         return tr("Queries and keys need at least one dimension.");
     Scenario s = mScenario;
@@ -641,6 +842,8 @@ ScenarioDocument::Error ScenarioDocument::removeKeyDimension()
 
 ScenarioDocument::Error ScenarioDocument::addValueDimension()
 {
+    if (auto refused = refuseOnModel())
+        return refused;
     Scenario s = mScenario;
     s.values = withExtraColumn(s.values);
     return replaceScenario(s, tr("Add value dimension"));
@@ -648,6 +851,8 @@ ScenarioDocument::Error ScenarioDocument::addValueDimension()
 
 ScenarioDocument::Error ScenarioDocument::removeValueDimension()
 {
+    if (auto refused = refuseOnModel())
+        return refused;
     if (mScenario.dV() <= 1)
         return tr("Values need at least one dimension.");
     Scenario s = mScenario;

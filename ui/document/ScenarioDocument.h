@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Analysis.h"
+#include "ModelAnalysis.h"
 #include "Scenario.h"
 #include "document/commands/CommandTarget.h"
 #include "document/commands/EditTargets.h"
@@ -50,7 +51,15 @@ public:
     explicit ScenarioDocument(QObject *parent = nullptr);
     ~ScenarioDocument() override;
 
-    const Scenario &scenario() const { return mScenario; }
+    /// The scenario the views show and analyse. For a model scenario (MATH.md §8) this is the
+    /// selected head baked into a plain scenario (headScenario()), the scenario of
+    /// analysis(); fileScenario() is the model scenario itself.
+    const Scenario &scenario() const { return mScenario.model ? mAnalysis->scenario() : mScenario; }
+    /// The scenario as it is saved, autosaved and edited by the undo commands: for a model
+    /// scenario the one with its `model` section, else the same as scenario().
+    const Scenario &fileScenario() const { return mScenario; }
+    /// True when the open scenario has a `model` section (scenario-format.md, `model`).
+    bool isModel() const { return bool(mScenario.model); }
     const Analysis &analysis() const { return *mAnalysis; }
     /// The same Analysis, shared: a view may keep a std::weak_ptr to recompute a display later.
     std::shared_ptr<const Analysis> sharedAnalysis() const { return mAnalysis; }
@@ -64,6 +73,16 @@ public:
     /// The name to show in the window title: the file name, an example's name, or "untitled".
     QString displayName() const;
     bool isModified() const;
+
+    /// Every head's Analysis and the multi-head output Y of a model scenario (nullptr for a plain
+    /// one); analysis() is its selected head's entry.
+    std::shared_ptr<const ModelAnalysis> modelAnalysis() const { return mModelAnalysis; }
+    /// The selected head of a model scenario (0-based, 0 for a plain one): view state like the
+    /// selected query, not an edit. Every view shows it.
+    int selectedHead() const { return mSelectedHead; }
+    /// Selects head `head` (clamped into 0…H−1): analysis() and scenario() become that head's,
+    /// then changed() and selectedHeadChanged() are emitted.
+    void setSelectedHead(int head);
 
     /// The selected query, within analysis() (see above).
     int selectedQuery() const;
@@ -165,6 +184,19 @@ public:
     /// Removes the last value dimension (d_v − 1, refused at d_v = 1).
     Error removeValueDimension();
 
+    // --- model scenarios (MATH.md §8) -------------------------------------------------------
+    /// Sets one cell of X (T×d_model), or of head `head`'s W_Q, W_K (d_model×d_k) or W_V
+    /// (d_model×d_v) (`head` is ignored for X). One undo step; `gesture` != 0 merges edits of
+    /// the same cell. Refused on a plain scenario, out of range, non-finite, or when a projection
+    /// or score would overflow (validateScenario's message).
+    Error setModelCell(ModelMatrix matrix, int head, int row, int column, double value,
+                       int gesture = 0);
+    /// "Bake head": replaces the model scenario by its selected head as a plain scenario
+    /// (headScenario()) in one undo step, and makes the document untitled ("… (baked)"), so that
+    /// Save asks for a name and never overwrites the model file. Undo gives back the model and
+    /// its file. Refused on a plain scenario.
+    Error bakeSelectedHead();
+
     /// (min f, max f) over the visible keys of a query: the closure of the feasible MaxEnt
     /// targets (MATH.md §5.4). nullopt when the query sees no key.
     std::optional<std::pair<double, double>> similarityRange(int query) const;
@@ -209,6 +241,8 @@ signals:
     void selectedQueryChanged(int query);
     /// showStep() changed the step shown (nullopt: the base scenario).
     void shownStepChanged(std::optional<int> step);
+    /// The selected head of a model scenario changed (changed() was emitted just before).
+    void selectedHeadChanged(int head);
 
 private:
     Error push(std::unique_ptr<ScenarioCommand> command);
@@ -225,6 +259,10 @@ private:
     bool recompute();
     void analysisReady(std::shared_ptr<const Analysis> analysis);
     void resetDocument(Scenario scenario, const QString &path, const QString &displayName);
+    /// The edits of a model scenario that touch its `model` section (see the .cpp).
+    Error pushModel(Model model, const QString &place, const QString &undoText, int gesture);
+    Error moveModelVector(VectorKind kind, int row, const Eigen::RowVectorXd &vector, int gesture);
+    Error refuseOnModel() const;
 
     /// While a step is shown: which, the base it was opened on, and how to leave it.
     struct ShownStep
@@ -245,6 +283,8 @@ private:
     QJsonObject mSavedSettings; ///< lessonSettingsJson() of the scenario as opened or saved
     bool mLeavingStep = false;
     std::shared_ptr<const Analysis> mAnalysis;
+    std::shared_ptr<const ModelAnalysis> mModelAnalysis; ///< model scenarios only
+    int mSelectedHead = 0;
     AnalysisWorker *mWorker;
     bool mAnalysisPending = false;
     QUndoStack *mUndoStack;

@@ -2,6 +2,7 @@
 
 #include "document/ScenarioDocument.h"
 #include "panels/ControlPanel.h"
+#include "panels/ModelPanel.h"
 #include "tables/KeysTableModel.h"
 #include "tables/QueriesTableModel.h"
 #include "tables/VariancesTableModel.h"
@@ -156,12 +157,16 @@ QWidget *ScenarioDock::createTables()
     titleRow->addRow(tr("&Title"), mTitleEdit);
     layout->addLayout(titleRow);
     connect(mTitleEdit, &QLineEdit::editingFinished, this, [this] {
-        if (mTitleEdit->text() != mDocument->scenario().title)
+        if (mTitleEdit->text() != mDocument->fileScenario().title)
             reportEdit(mDocument->setTitle(mTitleEdit->text()));
         mTitleEdit->setModified(false); // committed: an undo may show the document's title
     });
     mControls = new ControlPanel(mDocument, panel);
     layout->addWidget(mControls);
+    // A model scenario's head, Bake head and its matrices (MATH.md §8); hidden otherwise.
+    mModelPanel = new ModelPanel(mDocument, panel);
+    connect(mModelPanel, &ModelPanel::message, this, &ScenarioDock::message);
+    layout->addWidget(mModelPanel);
 
     mTableTabs = new QTabWidget(panel);
     mQueriesTable = makeTable(mQueriesModel, mDelegate, mTableTabs);
@@ -193,6 +198,7 @@ QWidget *ScenarioDock::createTables()
     connect(mNotesEdit, &CommitTextEdit::committed, this,
             [this](const QString &text) { reportEdit(mDocument->setNotes(text)); });
     mTableTabs->addTab(mNotesEdit, tr("Notes"));
+    mModelPanel->addTablesTo(mTableTabs); // X, W_Q, W_K, W_V of a model scenario
     layout->addWidget(mTableTabs, 1);
 
     connect(mQueriesTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -337,7 +343,7 @@ void ScenarioDock::moveCurrentKey(int delta)
 void ScenarioDock::updateTitleAndNotes()
 {
     // The document's text, unless the user is typing in the field.
-    const Scenario &s = mDocument->scenario();
+    const Scenario &s = mDocument->fileScenario(); // a model: its own title, not its head's
     if (mTitleEdit->text() != s.title && !(mTitleEdit->hasFocus() && mTitleEdit->isModified()))
         mTitleEdit->setText(s.title);
     mNotesEdit->setCommittedText(s.description.value_or(QString()));
@@ -349,9 +355,9 @@ void ScenarioDock::editTitleAndNotes()
     QDialog dialog(parentWidget() ? parentWidget() : this);
     dialog.setWindowTitle(tr("Title and notes"));
     auto *form = new QFormLayout(&dialog);
-    auto *title = new QLineEdit(mDocument->scenario().title, &dialog);
+    auto *title = new QLineEdit(mDocument->fileScenario().title, &dialog);
     auto *notes =
-        new QPlainTextEdit(mDocument->scenario().description.value_or(QString()), &dialog);
+        new QPlainTextEdit(mDocument->fileScenario().description.value_or(QString()), &dialog);
     form->addRow(tr("Title"), title);
     form->addRow(tr("Notes"), notes);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
@@ -363,7 +369,7 @@ void ScenarioDock::editTitleAndNotes()
         return;
     const QString text = notes->toPlainText();
     std::optional<QString> description;
-    if (!text.isEmpty() || mDocument->scenario().description)
+    if (!text.isEmpty() || mDocument->fileScenario().description)
         description = text;
     reportEdit(mDocument->setTitleAndDescription(title->text(), description));
 }

@@ -16,6 +16,7 @@ namespace sml {
 class CommitTextEdit;
 class ControlPanel;
 class KeysTableModel;
+class ModelPanel;
 class NumberDelegate;
 class QueriesTableModel;
 class ScenarioDocument;
@@ -55,6 +56,8 @@ public:
     VariancesTableModel *variancesModel() const { return mVariancesModel; }
     NumberDelegate *numberDelegate() const { return mDelegate; }
     ControlPanel *controlPanel() const { return mControls; }
+    /// The model rows (head selector, Bake head, X and W tables) of a model scenario.
+    ModelPanel *modelPanel() const { return mModelPanel; }
     QTableView *queriesTable() const { return mQueriesTable; }
     QTableView *keysTable() const { return mKeysTable; }
     QTableView *variancesTable() const { return mVariancesTable; }
@@ -91,6 +94,7 @@ private:
     NumberDelegate *mDelegate;
 
     ControlPanel *mControls = nullptr;
+    ModelPanel *mModelPanel = nullptr;
     QTabWidget *mTableTabs = nullptr;
     QTableView *mQueriesTable = nullptr;
     QTableView *mKeysTable = nullptr;

@@ -39,7 +39,9 @@ QString viewExplanation(const QString &viewName)
             "<p>With α-entmax the solid blue <i>water line</i> s* is the score below which a "
             "weight is exactly 0; those keys are hollow rings (MATH.md §7.4). In a projection "
             "(d_k > 2) no line of the plane is the water line, because a key's score also has "
-            "an out-of-plane part: the weight bars and the heatmap show the zeros.</p>");
+            "an out-of-plane part: the weight bars and the heatmap show the zeros.</p>"
+            "<p>In a model a drag moves the token's embedding by Δk·W<sub>K</sub>⁺ (§8): its "
+            "query and value move too.</p>");
     if (viewName == QLatin1String("value-space"))
         return tr(
             "<p><b>The likelihood landscape.</b> Each value v<sub>t</sub> is a noisy reading "
@@ -117,6 +119,31 @@ QString viewExplanation(const QString &viewName)
                   "when you leave the step.</p>"
                   "<p>PageDown or → goes to the next step, PageUp or ← to the previous one, "
                   "✕ back to the base scenario.</p>");
+    if (viewName == QLatin1String("heads"))
+        return tr("<p><b>Every head at once.</b> In a model scenario each head h has its own "
+                  "W<sub>Q</sub>, W<sub>K</sub>, W<sub>V</sub>, so its own weights "
+                  "w<sup>h</sup> = softmax(Q<sup>h</sup>K<sup>hᵀ</sup>/τ): the heatmaps show them "
+                  "side by side at one colour scale (0 to 1), so heads that look at different "
+                  "tokens stand out. The framed head is the one every other view shows; click a "
+                  "heatmap to select it. Below: the heads' outputs O<sup>h</sup> put side by "
+                  "side, times the output projection W<sub>O</sub>, give the layer's output "
+                  "Y = [O¹ … O<sup>H</sup>] W<sub>O</sub> (MATH.md §8).</p>");
+    if (viewName == QLatin1String("projections"))
+        return tr("<p><b>Where the queries and keys come from.</b> The tokens' embeddings X (one "
+                  "row per token) times the selected head's projections give Q = X W<sub>Q</sub>, "
+                  "K = X W<sub>K</sub> and V = X W<sub>V</sub>; then the scores QKᵀ/τ, their "
+                  "softmax (the weights) and the output O = weights · V: the scenario of the "
+                  "derivations (MATH.md §8, §2). Red is positive, blue negative. Hover a cell for "
+                  "its exact value and the sum that made it; the row and column it came from are "
+                  "outlined.</p>");
+    if (viewName == QLatin1String("model-panel"))
+        return tr("<p><b>The model.</b> <i>Head</i> picks the head every view shows (Ctrl+] and "
+                  "Ctrl+[ step through them). The tables hold the tokens' embeddings X and the "
+                  "selected head's W<sub>Q</sub>, W<sub>K</sub> and W<sub>V</sub>: an edit "
+                  "changes that token's (or every token's) query, key and value at once, since "
+                  "Q = X W<sub>Q</sub> (MATH.md §8). <i>Bake head</i> turns the selected head "
+                  "into a plain scenario of queries, keys and values (undo gives the model "
+                  "back).</p>");
     return QString();
 }
 

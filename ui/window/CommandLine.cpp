@@ -387,8 +387,8 @@ int run(const QStringList &arguments)
         }
         QStringList written;
         if (const std::optional<QString> err =
-                exportAllViews(headScenario(scenario, std::get<int>(head)),
-                               parser.value(exportOption), exportOptions, 0, &written)) {
+                exportAllViews(scenario, parser.value(exportOption), exportOptions, 0, &written,
+                               std::get<int>(head))) {
             printErr(QStringLiteral("softmaxlab: %1").arg(*err));
             return InputRefused;
         }

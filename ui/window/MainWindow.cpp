@@ -8,6 +8,7 @@
 #include "panels/DerivationPanel.h"
 #include "panels/KeySpacePanel.h"
 #include "panels/MaxEntPanel.h"
+#include "panels/ModelPanel.h"
 #include "panels/PresentationControls.h"
 #include "panels/ValueSpacePanel.h"
 #include "plots/attention/AlphaSweepView.h"
@@ -19,6 +20,8 @@
 #include "plots/mle/MleAnimation.h"
 #include "plots/mle/MleOptimizerView.h"
 #include "plots/mle/ValueSpaceView.h"
+#include "plots/model/HeadsView.h"
+#include "plots/model/ProjectionsView.h"
 #include "style/Appearance.h"
 #include "widgets/AnimationControls.h"
 #include "window/LessonPresenter.h"
@@ -177,6 +180,16 @@ QWidget *MainWindow::createCentralArea()
         view->bindToDocument(mDocument);
     mDerivation = new DerivationPanel(mDocument, mViewTabs);
     mViewTabs->addTab(mDerivation, tr("Derivation"));
+    // From tokens to heads (MATH.md §8): every head side by side, and the selected head's
+    // projections; a plain scenario shows a note there.
+    auto *heads = new HeadsView(mViewTabs);
+    heads->setObjectName(QStringLiteral("headsView"));
+    mViewTabs->addTab(heads, tr("Heads"));
+    auto *projections = new ProjectionsView(mViewTabs);
+    projections->setObjectName(QStringLiteral("projectionsView"));
+    mViewTabs->addTab(projections, tr("Projections"));
+    for (PlotView *view : std::initializer_list<PlotView *>{heads, projections})
+        view->bindToDocument(mDocument);
     layout->addWidget(mViewTabs, 1);
     return central;
 }
@@ -185,6 +198,7 @@ void MainWindow::createDocks()
 {
     mScenarioDock = new ScenarioDock(mDocument, this);
     addDockWidget(Qt::LeftDockWidgetArea, mScenarioDock);
+    addActions(mScenarioDock->modelPanel()->actions()); // head shortcuts, also with the dock closed
     resizeDocks({mScenarioDock}, {470}, Qt::Horizontal);
     // Key space beside the central tabs, so that a drag there is watched in the likelihood
     // landscape (or any other view) at the same time; closable from the View menu.

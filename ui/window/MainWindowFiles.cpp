@@ -444,8 +444,9 @@ void MainWindow::exportAllViewsInteractive()
         return;
     QStringList written;
     const QString folder = dialog.path();
-    if (auto error = exportAllViews(mDocument->scenario(), folder, dialog.options(),
-                                    mDocument->selectedQuery(), &written)) {
+    if (auto error =
+            exportAllViews(mDocument->fileScenario(), folder, dialog.options(),
+                           mDocument->selectedQuery(), &written, mDocument->selectedHead())) {
         mErrorReporter(tr("Cannot export the views"), *error);
         return;
     }

@@ -1,6 +1,8 @@
 #include "window/ViewExport.h"
 
 #include "Analysis.h"
+#include "Model.h"
+#include "ModelAnalysis.h"
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "panels/DerivationPanel.h"
@@ -15,6 +17,8 @@
 #include "plots/maxent/MaxEntOptimizerPlot.h"
 #include "plots/mle/MleOptimizerView.h"
 #include "plots/mle/ValueSpaceView.h"
+#include "plots/model/HeadsView.h"
+#include "plots/model/ProjectionsView.h"
 #include "style/Appearance.h"
 
 #include <QCoreApplication>
@@ -36,6 +40,11 @@ QStringList exportViewNames()
             QStringLiteral("maxent-entropy"),    QStringLiteral("maxent-constraint"),
             QStringLiteral("maxent-optimizer"),  QStringLiteral("temperature-sweep"),
             QStringLiteral("alpha-sweep"),       QStringLiteral("derivation")};
+}
+
+QStringList modelExportViewNames()
+{
+    return {QStringLiteral("projections"), QStringLiteral("heads")};
 }
 
 QStringList exportFormats()
@@ -93,25 +102,70 @@ std::optional<QString> exportAllViews(const Scenario &scenario, const QString &d
 
 std::optional<QString> exportAllViews(const Scenario &scenario, const QString &dir,
                                       const ImageExportOptions &options, int selectedQuery,
-                                      QStringList *written)
+                                      QStringList *written, int head)
 {
-    return exportViews(scenario, dir, options, exportViewNames(), selectedQuery, written);
+    QStringList names = exportViewNames();
+    if (scenario.model)
+        names += modelExportViewNames();
+    return exportViews(scenario, dir, options, names, selectedQuery, written, head);
 }
 
-std::optional<QString> exportViews(const Scenario &scenario, const QString &dir,
-                                   const ImageExportOptions &options, const QStringList &names,
-                                   int selectedQuery, QStringList *written)
+/// The model views of `modelScenario` (validated) named in `names`, head `head`.
+static std::optional<QString> exportModelViews(const Scenario &modelScenario, const QDir &outDir,
+                                               const QString &ext,
+                                               const ImageExportOptions &options,
+                                               const QStringList &names, int head,
+                                               QStringList *written)
 {
+    const ModelAnalysis model = analyzeModel(modelScenario);
+    const Appearance::ExportScale scale(options.textScale);
+    const QSize layout = options.layoutSize();
+    ProjectionsView projections;
+    HeadsView heads;
+    for (PlotView *view : std::initializer_list<PlotView *>{&projections, &heads}) {
+        if (!names.contains(view->viewName()))
+            continue;
+        view->setAttribute(Qt::WA_DontShowOnScreen);
+        view->resize(layout);
+        view->setLayoutSize(layout);
+        if (view == &projections)
+            projections.showModel(modelScenario, *model.heads[size_t(head)], head);
+        else
+            heads.showModel(modelScenario, model, head);
+        const QString path = outDir.filePath(view->viewName() + QLatin1Char('.') + ext);
+        if (auto error = view->exportImage(path, options, modelScenario.title))
+            return error;
+        if (written)
+            written->append(path);
+    }
+    return std::nullopt;
+}
+
+std::optional<QString> exportViews(const Scenario &fileScenario, const QString &dir,
+                                   const ImageExportOptions &options, const QStringList &names,
+                                   int selectedQuery, QStringList *written, int head)
+{
+    // A model scenario: the views of §2–§7 show its head `head` baked (MATH.md §8).
+    if (fileScenario.model) {
+        if (auto error = validateScenario(fileScenario))
+            return error->message;
+        head = std::clamp(head, 0, fileScenario.model->H() - 1);
+    }
+    const Scenario baked = fileScenario.model ? headScenario(fileScenario, head) : Scenario();
+    const Scenario &scenario = fileScenario.model ? baked : fileScenario;
     const QString ext = ImageExportOptions::normalizedFormat(options.format);
     if (ext.isEmpty())
         return QCoreApplication::translate("ViewExport", "unknown export format “%1” (use %2)")
             .arg(options.format, exportFormats().join(QStringLiteral(", ")));
     if (auto error = options.check())
         return error;
+    QStringList known = exportViewNames();
+    if (fileScenario.model)
+        known += modelExportViewNames();
     for (const QString &name : names)
-        if (!exportViewNames().contains(name))
+        if (!known.contains(name))
             return QCoreApplication::translate("ViewExport", "unknown view “%1” (use %2)")
-                .arg(name, exportViewNames().join(QStringLiteral(", ")));
+                .arg(name, known.join(QStringLiteral(", ")));
     if (auto error = validateScenario(scenario))
         return error->message;
     if (!QDir().mkpath(dir))
@@ -143,6 +197,9 @@ std::optional<QString> exportViews(const Scenario &scenario, const QString &dir,
                 written->append(path);
         }
     }
+    if (fileScenario.model)
+        if (auto error = exportModelViews(fileScenario, outDir, ext, options, names, head, written))
+            return error;
     if (!names.contains(QStringLiteral("derivation")))
         return std::nullopt;
 

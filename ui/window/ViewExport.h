@@ -21,6 +21,10 @@ class ScenarioDocument;
 /// line").
 QStringList exportViewNames();
 
+/// The views a model scenario adds (MATH.md §8), exported after exportViewNames(): projections,
+/// heads (scenario-format.md, "View names").
+QStringList modelExportViewNames();
+
 /// The export formats exportAllViews() accepts: png, jpg, pdf, svg.
 QStringList exportFormats();
 
@@ -38,16 +42,18 @@ std::optional<QString> exportAllViews(const Scenario &scenario, const QString &d
 /// The same with every option of the export dialog (size in pixels or centimetres at a DPI,
 /// the text scale F, transparent background for PNG and SVG; see ImageExportOptions), showing
 /// `selectedQuery` (clamped) as the window does. The views are built and drawn with
-/// Appearance::exportScale() = options.textScale.
+/// Appearance::exportScale() = options.textScale. A model scenario exports every view of its
+/// head `head` (0-based, clamped; headScenario()) and also modelExportViewNames().
 std::optional<QString> exportAllViews(const Scenario &scenario, const QString &dir,
                                       const ImageExportOptions &options, int selectedQuery = 0,
-                                      QStringList *written = nullptr);
+                                      QStringList *written = nullptr, int head = 0);
 
-/// The same for the views named in `names` only (names from exportViewNames(); an unknown name
-/// is an error and writes nothing).
+/// The same for the views named in `names` only (names from exportViewNames(), and for a model
+/// scenario modelExportViewNames(); an unknown name is an error and writes nothing).
 std::optional<QString> exportViews(const Scenario &scenario, const QString &dir,
                                    const ImageExportOptions &options, const QStringList &names,
-                                   int selectedQuery = 0, QStringList *written = nullptr);
+                                   int selectedQuery = 0, QStringList *written = nullptr,
+                                   int head = 0);
 
 /// A new plot view of export name `name` (exportViewNames()), unbound, for drawing a given
 /// Analysis with showAnalysis(); nullptr for "derivation" (a panel, not a plot) and unknown names.

@@ -26,6 +26,7 @@ enum class CommandId
     ReorderKey,    ///< move a key up/down in the table (ReorderCommand)
     SetNormalizer, ///< softmax or α-entmax and its α (NormalizerField)
     SetLesson,     ///< the lesson's steps: added, edited, moved, removed (SetLessonCommand)
+    EditModel,     ///< an edit of a model scenario's `model` section (ModelEditCommand)
 };
 
 } // namespace sml

@@ -26,4 +26,14 @@ enum class LabelTarget
     Key
 };
 
+/// Which matrix of a model scenario's `model` section a table edits (MATH.md §8;
+/// ScenarioDocument::setModelCell).
+enum class ModelMatrix
+{
+    Embeddings, ///< X, T×d_model (the tokens' embeddings)
+    WQ,         ///< W_Q of a head, d_model×d_k
+    WK,         ///< W_K of a head, d_model×d_k
+    WV,         ///< W_V of a head, d_model×d_v
+};
+
 } // namespace sml

@@ -53,6 +53,12 @@ bool VectorDrag::mouseMove(QMouseEvent *event)
         if (auto error =
                 document->moveVector(mDrag->target.kind, mDrag->target.row, moved, mDrag->gesture))
             emit message(*error);
+        else if (document->isModel()) // the drag moved the token's embedding (MATH.md §8)
+            emit message(mDrag->target.kind == VectorKind::Key
+                             ? tr("Moved the token's embedding x by the least-norm change through "
+                                  "W_K⁺: its query and value moved too.")
+                             : tr("Moved the token's embedding x by the least-norm change through "
+                                  "W_Q⁺: its key and value moved too."));
     }
     event->accept();
     return true;

@@ -1,0 +1,221 @@
+#include "plots/model/HeadsView.h"
+
+#include "Analysis.h"
+#include "Model.h"
+#include "ModelAnalysis.h"
+#include "document/ScenarioDocument.h"
+#include "style/PlotStyle.h"
+
+#include <QMouseEvent>
+
+namespace sml {
+
+HeadsView::HeadsView(QWidget *parent) : PlotView(parent)
+{
+    mTitle = addTitle();
+    mTitle->setText(tr("Every head:  wʰ = softmax(Qʰ Kʰᵀ / τ),  Y = [O¹ … Oᴴ] W_O"));
+    plotLayout()->insertRow(1);
+    mSubtitle = new QCPTextElement(this, QString(), plotStyle::subtitleFont());
+    plotLayout()->addElement(1, 0, mSubtitle);
+    // After every layout (window or export) the cell numbers that no longer fit are hidden.
+    connect(this, &QCustomPlot::afterLayout, this, &HeadsView::fitTexts);
+    // The default axis rect is not used: the blocks bring their own.
+    plotLayout()->remove(axisRect());
+    plotLayout()->simplify();
+    rebuild(0, false);
+}
+
+void HeadsView::rebuild(int heads, bool withWO)
+{
+    // The blocks' items and colour maps go first, then their layout rows (with the axis rects).
+    clearItems();
+    clearPlottables();
+    mHeads.clear();
+    mConcat.reset();
+    mWO.reset();
+    mY.reset();
+    if (mHeadsRow)
+        plotLayout()->remove(mHeadsRow);
+    if (mProductRow)
+        plotLayout()->remove(mProductRow);
+    plotLayout()->simplify();
+    mHeadsRow = new QCPLayoutGrid;
+    mProductRow = new QCPLayoutGrid;
+    plotLayout()->addElement(2, 0, mHeadsRow);
+    plotLayout()->addElement(3, 0, mProductRow);
+    plotLayout()->setRowStretchFactor(2, 1.5);
+    plotLayout()->setRowStretchFactor(3, 1);
+    const int columns = std::min(std::max(1, heads), 8);
+    for (int h = 0; h < heads; ++h) {
+        mHeads.push_back(std::make_unique<MatrixBlock>(this, mHeadsRow, h / columns, h % columns));
+    }
+    mScale = new QCPColorScale(this);
+    mScale->setType(QCPAxis::atRight);
+    mScale->setGradient(plotStyle::viridis());
+    mScale->setDataRange(QCPRange(0, 1));
+    mScale->setBarWidth(16);
+    plotStyle::styleAxis(mScale->axis(), tr("weight w"));
+    mHeadsRow->addElement(0, columns, mScale);
+    mHeadsRow->setColumnStretchFactor(columns, 0.05);
+    if (!mHeads.empty())
+        mHeads.front()->map()->setColorScale(mScale);
+
+    mConcat = std::make_unique<MatrixBlock>(this, mProductRow, 0, 0);
+    mHasWO = withWO;
+    if (withWO) {
+        // (No text elements between the blocks: a text element caps its row's height.)
+        mWO = std::make_unique<MatrixBlock>(this, mProductRow, 0, 1);
+        mY = std::make_unique<MatrixBlock>(this, mProductRow, 0, 2);
+    }
+}
+
+void HeadsView::showAnalysis(const Analysis &analysis, int selectedQuery)
+{
+    Q_UNUSED(analysis);
+    Q_UNUSED(selectedQuery);
+    if (!mHeads.empty() || mHasWO)
+        rebuild(0, false);
+    mConcat->show(Eigen::MatrixXd(), QString(), {}, plotStyle::diverging(), QCPRange(-1, 1));
+    setSubtitle(tr("This scenario has no model: open a model scenario (tokens with "
+                   "W_Q, W_K, W_V per head) to see its heads side by side."));
+    replot();
+}
+
+void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &analysis, int head)
+{
+    const Model &model = *modelScenario.model;
+    const int H = model.H();
+    if (H != heads() || model.wO.has_value() != mHasWO)
+        rebuild(H, model.wO.has_value());
+    mTokens = model.tokenLabels;
+    mHeadLabels.clear();
+    mFramedHead = std::clamp(head, 0, H - 1);
+    std::vector<Eigen::MatrixXd> outputs;
+    for (int h = 0; h < H; ++h) {
+        const Analysis &a = *analysis.heads[size_t(h)];
+        mHeadLabels << model.heads[size_t(h)].label;
+        const Eigen::MatrixXd weights = a.attention().weights;
+        mHeads[size_t(h)]->show(weights, model.heads[size_t(h)].label, mTokens,
+                                plotStyle::viridis(), QCPRange(0, 1), mTokens);
+        mHeads[size_t(h)]->setFramed(h == mFramedHead);
+        outputs.push_back(a.attention().outputs);
+    }
+    const int dV = model.dV();
+    Eigen::MatrixXd concat(model.T(), H * dV);
+    for (int h = 0; h < H; ++h)
+        concat.middleCols(h * dV, dV) = outputs[size_t(h)];
+    mConcat->show(concat, tr("[O¹ … Oᴴ]\n(%1×%2)").arg(concat.rows()).arg(concat.cols()), mTokens,
+                  plotStyle::diverging(), MatrixBlock::symmetricRange(concat));
+    if (mHasWO && analysis.output) {
+        const Eigen::MatrixXd &wO = *model.wO;
+        QStringList wORows;
+        for (int h = 0; h < H; ++h)
+            for (int j = 0; j < dV; ++j)
+                wORows << QStringLiteral("%1·%2").arg(h + 1).arg(j + 1);
+        mWO->show(wO, tr("× W_O\n(%1×%2)").arg(wO.rows()).arg(wO.cols()), wORows,
+                  plotStyle::diverging(), MatrixBlock::symmetricRange(wO));
+        const Eigen::MatrixXd &y = *analysis.output;
+        mY->show(y, tr("= Y\n(%1×%2)").arg(y.rows()).arg(y.cols()), mTokens, plotStyle::diverging(),
+                 MatrixBlock::symmetricRange(y));
+    }
+    const Analysis &selected = *analysis.heads[size_t(mFramedHead)];
+    setSubtitle(tr("%1 heads, T = %2 tokens, τ = %3. Framed: %4; click a head to select it%5.")
+                    .arg(H)
+                    .arg(model.T())
+                    .arg(plotStyle::compact(selected.tau()))
+                    .arg(model.heads[size_t(mFramedHead)].label)
+                    .arg(mHasWO ? QString() : tr("; no W_O: the head outputs alone")));
+    replot();
+}
+
+void HeadsView::refreshFromDocument()
+{
+    ScenarioDocument *doc = document();
+    if (doc && doc->isModel() && doc->modelAnalysis())
+        showModel(doc->fileScenario(), *doc->modelAnalysis(), doc->selectedHead());
+    else
+        PlotView::refreshFromDocument();
+}
+
+int HeadsView::headAt(const QPointF &pos) const
+{
+    for (int h = 0; h < heads(); ++h)
+        if (mHeads[size_t(h)]->rect()->rect().contains(pos.toPoint()))
+            return h;
+    return -1;
+}
+
+QString HeadsView::toolTipAt(const QPointF &pos) const
+{
+    int r = 0;
+    int c = 0;
+    for (int h = 0; h < heads(); ++h)
+        if (mHeads[size_t(h)]->cellAt(pos, &r, &c))
+            return tr("%1: query %2 → key %3\nweight w = %4")
+                .arg(mHeadLabels.value(h), mHeads[size_t(h)]->rowName(r),
+                     mHeads[size_t(h)]->rowName(c),
+                     plotStyle::exact(mHeads[size_t(h)]->values()(r, c)));
+    if (mConcat->cellAt(pos, &r, &c)) {
+        const int dV = heads() > 0 ? int(mConcat->values().cols()) / heads() : 1;
+        return tr("O of %1, token %2, component %3\n= %4")
+            .arg(mHeadLabels.value(c / std::max(1, dV)), mConcat->rowName(r))
+            .arg(c % std::max(1, dV) + 1)
+            .arg(plotStyle::exact(mConcat->values()(r, c)));
+    }
+    if (mHasWO && mWO->cellAt(pos, &r, &c))
+        return tr("W_O[%1, %2] = %3")
+            .arg(r + 1)
+            .arg(c + 1)
+            .arg(plotStyle::exact(mWO->values()(r, c)));
+    if (mHasWO && mY->cellAt(pos, &r, &c))
+        return tr("Y of token %1, component %2 = %3\n= row %1 of [O¹ … O^H] · column %2 of W_O")
+            .arg(mY->rowName(r))
+            .arg(c + 1)
+            .arg(plotStyle::exact(mY->values()(r, c)));
+    return QString();
+}
+
+void HeadsView::mousePressEvent(QMouseEvent *event)
+{
+    const int h = event->button() == Qt::LeftButton ? headAt(event->position()) : -1;
+    if (h >= 0) {
+        emit headClicked(h);
+        if (ScenarioDocument *doc = document())
+            doc->setSelectedHead(h); // selecting is view state, not an edit
+        event->accept();
+        return;
+    }
+    PlotView::mousePressEvent(event);
+}
+
+void HeadsView::setSubtitle(const QString &text)
+{
+    mSubtitleText = text;
+    updateTicks();
+}
+
+void HeadsView::updateTicks()
+{
+    // The subtitle is broken at spaces to the width it is laid out at.
+    const double width = std::max(200, layoutSize().width() - 24);
+    mSubtitle->setText(plotStyle::wrapText(mSubtitleText, mSubtitle->font(), width));
+}
+
+void HeadsView::fitTexts()
+{
+    for (MatrixBlock *block : blocks())
+        block->fitTexts();
+}
+
+std::vector<MatrixBlock *> HeadsView::blocks() const
+{
+    std::vector<MatrixBlock *> all;
+    for (const auto &block : mHeads)
+        all.push_back(block.get());
+    for (const auto *block : {&mConcat, &mWO, &mY})
+        if (*block)
+            all.push_back(block->get());
+    return all;
+}
+
+} // namespace sml

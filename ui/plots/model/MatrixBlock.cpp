@@ -1,0 +1,220 @@
+#include "plots/model/MatrixBlock.h"
+
+#include "style/PlotStyle.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sml {
+
+namespace {
+
+constexpr int maxCellsForText = 64; // the numbers are printed in the cells up to 8×8
+
+QFont smallFont(double factor)
+{
+    QFont f = plotStyle::tickFont();
+    f.setPointSizeF(f.pointSizeF() * factor);
+    return f;
+}
+
+} // namespace
+
+MatrixBlock::MatrixBlock(QCustomPlot *plot, QCPLayoutGrid *grid, int row, int column)
+    : mPlot(plot), mRect(new QCPAxisRect(plot))
+{
+    grid->addElement(row, column, mRect);
+    mRect->setupFullAxesBox(false);
+    QCPAxis *x = mRect->axis(QCPAxis::atBottom);
+    QCPAxis *y = mRect->axis(QCPAxis::atLeft);
+    QCPAxis *top = mRect->axis(QCPAxis::atTop);
+    for (QCPAxis *axis : {x, y, top, mRect->axis(QCPAxis::atRight)}) {
+        axis->grid()->setVisible(false);
+        axis->setTickLength(0, 0);
+        axis->setSubTickLength(0, 0);
+        axis->setTickLabelFont(smallFont(0.8));
+        axis->setLabelFont(smallFont(0.9));
+        axis->setTickLabelPadding(2);
+        axis->setLabelPadding(2);
+    }
+    top->setVisible(true);
+    top->setTickLabels(false);
+    top->setTicks(false);
+    mRect->axis(QCPAxis::atRight)->setTicks(false);
+    y->setRangeReversed(true); // row 1 at the top, as in a matrix
+    mRect->axis(QCPAxis::atRight)->setRangeReversed(true);
+    mMap = new QCPColorMap(x, y);
+    mMap->setInterpolate(false);
+    mMap->setTightBoundary(false);
+    mTraceRect = new QCPItemRect(plot);
+    mTraceRect->setClipAxisRect(mRect);
+    mTraceRect->setClipToAxisRect(true);
+    for (QCPItemPosition *p : {mTraceRect->topLeft, mTraceRect->bottomRight})
+        p->setAxes(x, y);
+    mTraceRect->setPen(QPen(plotStyle::highlightColor(), 3));
+    mTraceRect->setBrush(Qt::NoBrush);
+    mTraceRect->setVisible(false);
+    mFrame = new QCPItemRect(plot);
+    mFrame->setClipToAxisRect(false);
+    for (QCPItemPosition *p : {mFrame->topLeft, mFrame->bottomRight}) {
+        p->setType(QCPItemPosition::ptAxisRectRatio);
+        p->setAxisRect(mRect);
+    }
+    mFrame->topLeft->setCoords(0, 0);
+    mFrame->bottomRight->setCoords(1, 1);
+    mFrame->setPen(QPen(plotStyle::highlightColor(), 6));
+    mFrame->setBrush(Qt::NoBrush);
+    mFrame->setVisible(false);
+}
+
+QString MatrixBlock::rowName(int row) const
+{
+    if (row < mRowLabels.size() && !mRowLabels.at(row).isEmpty())
+        return QStringLiteral("“%1”").arg(mRowLabels.at(row));
+    return QString::number(row + 1);
+}
+
+QCPRange MatrixBlock::symmetricRange(const Eigen::MatrixXd &values)
+{
+    double top = values.size() > 0 ? values.cwiseAbs().maxCoeff() : 0.0;
+    if (!std::isfinite(top) || top < 1e-12)
+        top = 1e-12;
+    return QCPRange(-top, top);
+}
+
+void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
+                       const QStringList &rowLabels, const QCPColorGradient &gradient,
+                       const QCPRange &range, const QStringList &columnLabels)
+{
+    mValues = values;
+    mCaption = caption;
+    mRowLabels = rowLabels;
+    const int rows = int(values.rows());
+    const int cols = int(values.cols());
+    QCPAxis *x = mRect->axis(QCPAxis::atBottom);
+    QCPAxis *y = mRect->axis(QCPAxis::atLeft);
+    mRect->axis(QCPAxis::atTop)->setLabel(caption);
+    x->setRange(-0.5, std::max(1, cols) - 0.5);
+    y->setRange(-0.5, std::max(1, rows) - 0.5);
+
+    // Tick labels: the tokens on the rows, 1-based column numbers (thinned when many).
+    auto rowTicker = QSharedPointer<QCPAxisTickerText>::create();
+    const int rowStep = std::max(1, rows / 12);
+    const QFont tickFont = smallFont(0.8);
+    for (int r = 0; r < rows; r += rowStep)
+        rowTicker->addTick(r, r < rowLabels.size() ? plotStyle::elide(rowLabels.at(r), tickFont, 70)
+                                                   : QString::number(r + 1));
+    y->setTicker(rowTicker);
+    auto colTicker = QSharedPointer<QCPAxisTickerText>::create();
+    const bool named = !columnLabels.isEmpty();
+    const int colStep = std::max(1, named ? rowStep : cols / 8);
+    for (int c = 0; c < cols; c += colStep)
+        colTicker->addTick(c, named && c < columnLabels.size()
+                                  ? plotStyle::elide(columnLabels.at(c), tickFont, 70)
+                                  : QString::number(c + 1));
+    x->setTicker(colTicker);
+    x->setTickLabelRotation(named && cols > 3 ? 90 : 0);
+
+    // QCustomPlot collapses a single cell to zero width: ±0.5 around its centre then.
+    QCPColorMapData *data = mMap->data();
+    data->setSize(std::max(1, cols), std::max(1, rows));
+    data->setRange(cols == 1 ? QCPRange(-0.5, 0.5) : QCPRange(0, cols - 1),
+                   rows == 1 ? QCPRange(-0.5, 0.5) : QCPRange(0, rows - 1));
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            data->setCell(c, r, values(r, c));
+    mMap->setGradient(gradient);
+    mMap->setDataRange(range);
+
+    for (QCPItemText *t : mTexts)
+        mPlot->removeItem(t);
+    mTexts.clear();
+    if (rows * cols <= maxCellsForText)
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c < cols; ++c) {
+                auto *t = new QCPItemText(mPlot);
+                t->setClipAxisRect(mRect);
+                t->position->setAxes(x, y);
+                t->position->setCoords(c, r);
+                t->setFont(smallFont(0.75));
+                t->setText(plotStyle::screenNumber(values(r, c), 'g', 3));
+                // Dark text on light cells, white on dark ones.
+                QCPColorGradient g = gradient;
+                const QColor cell = g.color(values(r, c), range);
+                const bool dark =
+                    0.299 * cell.redF() + 0.587 * cell.greenF() + 0.114 * cell.blueF() < 0.5;
+                t->setColor(dark ? Qt::white : Qt::black);
+                mTexts.push_back(t);
+            }
+    setTrace(Trace::None);
+    fitTexts();
+}
+
+void MatrixBlock::fitTexts()
+{
+    if (mTexts.empty())
+        return;
+    const double cellWidth = mRect->width() / double(std::max<Eigen::Index>(1, mValues.cols()));
+    const double cellHeight = mRect->height() / double(std::max<Eigen::Index>(1, mValues.rows()));
+    // All or none: a block with some numbers missing reads as if those cells had none.
+    const QFontMetricsF metrics = plotStyle::metrics(mTexts.front()->font());
+    const bool fit = metrics.height() <= cellHeight &&
+                     std::all_of(mTexts.begin(), mTexts.end(), [&](const QCPItemText *t) {
+                         return metrics.horizontalAdvance(t->text()) + 4 <= cellWidth;
+                     });
+    for (QCPItemText *t : mTexts)
+        t->setVisible(fit);
+}
+
+int MatrixBlock::shownTexts() const
+{
+    return int(std::count_if(mTexts.begin(), mTexts.end(),
+                             [](const QCPItemText *t) { return t->visible(); }));
+}
+
+bool MatrixBlock::cellAt(const QPointF &pos, int *row, int *column) const
+{
+    if (!mRect->rect().contains(pos.toPoint()) || mValues.size() == 0)
+        return false;
+    const int c = int(std::lround(mRect->axis(QCPAxis::atBottom)->pixelToCoord(pos.x())));
+    const int r = int(std::lround(mRect->axis(QCPAxis::atLeft)->pixelToCoord(pos.y())));
+    if (r < 0 || r >= mValues.rows() || c < 0 || c >= mValues.cols())
+        return false;
+    *row = r;
+    *column = c;
+    return true;
+}
+
+void MatrixBlock::setTrace(Trace trace, int row, int column)
+{
+    mTrace = trace;
+    mTraceRow = row;
+    mTraceColumn = column;
+    const double rows = double(std::max<Eigen::Index>(1, mValues.rows()));
+    const double cols = double(std::max<Eigen::Index>(1, mValues.cols()));
+    switch (trace) {
+    case Trace::None:
+        break;
+    case Trace::Row:
+        mTraceRect->topLeft->setCoords(-0.5, row - 0.5);
+        mTraceRect->bottomRight->setCoords(cols - 0.5, row + 0.5);
+        break;
+    case Trace::Column:
+        mTraceRect->topLeft->setCoords(column - 0.5, -0.5);
+        mTraceRect->bottomRight->setCoords(column + 0.5, rows - 0.5);
+        break;
+    case Trace::Cell:
+        mTraceRect->topLeft->setCoords(column - 0.5, row - 0.5);
+        mTraceRect->bottomRight->setCoords(column + 0.5, row + 0.5);
+        break;
+    }
+    mTraceRect->setVisible(trace != Trace::None);
+}
+
+void MatrixBlock::setFramed(bool framed)
+{
+    mFramed = framed;
+    mFrame->setVisible(framed);
+}
+
+} // namespace sml

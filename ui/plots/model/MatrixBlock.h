@@ -1,0 +1,82 @@
+#pragma once
+
+#include <Eigen/Core>
+#include <qcustomplot.h>
+
+#include <QString>
+#include <QStringList>
+
+namespace sml {
+
+/// One matrix of the model views (the heads and projections views, MATH.md §8) drawn as
+/// coloured cells in an axis rect of its own: row r of the matrix is drawn at the top, its caption
+/// ("Q = X W_Q  (3×2)") above it, the row labels (tokens) on the left, the column numbers
+/// (1-based) below, and the numbers in the cells while they fit. The block owns its axis rect,
+/// colour map, trace outline and cell texts.
+class MatrixBlock
+{
+public:
+    /// Creates the axis rect on `plot` and places it at (row, column) of `grid` (a layout of the
+    /// plot), before its items, which attach to the plot's first axis rect when created.
+    MatrixBlock(QCustomPlot *plot, QCPLayoutGrid *grid, int row, int column);
+
+    QCPAxisRect *rect() const { return mRect; }
+    QCPColorMap *map() const { return mMap; }
+    const Eigen::MatrixXd &values() const { return mValues; }
+    const QString &caption() const { return mCaption; }
+    /// The (row, column) name of a cell, for tooltips: "“the”, 2".
+    QString rowName(int row) const;
+
+    /// Shows `values` (rows×columns) with `gradient` over `range`, the caption above and the
+    /// row labels at the left (empty: 1, 2, …). Clears the trace.
+    /// `columnLabels` (the keys' tokens of a T×T matrix) replace the column numbers, turned 90°.
+    void show(const Eigen::MatrixXd &values, const QString &caption, const QStringList &rowLabels,
+              const QCPColorGradient &gradient, const QCPRange &range,
+              const QStringList &columnLabels = {});
+    /// The cell under a widget position, or false outside the block's cells.
+    bool cellAt(const QPointF &pos, int *row, int *column) const;
+
+    /// What the trace outlines: nothing, a row, a column or one cell.
+    enum class Trace
+    {
+        None,
+        Row,
+        Column,
+        Cell
+    };
+    /// Outlines a row, a column or a cell (the operands of the product under the mouse).
+    void setTrace(Trace trace, int row = 0, int column = 0);
+    Trace trace() const { return mTrace; }
+    int traceRow() const { return mTraceRow; }
+    int traceColumn() const { return mTraceColumn; }
+    /// Shows the numbers in the cells when every one of them fits its cell's pixels of the last
+    /// layout, else none (the views call it after every layout, in the window and in an export).
+    void fitTexts();
+    /// How many cell numbers are shown now.
+    int shownTexts() const;
+
+    /// A thick frame around the whole block (the selected head in the heads view).
+    void setFramed(bool framed);
+    bool framed() const { return mFramed; }
+
+    /// A range symmetric about 0 that holds every entry (at least ±1e-12): for signed matrices
+    /// with the diverging gradient.
+    static QCPRange symmetricRange(const Eigen::MatrixXd &values);
+
+private:
+    QCustomPlot *mPlot;
+    QCPAxisRect *mRect;
+    QCPColorMap *mMap;
+    QCPItemRect *mTraceRect;
+    QCPItemRect *mFrame;
+    std::vector<QCPItemText *> mTexts;
+    Eigen::MatrixXd mValues;
+    QString mCaption;
+    QStringList mRowLabels;
+    Trace mTrace = Trace::None;
+    int mTraceRow = 0;
+    int mTraceColumn = 0;
+    bool mFramed = false;
+};
+
+} // namespace sml
