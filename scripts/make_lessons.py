@@ -151,35 +151,32 @@ def _js(x):
     return json.dumps(x, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
 
 
+def _object_lines(obj, pad, one_per_line):
+    """The member lines of JSON object `obj` at indentation `pad`: the arrays under the keys in
+    `one_per_line` with one entry per line, a `model` object with one line per token and per
+    head, everything else inline."""
+    lines = []
+    items = list(obj.items())
+    for n, (k, v) in enumerate(items):
+        comma = "," if n + 1 < len(items) else ""
+        if k in one_per_line:
+            lines.append(f"{pad}  {_js(k)}: [")
+            lines += [f"{pad}    {_js(e)}" + ("," if j + 1 < len(v) else "")
+                      for j, e in enumerate(v)]
+            lines.append(f"{pad}  ]{comma}")
+        elif k == "model" and isinstance(v, dict):
+            lines.append(f"{pad}  {_js(k)}: {{")
+            lines += _object_lines(v, pad + "  ", ("tokens", "heads"))
+            lines.append(f"{pad}  }}{comma}")
+        else:
+            lines.append(f"{pad}  {_js(k)}: {_js(v)}{comma}")
+    return lines
+
+
 def dumps_scenario(sc):
     """Readable JSON: one line per query, key, token and head (vectors inline), 2-space
     indentation."""
-    lines = ["{"]
-    items = list(sc.items())
-    for n, (k, v) in enumerate(items):
-        comma = "," if n + 1 < len(items) else ""
-        if k in ("queries", "keys"):
-            lines.append(f"  {_js(k)}: [")
-            for j, entry in enumerate(v):
-                lines.append("    " + _js(entry) + ("," if j + 1 < len(v) else ""))
-            lines.append("  ]" + comma)
-        elif k == "model":  # one line per token and per head
-            lines.append(f"  {_js(k)}: {{")
-            parts = list(v.items())
-            for n2, (k2, v2) in enumerate(parts):
-                comma2 = "," if n2 + 1 < len(parts) else ""
-                if k2 in ("tokens", "heads"):
-                    lines.append(f"    {_js(k2)}: [")
-                    for j, entry in enumerate(v2):
-                        lines.append("      " + _js(entry) + ("," if j + 1 < len(v2) else ""))
-                    lines.append("    ]" + comma2)
-                else:
-                    lines.append(f"    {_js(k2)}: {_js(v2)}{comma2}")
-            lines.append("  }" + comma)
-        else:
-            lines.append(f"  {_js(k)}: {_js(v)}{comma}")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(["{"] + _object_lines(sc, "", ("queries", "keys")) + ["}"]) + "\n"
 
 
 class Invalid(Exception):
@@ -1060,7 +1057,17 @@ README_LINES = [
     ("two-heads.softmaxlab.json",
      "Version 2, MATH.md §8 D: three tokens, two heads with their own W_Q, W_K, W_V, and W_O; "
      "Q = X W_Q, K = X W_K, V = X W_V, Y = [O¹ O²] W_O."),
+    ("tiny-transformer-layer1.softmaxlab.json",
+     "Version 2: a real trained model, layer 1 of a 2-layer attention-only transformer on the "
+     "U.S. Constitution (written by scripts/train_tiny_transformer.py); X = token + position "
+     "embeddings of a 31-character sample."),
+    ("tiny-transformer-layer2.softmaxlab.json",
+     "Version 2: the same model's layer 2, on the residual stream after layer 1 "
+     "(X + [O¹ … O⁴] W_O of the layer-1 lesson)."),
 ]
+
+# The account of the trained heads, as scripts/train_tiny_transformer.py measured it.
+TRAINED_RECORD = os.path.join(REPO, "tests", "reference", "tiny_transformer_attention.json")
 
 
 def write_readme(out_dir):
@@ -1078,11 +1085,26 @@ def write_readme(out_dir):
         lines.append(f"| `{name}` | {what} |")
     lines += [
         "",
-        "All files except the first two are written by `scripts/make_lessons.py`",
-        "(`python3 scripts/make_lessons.py`, standard library only, deterministic seeds); it also",
-        "checks every `*.softmaxlab.json` in this folder against the format's rules.",
+        "All files except the first two and the `tiny-transformer-*` lessons are written by",
+        "`scripts/make_lessons.py` (`python3 scripts/make_lessons.py`, standard library only,",
+        "deterministic seeds); it also checks every `*.softmaxlab.json` in this folder against the",
+        "format's rules. The `tiny-transformer-*` lessons are written by",
+        "`scripts/train_tiny_transformer.py` (`/usr/bin/python3`, torch 1.13 on the CPU, a fixed",
+        "seed).",
         "",
     ]
+    if os.path.exists(TRAINED_RECORD):
+        with open(TRAINED_RECORD, encoding="utf-8") as fh:
+            record = json.load(fh)
+        lines += [
+            "## What the trained heads do",
+            "",
+            "Measured by `scripts/train_tiny_transformer.py` on the held-out last 10 % of the",
+            "Constitution (the mean over every query position; the same account is in both",
+            f"lessons' notes). Loss on the held-out text: {record['training']['held_out_loss']:.2f}"
+            " nats per character.",
+            "",
+        ] + [f"- {line}." for line in record["account"]] + [""]
     path = os.path.join(out_dir, "README.md")
     with open(path, "w", encoding="utf-8", newline="\n") as fh:
         fh.write("\n".join(lines))
