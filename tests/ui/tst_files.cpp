@@ -445,6 +445,15 @@ void TestFiles::examplesMenuOpensEveryLesson()
     const qsizetype dk256 =
         titles.indexOf(QStringLiteral("Why √d_k: random vectors at d_k = 256, τ = 1"));
     QVERIFY(dk2 >= 0 && dk256 > dk2);
+    // From tokens to heads: by hand (MATH.md §8 D), then the trained layers 1 and 2, last.
+    const qsizetype byHand =
+        titles.indexOf(QStringLiteral("From tokens to heads: two heads (MATH.md §8 D)"));
+    const qsizetype layer1 = titles.indexOf(QStringLiteral(
+        "A trained tiny transformer: layer 1's four heads on \"for President or Vice President\""));
+    const qsizetype layer2 = titles.indexOf(QStringLiteral(
+        "A trained tiny transformer: layer 2's four heads on \"for President or Vice President\""));
+    QVERIFY(byHand > dk256 && layer1 == byHand + 1 && layer2 == layer1 + 1);
+    QCOMPARE(layer2, titles.size() - 1);
 }
 
 void TestFiles::examplesCoverTheLessons()
