@@ -30,7 +30,7 @@ computed in float64 from those decimals.
 
 Usage: /usr/bin/python3 scripts/train_tiny_transformer.py [--steps N] [--out-dir DIR]
 (Debian's python3-torch 1.13 on the CPU: about 4 minutes of CPU time on one thread for the
-3000 steps, 6 to 11 minutes of wall time on a shared 2-core machine; it prints both.)
+3000 steps; 6 to 17 minutes of wall time on a busy shared 2-core machine; it prints both.)
 """
 
 import argparse
