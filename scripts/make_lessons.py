@@ -14,6 +14,8 @@ Writes into resources/scenarios/:
                                                  MATH.md §7.5 F, k3 gets exactly 0
   sparse-attention-digits.softmaxlab.json        version 2, sparsemax on the digits smoother:
                                                  each query keeps a handful of its 200 keys
+  two-heads.softmaxlab.json                      version 2, MATH.md §8 D: three tokens, two heads
+                                                 with W_Q, W_K, W_V, and W_O (a `model` section)
 
 Then it gives lessons their guided steps (the version-2 `lesson` section of
 docs/scenario-format.md; issue 18): the README's "A first lesson" (six steps) in
@@ -27,7 +29,8 @@ default.softmaxlab.json and iris-kernel-smoother.softmaxlab.json, which this scr
 touch). Every number quoted in a description (entropies, weights, accuracies) is computed here,
 with the shifted softmax and the shifted entropy of MATH.md §2–§3, from the numbers exactly as
 they are written to the file (after rounding). Every written file, and every other
-*.softmaxlab.json already in the folder, is then checked against the version-1 rules.
+*.softmaxlab.json already in the folder, is then checked against the format's rules (version 1,
+and the version-2 `attention` and `model` sections).
 
 Only the standard library is used (json, math, random, csv, argparse, os).
 
@@ -155,27 +158,38 @@ def _js(x):
     return json.dumps(x, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
 
 
-def dumps_scenario(sc):
-    """Readable JSON: one line per query and per key (vectors inline), 2-space indentation."""
-    lines = ["{"]
-    items = list(sc.items())
+def _object_lines(obj, pad, one_per_line):
+    """The member lines of JSON object `obj` at indentation `pad`: the arrays under the keys in
+    `one_per_line` with one entry per line, a `model` object with one line per token and per
+    head, everything else inline."""
+    lines = []
+    items = list(obj.items())
     for n, (k, v) in enumerate(items):
         comma = "," if n + 1 < len(items) else ""
-        if k in ("queries", "keys"):
-            lines.append(f"  {_js(k)}: [")
-            for j, entry in enumerate(v):
-                lines.append("    " + _js(entry) + ("," if j + 1 < len(v) else ""))
-            lines.append("  ]" + comma)
+        if k in one_per_line:
+            lines.append(f"{pad}  {_js(k)}: [")
+            lines += [f"{pad}    {_js(e)}" + ("," if j + 1 < len(v) else "")
+                      for j, e in enumerate(v)]
+            lines.append(f"{pad}  ]{comma}")
         elif k == "lesson":  # one line per step
             steps = v["steps"]
-            lines.append(f'  {_js(k)}: {{"steps": [')
-            for j, step in enumerate(steps):
-                lines.append("    " + _js(step) + ("," if j + 1 < len(steps) else ""))
-            lines.append("  ]}" + comma)
+            lines.append(f'{pad}  {_js(k)}: {{"steps": [')
+            lines += [f"{pad}    {_js(st)}" + ("," if j + 1 < len(steps) else "")
+                      for j, st in enumerate(steps)]
+            lines.append(f"{pad}  ]}}{comma}")
+        elif k == "model" and isinstance(v, dict):
+            lines.append(f"{pad}  {_js(k)}: {{")
+            lines += _object_lines(v, pad + "  ", ("tokens", "heads"))
+            lines.append(f"{pad}  }}{comma}")
         else:
-            lines.append(f"  {_js(k)}: {_js(v)}{comma}")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+            lines.append(f"{pad}  {_js(k)}: {_js(v)}{comma}")
+    return lines
+
+
+def dumps_scenario(sc):
+    """Readable JSON: one line per query, key, token and head (vectors inline), 2-space
+    indentation."""
+    return "\n".join(["{"] + _object_lines(sc, "", ("queries", "keys")) + ["}"]) + "\n"
 
 
 class Invalid(Exception):
@@ -217,9 +231,68 @@ def _label(path, entry):
         raise Invalid(f"{path}.label: longer than 200 code points")
 
 
+def _matrix(path, rows, n_rows, n_cols=None):
+    """Checks an array of n_rows rows of n_cols numbers (n_cols from the first row when None);
+    returns n_cols."""
+    if not isinstance(rows, list) or len(rows) != n_rows:
+        raise Invalid(f"{path}: expected {n_rows} rows")
+    if n_cols is None:
+        n_cols = len(rows[0]) if isinstance(rows[0], list) else 0
+        if n_cols < 1:
+            raise Invalid(f"{path}[0]: expected a non-empty array of numbers")
+    for r, row in enumerate(rows):
+        _numbers(f"{path}[{r}]", row, n_cols)
+    return n_cols
+
+
+def matmul(A, B):
+    """A B for lists of rows (exact sums: math.fsum)."""
+    cols = list(zip(*B))
+    return [[math.fsum(a * b for a, b in zip(row, col)) for col in cols] for row in A]
+
+
+def _model_heads(model):
+    """Checks a version-2 `model` section (scenario-format.md): T tokens of d_model numbers, H
+    heads whose w_q, w_k are d_model×d_k and w_v d_model×d_v (the same for every head), the
+    optional w_o of H·d_v rows of d_model numbers, H ≤ 64, d_model ≤ 4096. Returns ([(Q, K) per
+    head], T, d_k, d_v) with Q = X W_Q and K = X W_K (MATH.md §8)."""
+    if not isinstance(model, dict):
+        raise Invalid("model: expected an object")
+    tokens, heads = model.get("tokens"), model.get("heads")
+    if not isinstance(tokens, list) or not tokens:
+        raise Invalid("model.tokens: expected a non-empty array")
+    if not isinstance(heads, list) or not heads or len(heads) > 64:
+        raise Invalid("model.heads: expected 1 to 64 heads")
+    for t, tok in enumerate(tokens):
+        if not isinstance(tok, dict):
+            raise Invalid(f"model.tokens[{t}]: expected an object")
+        _label(f"model.tokens[{t}]", tok)
+    X = [tok.get("embedding") for tok in tokens]
+    d_model = _matrix("model.tokens[].embedding", X, len(X))
+    if d_model > 4096:
+        raise Invalid("model: d_model above 4096")
+    out, dk, dv = [], None, None
+    for h, head in enumerate(heads):
+        if not isinstance(head, dict):
+            raise Invalid(f"model.heads[{h}]: expected an object")
+        _label(f"model.heads[{h}]", head)
+        dk = _matrix(f"model.heads[{h}].w_q", head.get("w_q"), d_model, dk)
+        _matrix(f"model.heads[{h}].w_k", head.get("w_k"), d_model, dk)
+        dv = _matrix(f"model.heads[{h}].w_v", head.get("w_v"), d_model, dv)
+        out.append((matmul(X, head["w_q"]), matmul(X, head["w_k"])))
+    if "w_o" in model:
+        _matrix("model.w_o", model["w_o"], len(heads) * dv, d_model)
+    T = len(X)
+    if T > 100_000 or dk > 4096 or dv > 4096 or len(heads) * T * T > 5e7 \
+            or len(heads) * (2 * T * dk + T * dv) > 5e7:
+        raise Invalid("a size limit of scenario-format.md is exceeded")
+    return out, T, dk, dv
+
+
 def validate_text(text, max_bytes=1 << 20):
-    """Check one scenario file's text against the version-1 rules of scenario-format.md (plus
-    this library's own size limit, max_bytes). Returns (m, T, d_k, d_v); raises Invalid."""
+    """Check one scenario file's text against the rules of scenario-format.md (version 1, and the
+    version-2 `attention` and `model` sections; plus this library's own size limit, max_bytes).
+    Returns (m, T, d_k, d_v); raises Invalid."""
     raw = text.encode("utf-8")
     if len(raw) >= max_bytes:
         raise Invalid(f"file is {len(raw)} bytes, not below {max_bytes}")
@@ -247,34 +320,43 @@ def validate_text(text, max_bytes=1 << 20):
         raise Invalid("title: expected a string")
     if "description" in sc and not isinstance(sc["description"], str):
         raise Invalid("description: expected a string")
-    Q, K = sc.get("queries"), sc.get("keys")
-    if not isinstance(Q, list) or not Q:
-        raise Invalid("queries: expected a non-empty array")
-    if not isinstance(K, list) or not K:
-        raise Invalid("keys: expected a non-empty array")
-    m, T = len(Q), len(K)
-    if not isinstance(Q[0], dict) or not isinstance(Q[0].get("vector"), list):
-        raise Invalid("queries[0].vector: expected an array")
-    dk = len(Q[0]["vector"])
-    if not isinstance(K[0], dict) or not isinstance(K[0].get("value"), list):
-        raise Invalid("keys[0].value: expected an array")
-    dv = len(K[0]["value"])
-    if dk < 1 or dv < 1:
-        raise Invalid("d_k and d_v must be at least 1")
-    if m > 100_000 or T > 100_000 or dk > 4096 or dv > 4096 or m * T > 5e7 \
-            or (m + T) * dk + T * dv > 5e7:
-        raise Invalid("a size limit of scenario-format.md is exceeded")
-    for i, q in enumerate(Q):
-        if not isinstance(q, dict):
-            raise Invalid(f"queries[{i}]: expected an object")
-        _label(f"queries[{i}]", q)
-        _numbers(f"queries[{i}].vector", q.get("vector"), dk)
-    for t, k in enumerate(K):
-        if not isinstance(k, dict):
-            raise Invalid(f"keys[{t}]: expected an object")
-        _label(f"keys[{t}]", k)
-        _numbers(f"keys[{t}].vector", k.get("vector"), dk)
-        _numbers(f"keys[{t}].value", k.get("value"), dv)
+    if "model" in sc:  # scenario-format.md, version 2 `model` (MATH.md §8)
+        if sc["version"] != 2:
+            raise Invalid("model: a model section needs version 2")
+        if "queries" in sc or "keys" in sc:
+            raise Invalid("model: a model scenario has no queries or keys")
+        heads, T, dk, dv = _model_heads(sc["model"])
+        m = T
+    else:
+        Q, K = sc.get("queries"), sc.get("keys")
+        if not isinstance(Q, list) or not Q:
+            raise Invalid("queries: expected a non-empty array")
+        if not isinstance(K, list) or not K:
+            raise Invalid("keys: expected a non-empty array")
+        m, T = len(Q), len(K)
+        if not isinstance(Q[0], dict) or not isinstance(Q[0].get("vector"), list):
+            raise Invalid("queries[0].vector: expected an array")
+        dk = len(Q[0]["vector"])
+        if not isinstance(K[0], dict) or not isinstance(K[0].get("value"), list):
+            raise Invalid("keys[0].value: expected an array")
+        dv = len(K[0]["value"])
+        if dk < 1 or dv < 1:
+            raise Invalid("d_k and d_v must be at least 1")
+        if m > 100_000 or T > 100_000 or dk > 4096 or dv > 4096 or m * T > 5e7 \
+                or (m + T) * dk + T * dv > 5e7:
+            raise Invalid("a size limit of scenario-format.md is exceeded")
+        for i, q in enumerate(Q):
+            if not isinstance(q, dict):
+                raise Invalid(f"queries[{i}]: expected an object")
+            _label(f"queries[{i}]", q)
+            _numbers(f"queries[{i}].vector", q.get("vector"), dk)
+        for t, k in enumerate(K):
+            if not isinstance(k, dict):
+                raise Invalid(f"keys[{t}]: expected an object")
+            _label(f"keys[{t}]", k)
+            _numbers(f"keys[{t}].vector", k.get("vector"), dk)
+            _numbers(f"keys[{t}].value", k.get("value"), dv)
+        heads = [([q["vector"] for q in Q], [k["vector"] for k in K])]
     temp = sc.get("temperature")
     if not isinstance(temp, dict):
         raise Invalid("temperature: expected an object")
@@ -296,33 +378,45 @@ def validate_text(text, max_bytes=1 << 20):
         if not _is_num(s0) or s0 <= 0:
             raise Invalid("variance.sigma0_squared: expected a finite number > 0")
     elif var.get("mode") == "free":
-        rows = var.get("variances")
-        if not isinstance(rows, list) or len(rows) != m:
-            raise Invalid(f"variance.variances: expected {m} rows")
-        for i, row in enumerate(rows):
-            _numbers(f"variance.variances[{i}]", row, T)
-            if any(x <= 0 for x in row):
-                raise Invalid(f"variance.variances[{i}]: variances must be > 0")
+        per_head = var.get("variances") if "model" in sc else [var.get("variances")]
+        if not isinstance(per_head, list) or len(per_head) != len(heads):
+            raise Invalid(f"variance.variances: expected {len(heads)} entries, one per head")
+        for rows in per_head:
+            if not isinstance(rows, list) or len(rows) != m:
+                raise Invalid(f"variance.variances: expected {m} rows")
+            for i, row in enumerate(rows):
+                _numbers(f"variance.variances[{i}]", row, T)
+                if any(x <= 0 for x in row):
+                    raise Invalid(f"variance.variances[{i}]: variances must be > 0")
     else:
         raise Invalid("variance.mode: expected 'linked' or 'free'")
     me = sc.get("maxent")
     if not isinstance(me, dict) or "targets" not in me:
         raise Invalid("maxent: expected an object with 'targets'")
     tg = me["targets"]
-    if tg is not None:
+    if tg is not None and "model" in sc:
+        if not isinstance(tg, list) or len(tg) != len(heads):
+            raise Invalid(f"maxent.targets: expected null or {len(heads)} entries, one per head")
+        per_head = [x for x in tg if x is not None]
+    else:
+        per_head = [] if tg is None else [tg]
+    for tg in per_head:
         if not isinstance(tg, list) or len(tg) != m:
             raise Invalid(f"maxent.targets: expected null or {m} entries")
         for i, x in enumerate(tg):
             if x is not None and not _is_num(x):
                 raise Invalid(f"maxent.targets[{i}]: expected a finite number or null")
-    for i, q in enumerate(Q):
-        for t, k in enumerate(K):
-            try:
-                f = math.fsum(a * b for a, b in zip(q["vector"], k["vector"]))
-            except (OverflowError, ValueError):  # fsum: intermediate overflow, or inf − inf
-                f = math.inf
-            if not math.isfinite(f) or not math.isfinite(f / tau):
-                raise Invalid(f"queries[{i}]·keys[{t}]: similarity or score is not finite")
+    for h, (Qv, Kv) in enumerate(heads):
+        for i, q in enumerate(Qv):
+            for t, k in enumerate(Kv):
+                try:
+                    f = math.fsum(a * b for a, b in zip(q, k))
+                except (OverflowError, ValueError):  # fsum: intermediate overflow, or inf − inf
+                    f = math.inf
+                if not math.isfinite(f) or not math.isfinite(f / tau):
+                    where = f"model.heads[{h}]: " if "model" in sc else ""
+                    raise Invalid(f"{where}queries[{i}]·keys[{t}]: similarity or score is not "
+                                  "finite")
     return m, T, dk, dv
 
 
@@ -624,6 +718,87 @@ def causal_sentence_file(out_dir, written, summary):
 
 
 # ---------------------------------------------------------------------------------------------
+# 4b. From tokens to heads: MATH.md §8 D, two heads by hand
+
+def two_heads_file(out_dir, written, summary):
+    """MATH.md §8 D as a lesson: X = ((1, 0), (0, 1), (1, 1)), two heads, W_O, τ = √2, no mask.
+    Every number of the notes is recomputed here from the matrices (Q = X W_Q, K = X W_K,
+    V = X W_V, the §2 softmax, O = W V, Y = [O¹ O²] W_O) and checked against §8's decimals."""
+    X = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]
+    heads = [
+        {"label": "head 1", "w_q": [[1.0, 0.0], [0.0, 0.5]], "w_k": [[1.0, 0.0], [-1.0, 1.0]],
+         "w_v": [[1.0, 0.0], [0.0, 1.0]]},
+        {"label": "head 2", "w_q": [[0.0, 1.0], [1.0, 0.0]], "w_k": [[1.0, 1.0], [0.0, 1.0]],
+         "w_v": [[0.0, 1.0], [1.0, 0.0]]},
+    ]
+    w_o = [[1.0, 0.0], [0.0, 1.0], [0.5, 0.0], [0.0, 0.5]]
+    tau = math.sqrt(2.0)
+    results = []
+    for hd in heads:
+        Q, K, V = (matmul(X, hd[w]) for w in ("w_q", "w_k", "w_v"))
+        rows = [attend(q, K, V, tau) for q in Q]
+        results.append({"Q": Q, "K": K, "V": V, "W": [r["w"] for r in rows],
+                        "O": [r["o"] for r in rows]})
+    Y = matmul([o1 + o2 for o1, o2 in zip(results[0]["O"], results[1]["O"])], w_o)
+    # MATH.md §8 D, to its 8 decimals.
+    printed = {"W1": [[0.57597535, 0.14002925, 0.28399541], [0.25985918, 0.37007041, 0.37007041],
+                      [0.48818217, 0.16902193, 0.34279590]],
+               "W2": [[0.24825508, 0.24825508, 0.50348984], [0.40111209, 0.19777581, 0.40111209],
+                      [0.28399541, 0.14002925, 0.57597535]],
+               "Y": [[1.23584322, 0.79989712], [0.92937355, 1.14125291],
+                     [1.18898037, 0.94180321]]}
+    for got, want in ((results[0]["W"], printed["W1"]), (results[1]["W"], printed["W2"]),
+                      (Y, printed["Y"])):
+        if max(abs(a - b) for ra, rb in zip(got, want) for a, b in zip(ra, rb)) > 6e-9:
+            raise SystemExit("two-heads: the weights disagree with MATH.md §8 D")
+
+    def mat(A, d=3, fixed=True):
+        return "(" + ", ".join(vec(r, d, fixed) for r in A) + ")"
+
+    r1, r2 = results
+    desc = [
+        "Where do queries and keys come from? In a transformer they are computed from the "
+        "tokens (MATH.md §8, worked example D). Three tokens have embeddings X = "
+        "((1, 0), (0, 1), (1, 1)) (d_model = 2, positions already added in). Each head has its "
+        "own projections W_Q, W_K, W_V, and its queries, keys and values are Q = X W_Q, "
+        "K = X W_K, V = X W_V: the same three tokens give each head different vectors.",
+        f"Head 1: W_Q = ((1, 0), (0, 0.5)), W_K = ((1, 0), (−1, 1)), W_V = I, so Q = {mat(r1['Q'], 3, False)} "
+        f"and K = {mat(r1['K'], 3, False)}. With τ = √2 and no mask its weights are the rows "
+        f"{mat(r1['W'])}: x1 attends mostly to itself ({fmt_f(r1['W'][0][0])}), x2 spreads "
+        f"evenly over x2 and x3.",
+        f"Head 2: W_Q = ((0, 1), (1, 0)), W_K = ((1, 1), (0, 1)), W_V = ((0, 1), (1, 0)): "
+        f"weights {mat(r2['W'])}. The same tokens, another pattern: x1 and x3 now look "
+        f"mostly at x3. A score is a bilinear form of two tokens, s_ij = x_i W_Q W_Kᵀ x_jᵀ / τ: "
+        "tokens attend to each other through the product W_Q W_Kᵀ, not through their own "
+        "similarity.",
+        f"Each head is a scenario of §2–§7 (its own MLE and MaxEnt views); their outputs O¹ = "
+        f"{mat(r1['O'])} and O² are put side by side and mixed by W_O = ((1, 0), (0, 1), "
+        f"(0.5, 0), (0, 0.5)) into the multi-head output Y = [O¹ O²] W_O = {mat(Y)}.",
+        "Change one entry of a head's W_K and every row of that head's weights moves, while the "
+        "other head stays as it is. softmaxlab --report FILE --head N prints head N's numbers "
+        "(every quantity of §2–§7), and the report's output is Y.",
+    ]
+    sc = {
+        "format": "softmaxlab-scenario",
+        "version": 2,
+        "title": "From tokens to heads: two heads (MATH.md §8 D)",
+        "description": "\n\n".join(desc),
+        "model": {
+            "tokens": [{"label": f"x{t + 1}", "embedding": x} for t, x in enumerate(X)],
+            "heads": heads,
+            "w_o": w_o,
+        },
+        "temperature": {"mode": "sqrt_dk"},
+        "mask": "none",
+        "variance": {"mode": "linked", "sigma0_squared": 1.0},
+        "maxent": {"targets": None},
+    }
+    write_scenario(out_dir, "two-heads.softmaxlab.json", sc, written)
+    summary.append("two-heads: head 1 row 1 w = " + vec(r1["W"][0], 8) + "; Y row 1 = "
+                   + vec(Y[0], 8))
+
+
+# ---------------------------------------------------------------------------------------------
 # 5. Digits kernel smoother
 
 def load_digits(path):
@@ -892,7 +1067,20 @@ README_LINES = [
      "Version 2, MATH.md §7.5 F: sparsemax (α = 2) on the §6 B figure; k3 gets exactly 0."),
     ("sparse-attention-digits.softmaxlab.json",
      "Version 2: sparsemax on the digits smoother; each query keeps a handful of keys."),
+    ("two-heads.softmaxlab.json",
+     "Version 2, MATH.md §8 D: three tokens, two heads with their own W_Q, W_K, W_V, and W_O; "
+     "Q = X W_Q, K = X W_K, V = X W_V, Y = [O¹ O²] W_O."),
+    ("tiny-transformer-layer1.softmaxlab.json",
+     "Version 2: a real trained model, layer 1 of a 2-layer attention-only transformer on the "
+     "U.S. Constitution (written by scripts/train_tiny_transformer.py); X = token + position "
+     "embeddings of a 31-character sample."),
+    ("tiny-transformer-layer2.softmaxlab.json",
+     "Version 2: the same model's layer 2, on the residual stream after layer 1 "
+     "(X + [O¹ … O⁴] W_O of the layer-1 lesson)."),
 ]
+
+# The account of the trained heads, as scripts/train_tiny_transformer.py measured it.
+TRAINED_RECORD = os.path.join(REPO, "tests", "reference", "tiny_transformer_attention.json")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1070,7 +1258,7 @@ def write_readme(out_dir):
     lines = [
         "# Shipped scenarios",
         "",
-        "Each file is a scenario ([`docs/scenario-format.md`](../../docs/scenario-format.md); version 1, or 2 for sparse attention and guided lessons); its `description`",
+        "Each file is a scenario ([`docs/scenario-format.md`](../../docs/scenario-format.md); version 1, or 2 for sparse attention, models and guided lessons); its `description`",
         "holds the lesson notes. Open one with `softmaxlab FILE` or print its numbers with",
         "`softmaxlab --report FILE`. The files with a `lesson` section (the default, √d_k,",
         "temperature extremes, free variances, iris and sparse attention) are guided lessons:",
@@ -1084,12 +1272,26 @@ def write_readme(out_dir):
         lines.append(f"| `{name}` | {what} |")
     lines += [
         "",
-        "All files except the first two are written by `scripts/make_lessons.py`",
-        "(`python3 scripts/make_lessons.py`, standard library only, deterministic seeds), which",
-        "also adds the lesson steps to the first two; it also checks every `*.softmaxlab.json`",
-        "in this folder against the format's rules.",
+        "All files except the first two and the `tiny-transformer-*` lessons are written by",
+        "`scripts/make_lessons.py` (`python3 scripts/make_lessons.py`, standard library only,",
+        "deterministic seeds), which also adds the lesson steps to the first two; it also checks",
+        "every `*.softmaxlab.json` in this folder against the format's rules. The",
+        "`tiny-transformer-*` lessons are written by `scripts/train_tiny_transformer.py`",
+        "(`/usr/bin/python3`, torch 1.13 on the CPU, a fixed seed).",
         "",
     ]
+    if os.path.exists(TRAINED_RECORD):
+        with open(TRAINED_RECORD, encoding="utf-8") as fh:
+            record = json.load(fh)
+        lines += [
+            "## What the trained heads do",
+            "",
+            "Measured by `scripts/train_tiny_transformer.py` on the held-out last 10 % of the",
+            "Constitution (the mean over every query position; the same account is in both",
+            f"lessons' notes). Loss on the held-out text: {record['training']['held_out_loss']:.2f}"
+            " nats per character.",
+            "",
+        ] + [f"- {line}." for line in record["account"]] + [""]
     path = os.path.join(out_dir, "README.md")
     with open(path, "w", encoding="utf-8", newline="\n") as fh:
         fh.write("\n".join(lines))
@@ -1137,6 +1339,7 @@ def main(argv=None):
         temperature_files(args.out_dir, written, summary)
         free_variances_file(args.out_dir, written, summary)
         causal_sentence_file(args.out_dir, written, summary)
+        two_heads_file(args.out_dir, written, summary)
         digits_file(args.data_dir, args.seed_digits, args.per_class_keys, args.out_dir,
                     written, summary)
         sparse_attention_files(args.out_dir, written, summary)

@@ -15,7 +15,8 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 export QT_QPA_PLATFORM=offscreen
 
-# size  scenario  views (the README tour, in order; the derivation is text, on a taller page)
+# size  scenario  views (the README tour, in order; the derivation is text, on a taller page).
+# scenario@N exports head N of a model lesson (--head N) as docs/images/<scenario>-head<N>-<view>.png.
 shots=(
   "1000x640 default key-space weight-bars value-space maxent-entropy maxent-constraint"
   "1000x1000 default derivation"
@@ -23,14 +24,21 @@ shots=(
   "1000x640 free-variances weight-bars"
   "1000x640 sparse-attention alpha-sweep weight-bars key-space"
   "1000x640 sparse-attention-digits attention-heatmap"
+  "1000x640 tiny-transformer-layer1@1 attention-heatmap"
+  "1000x640 tiny-transformer-layer2@4 attention-heatmap"
 )
 for line in "${shots[@]}"; do
   read -r size scenario views <<<"$line"
-  rm -rf "$tmp/$scenario"
-  "$app" --export "$tmp/$scenario" --size "$size" \
+  head_args=() name="$scenario"
+  if [[ "$scenario" == *@* ]]; then
+    head_args=(--head "${scenario#*@}")
+    scenario="${scenario%@*}" name="${scenario}-head${head_args[1]}"
+  fi
+  rm -rf "$tmp/$name"
+  "$app" --export "$tmp/$name" --size "$size" "${head_args[@]}" \
     "$SML_ROOT/resources/scenarios/$scenario.softmaxlab.json" 2>/dev/null
   for view in $views; do
-    cp "$tmp/$scenario/$view.png" "$out/$scenario-$view.png"
-    echo "docs/images/$scenario-$view.png"
+    cp "$tmp/$name/$view.png" "$out/$name-$view.png"
+    echo "docs/images/$name-$view.png"
   done
 done

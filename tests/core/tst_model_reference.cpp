@@ -5,6 +5,7 @@
 // core API and in the report.
 
 #include "ModelAnalysis.h"
+#include "ReferenceJson.h"
 #include "Report.h"
 #include "ScenarioIo.h"
 
@@ -24,10 +25,7 @@ constexpr double kTolerance = 1e-12;
 
 QJsonObject referenceDocument()
 {
-    QFile f(QStringLiteral(SML_TEST_DATA_DIR "/reference/model_reference.json"));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read model_reference.json; run tests/reference/make_model_reference.py");
-    return QJsonDocument::fromJson(f.readAll()).object();
+    return test::referenceJson("model_reference.json", "tests/reference/make_model_reference.py");
 }
 
 /// max |m(i, j) − rows[i][j]|, or +∞ when the shapes differ.

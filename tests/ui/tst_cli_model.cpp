@@ -1,6 +1,7 @@
 // The command line of model scenarios (issue 17; scenario-format.md "Command line: additions"):
 // --report of worked example D (MATH.md §8), --embeddings/--wq/--wk/--wv/--wo with CSV and 3-D
-// .npy stacks, --head N, and the exit codes of what is refused. The real executable, headless.
+// .npy stacks, --head N (also on a trained lesson of the library), and the exit codes of what is
+// refused. The real executable, headless.
 #include "../core/NpyBytes.h"
 #include "AppRunner.h"
 
@@ -69,6 +70,7 @@ class TestCliModel : public QObject
 
 private slots:
     void reportOfWorkedExampleD();
+    void reportOfATrainedHead();
     void reportFromMatrices();
     void saveFromMatricesLoadsAgain();
     void headOutOfRangeIsExit2();
@@ -87,6 +89,34 @@ void TestCliModel::reportOfWorkedExampleD()
     const AppRun second = runApp({QStringLiteral("--report"), kExampleD, "--head", "2"});
     QVERIFY2(second.exitCode == 0, qPrintable(describe(second)));
     QCOMPARE(second.out, r.out);
+}
+
+void TestCliModel::reportOfATrainedHead()
+{
+    // The trained lesson of scripts/train_tiny_transformer.py, layer 2, head 2.3: the report's
+    // last row (the last token sees every token) is the attention the script recorded.
+    QFile f(QStringLiteral(SML_SOURCE_DIR "/tests/reference/tiny_transformer_attention.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject lesson =
+        QJsonDocument::fromJson(f.readAll()).object()["lessons"][1].toObject();
+    const AppRun r = runApp({QStringLiteral("--report"),
+                             QStringLiteral(SML_SOURCE_DIR "/") + lesson["file"].toString(),
+                             QStringLiteral("--head"), QStringLiteral("3")});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    const QJsonObject report = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(report["heads"][2]["label"].toString(), QStringLiteral("head 2.3"));
+    const QJsonArray queries = report["heads"][2]["queries"].toArray();
+    const QJsonArray rows = lesson["heads"][2]["weights"].toArray();
+    QCOMPARE(queries.size(), rows.size());
+    const QJsonArray got = queries.last()["weights"].toArray();
+    const QJsonArray expected = rows.last().toArray();
+    QCOMPARE(got.size(), expected.size());
+    for (int t = 0; t < got.size(); ++t)
+        QVERIFY2(std::abs(got[t].toDouble() - expected[t].toDouble()) <= 1e-9,
+                 qPrintable(QStringLiteral("key %1: %2 vs %3")
+                                .arg(t)
+                                .arg(got[t].toDouble(), 0, 'g', 17)
+                                .arg(expected[t].toDouble(), 0, 'g', 17)));
 }
 
 void TestCliModel::reportFromMatrices()

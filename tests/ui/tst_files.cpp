@@ -3,6 +3,7 @@
 // programmatically; Open Recent (at most 10, newest first, Clear list); a save→load round trip
 // through the window; Edit ▸ Undo/Redo with standard shortcuts and step texts; moving tokens;
 // and every shipped example loading cleanly, through ScenarioIo and through Help ▸ Examples.
+#include "Model.h"
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "tables/KeysTableModel.h"
@@ -11,6 +12,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QHash>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
@@ -414,15 +416,27 @@ void TestFiles::examplesMenuOpensEveryLesson()
     emit examples->aboutToShow();
     const QList<QAction *> actions = examples->actions();
     QCOMPARE(actions.size(), shippedExamples().size());
+    // The menu shows each lesson's title. A model lesson opens as its head 1, a plain scenario
+    // titled "TITLE — HEAD LABEL" (headScenario), until the window shows models.
+    QHash<QString, QString> documentTitle;
+    for (const QString &file : shippedExamples()) {
+        const Scenario s = std::get<Scenario>(
+            ScenarioIo::loadFile(QStringLiteral(SML_SOURCE_DIR "/resources/scenarios/") + file));
+        documentTitle.insert(s.title, s.model ? headScenario(s, 0).title : s.title);
+    }
+    QCOMPARE(documentTitle.size(), shippedExamples().size()); // titles are unique
     QStringList titles;
     for (QAction *a : actions) {
         a->trigger();
         const Scenario &s = w.document()->scenario();
-        QCOMPARE(a->text(), s.title); // the menu shows the lesson's title
+        QVERIFY2(documentTitle.contains(a->text()), qPrintable(a->text()));
+        QCOMPARE(s.title, documentTitle.value(a->text()));
         QVERIFY(!w.document()->isModified());
         QVERIFY(w.document()->filePath().isEmpty()); // Save asks for a name
-        QVERIFY(w.windowTitle().contains(QStringLiteral("(example)")));
-        titles << s.title;
+        const bool model = s.title != a->text();
+        QVERIFY(w.windowTitle().contains(model ? QStringLiteral("(example, head 1)")
+                                               : QStringLiteral("(example)")));
+        titles << a->text();
     }
     // In lesson order: the 2-D figure first, √d_k from small to large d_k.
     QCOMPARE(titles.first(), QStringLiteral("One query, three keys"));
@@ -431,6 +445,15 @@ void TestFiles::examplesMenuOpensEveryLesson()
     const qsizetype dk256 =
         titles.indexOf(QStringLiteral("Why √d_k: random vectors at d_k = 256, τ = 1"));
     QVERIFY(dk2 >= 0 && dk256 > dk2);
+    // From tokens to heads: by hand (MATH.md §8 D), then the trained layers 1 and 2, last.
+    const qsizetype byHand =
+        titles.indexOf(QStringLiteral("From tokens to heads: two heads (MATH.md §8 D)"));
+    const qsizetype layer1 = titles.indexOf(QStringLiteral(
+        "A trained tiny transformer: layer 1's four heads on \"for President or Vice President\""));
+    const qsizetype layer2 = titles.indexOf(QStringLiteral(
+        "A trained tiny transformer: layer 2's four heads on \"for President or Vice President\""));
+    QVERIFY(byHand > dk256 && layer1 == byHand + 1 && layer2 == layer1 + 1);
+    QCOMPARE(layer2, titles.size() - 1);
 }
 
 void TestFiles::examplesCoverTheLessons()

@@ -289,8 +289,9 @@ void MainWindow::fillExamplesMenu(QMenu *menu)
     const QDir dir(QStringLiteral(":/scenarios"));
     QStringList files =
         dir.entryList({QStringLiteral("*.softmaxlab.json")}, QDir::Files, QDir::Name);
-    // In lesson order (the 2-D figure first, then √d_k, τ, MLE ≠ softmax, masks, data sets);
-    // files not in the list follow by name.
+    // In lesson order (the 2-D figure first, then √d_k, τ, MLE ≠ softmax, masks, data sets,
+    // sparse attention, then from tokens to heads: by hand, then trained); files not in the
+    // list follow by name.
     static const QStringList lessonOrder = {QStringLiteral("default"),
                                             QStringLiteral("sharp-vs-flat-dk2"),
                                             QStringLiteral("sharp-vs-flat-dk16"),
@@ -301,7 +302,12 @@ void MainWindow::fillExamplesMenu(QMenu *menu)
                                             QStringLiteral("free-variances"),
                                             QStringLiteral("causal-sentence"),
                                             QStringLiteral("iris-kernel-smoother"),
-                                            QStringLiteral("digits-kernel-smoother")};
+                                            QStringLiteral("digits-kernel-smoother"),
+                                            QStringLiteral("sparse-attention"),
+                                            QStringLiteral("sparse-attention-digits"),
+                                            QStringLiteral("two-heads"),
+                                            QStringLiteral("tiny-transformer-layer1"),
+                                            QStringLiteral("tiny-transformer-layer2")};
     auto rank = [](const QString &file) {
         const qsizetype i = lessonOrder.indexOf(file.section(QLatin1Char('.'), 0, 0));
         return i < 0 ? lessonOrder.size() : i;
