@@ -32,16 +32,13 @@ QString viewExplanation(const QString &viewName)
             "each bar also gives |supp|, the number of keys with a weight &gt; 0 (§7.4).</p>");
     if (viewName == QLatin1String("key-space"))
         return tr(
-            "<p><b>Key space.</b> The query and the keys in a plane (two dimensions, or a PCA "
+            "<p><b>Key space.</b> The query and the keys in a plane (2-D, or a PCA "
             "projection). A key's score is q·k/τ, so the dashed lines of equal score are "
             "perpendicular to q; disc area is the weight. Drag q or a key and every view "
             "follows (MATH.md §2, §4.5).</p>"
-            "<p>With α-entmax the solid blue <i>water line</i> s* is the score below which a "
-            "weight is exactly 0; those keys are hollow rings (MATH.md §7.4). In a projection "
-            "(d_k > 2) no line of the plane is the water line, because a key's score also has "
-            "an out-of-plane part: the weight bars and the heatmap show the zeros.</p>"
-            "<p>In a model a drag moves the token's embedding by Δk·W<sub>K</sub>⁺ (§8): its "
-            "query and value move too.</p>");
+            "<p>α-entmax: keys below the solid blue <i>water line</i> s* get exactly 0 and are "
+            "hollow rings (§7.4); a projection (d_k &gt; 2) has none. In a model a drag moves "
+            "the token's embedding by Δk·W<sub>K</sub>⁺: its query and value move too (§8).</p>");
     if (viewName == QLatin1String("value-space"))
         return tr(
             "<p><b>The likelihood landscape.</b> Each value v<sub>t</sub> is a noisy reading "
