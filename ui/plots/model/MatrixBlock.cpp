@@ -97,23 +97,12 @@ void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
     x->setRange(-0.5, std::max(1, cols) - 0.5);
     y->setRange(-0.5, std::max(1, rows) - 0.5);
 
-    // Tick labels: the tokens on the rows, 1-based column numbers (thinned when many).
-    auto rowTicker = QSharedPointer<QCPAxisTickerText>::create();
-    const int rowStep = std::max(1, rows / 12);
-    const QFont tickFont = smallFont(0.8);
-    for (int r = 0; r < rows; r += rowStep)
-        rowTicker->addTick(r, r < rowLabels.size() ? plotStyle::elide(rowLabels.at(r), tickFont, 70)
-                                                   : QString::number(r + 1));
-    y->setTicker(rowTicker);
-    auto colTicker = QSharedPointer<QCPAxisTickerText>::create();
-    const bool named = !columnLabels.isEmpty();
-    const int colStep = std::max(1, named ? rowStep : cols / 8);
-    for (int c = 0; c < cols; c += colStep)
-        colTicker->addTick(c, named && c < columnLabels.size()
-                                  ? plotStyle::elide(columnLabels.at(c), tickFont, 70)
-                                  : QString::number(c + 1));
-    x->setTicker(colTicker);
-    x->setTickLabelRotation(named && cols > 3 ? 90 : 0);
+    // Tick labels: the tokens on the rows, 1-based column numbers (thinned when many; fitTexts
+    // thins them further to the pixels of the layout).
+    mColumnLabels = columnLabels;
+    mRowStep = mColStep = 0;
+    setTickSteps(std::max(1, rows / 12),
+                 std::max(1, columnLabels.isEmpty() ? cols / 8 : std::max(1, rows / 12)));
 
     // QCustomPlot collapses a single cell to zero width: ±0.5 around its centre then.
     QCPColorMapData *data = mMap->data();
@@ -150,8 +139,62 @@ void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
     fitTexts();
 }
 
+bool MatrixBlock::setTickSteps(int rowStep, int colStep)
+{
+    if (rowStep == mRowStep && colStep == mColStep)
+        return false;
+    mRowStep = rowStep;
+    mColStep = colStep;
+    const int rows = int(mValues.rows());
+    const int cols = int(mValues.cols());
+    const QFont tickFont = smallFont(0.8);
+    auto rowTicker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int r = 0; r < rows; r += rowStep)
+        rowTicker->addTick(r, r < mRowLabels.size()
+                                  ? plotStyle::elide(mRowLabels.at(r), tickFont, 70)
+                                  : QString::number(r + 1));
+    mRect->axis(QCPAxis::atLeft)->setTicker(rowTicker);
+    auto colTicker = QSharedPointer<QCPAxisTickerText>::create();
+    const bool named = !mColumnLabels.isEmpty();
+    for (int c = 0; c < cols; c += colStep)
+        colTicker->addTick(c, named && c < mColumnLabels.size()
+                                  ? plotStyle::elide(mColumnLabels.at(c), tickFont, 70)
+                                  : QString::number(c + 1));
+    QCPAxis *x = mRect->axis(QCPAxis::atBottom);
+    x->setTicker(colTicker);
+    x->setTickLabelRotation(named && cols > 3 ? 90 : 0);
+    return true;
+}
+
+void MatrixBlock::fitTickLabels()
+{
+    // Every k-th label, with k the smallest step at which the labels do not touch: in a narrow
+    // block of 31 tokens or 64 columns they were drawn on top of each other.
+    const int rows = int(mValues.rows());
+    const int cols = int(mValues.cols());
+    if (rows == 0 || cols == 0 || mRect->width() <= 0 || mRect->height() <= 0)
+        return;
+    const QFontMetricsF fm = plotStyle::metrics(smallFont(0.8));
+    const double lineHeight = fm.height() + 2;
+    auto step = [](int count, double needed, double room) {
+        return std::max(1, int(std::ceil(count * needed / std::max(1.0, room))));
+    };
+    const bool rotated = !mColumnLabels.isEmpty() && cols > 3;
+    double widest = 0;
+    if (!rotated)
+        for (int c = 0; c < cols; ++c)
+            widest = std::max(widest, fm.horizontalAdvance(mColumnLabels.isEmpty()
+                                                               ? QString::number(c + 1)
+                                                               : mColumnLabels.value(c)));
+    const int rowStep = step(rows, lineHeight, mRect->height());
+    const int colStep = step(cols, rotated ? lineHeight : widest + 8, mRect->width());
+    if (setTickSteps(rowStep, colStep))
+        mPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void MatrixBlock::fitTexts()
 {
+    fitTickLabels();
     if (mTexts.empty())
         return;
     const double cellWidth = mRect->width() / double(std::max<Eigen::Index>(1, mValues.cols()));

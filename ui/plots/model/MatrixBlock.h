@@ -64,6 +64,11 @@ public:
     static QCPRange symmetricRange(const Eigen::MatrixXd &values);
 
 private:
+    /// Tick labels at every rowStep-th row and colStep-th column; false when they were already.
+    bool setTickSteps(int rowStep, int colStep);
+    /// The smallest steps at which the tick labels do not overlap in the last layout.
+    void fitTickLabels();
+
     QCustomPlot *mPlot;
     QCPAxisRect *mRect;
     QCPColorMap *mMap;
@@ -73,6 +78,9 @@ private:
     Eigen::MatrixXd mValues;
     QString mCaption;
     QStringList mRowLabels;
+    QStringList mColumnLabels;
+    int mRowStep = 0;
+    int mColStep = 0;
     Trace mTrace = Trace::None;
     int mTraceRow = 0;
     int mTraceColumn = 0;
