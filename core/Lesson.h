@@ -18,7 +18,7 @@ inline constexpr int kMaxLessonSteps = 200;
 
 /// The view names a step may show, in the order of scenario-format.md ("View names"); the same
 /// names are the file names of `--export`. The model views `projections` and `heads` are not in
-/// this list: they need a `model` section (issue 17).
+/// this list: a step may show them only in a scenario with a `model` section (validateLesson).
 const QStringList &lessonViewNames();
 
 /// The top-level fields a step's `set` may replace: temperature, mask, variance, maxent and

@@ -104,19 +104,25 @@ void validateLesson(const Scenario &s)
 {
     const Lesson &lesson = *s.lesson;
     checkStepCount(qint64(lesson.steps.size()));
-    const int m = s.m();
-    const int heads = 1;                // a scenario without `model` has one head (issue 17 adds H)
+    // A model scenario (MATH.md §8) has no queries of its own: each token is a query and a key,
+    // and it has H heads and the model views (scenario-format.md, "View names").
+    const int m = s.model ? s.model->T() : s.m();
+    const int T = s.model ? s.model->T() : s.T();
+    const int heads = s.model ? s.model->H() : 1;
+    QStringList views = lessonViewNames();
+    if (s.model)
+        views << QStringLiteral("projections") << QStringLiteral("heads");
     std::map<double, bool> checkedTaus; // τ → checked; the base τ passed validate()
     checkedTaus[s.tau()] = true;
     for (size_t k = 0; k < lesson.steps.size(); ++k) {
         const LessonStep &step = lesson.steps[k];
         const QString path = QStringLiteral("lesson.steps[%1]").arg(k);
         checkTextLength(step.title, path + QStringLiteral(".title"));
-        if (!lessonViewNames().contains(step.view))
-            refuseStructure(path + QStringLiteral(".view"),
-                            QStringLiteral("expected a view name (%1), got \"%2\"")
-                                .arg(lessonViewNames().join(QStringLiteral(", ")),
-                                     escapedForMessage(step.view, 100)));
+        if (!views.contains(step.view))
+            refuseStructure(
+                path + QStringLiteral(".view"),
+                QStringLiteral("expected a view name (%1), got \"%2\"")
+                    .arg(views.join(QStringLiteral(", ")), escapedForMessage(step.view, 100)));
         if (step.queryIndex() < 0 || step.queryIndex() >= m)
             refuseStructure(path + QStringLiteral(".query"),
                             QStringLiteral("expected a query index from 0 to %1 (m = %2), got %3")
@@ -139,7 +145,7 @@ void validateLesson(const Scenario &s)
                                 QStringLiteral("a step may set only temperature, mask, variance, "
                                                "maxent and attention"));
             try {
-                readSetting(it.key(), it.value(), m, s.T(), settings);
+                readSetting(it.key(), it.value(), m, T, settings);
             } catch (Refusal &r) {
                 r.error.message = setPath + QLatin1Char('.') + r.error.message;
                 throw;

@@ -485,6 +485,8 @@ void validate(const Scenario &s)
     if (s.model) { // the model section and its per-head settings (ModelIo.h)
         checkSettings(s);
         validateModel(s);
+        if (s.lesson) // (it was accepted unchecked in a model scenario)
+            validateLesson(s);
         return;
     }
     const qint64 m = s.queries.rows();

@@ -7,6 +7,7 @@
 #include "ScenarioIo.h"
 #include "ScenarioRows.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -71,6 +72,7 @@ private slots:
     void keyInsertedAndRemoved();
     void queryInsertedAndRemoved();
     void settingOverridesRecordWhatDiffers();
+    void modelLessonsHaveTokensHeadsAndTheModelViews();
 };
 
 void TestLesson::loadsEveryMember()
@@ -361,6 +363,58 @@ void TestLesson::settingOverridesRecordWhatDiffers()
     QCOMPARE(back->keys(), QStringList{QStringLiteral("attention")});
     QCOMPARE(back->value(QLatin1String("attention"))[QLatin1String("normalizer")].toString(),
              QStringLiteral("softmax"));
+}
+
+void TestLesson::modelLessonsHaveTokensHeadsAndTheModelViews()
+{
+    // MATH.md §8 D: T = 3 tokens (each a query and a key), H = 2 heads. A step may pick the
+    // second head, the third token as its query, and the heads or projections view; not a third
+    // head, and not the model views in a scenario without a model.
+    QFile file(QStringLiteral(SML_SOURCE_DIR "/resources/scenarios/two-heads.softmaxlab.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QJsonObject top = QJsonDocument::fromJson(file.readAll()).object();
+    QVERIFY(top.contains(QLatin1String("model")));
+    auto load = [&top](const char *steps) {
+        QJsonObject withSteps = top;
+        withSteps.insert(
+            QLatin1String("lesson"),
+            QJsonObject{{QLatin1String("steps"), QJsonDocument::fromJson(steps).array()}});
+        return ScenarioIo::parse(QJsonDocument(withSteps).toJson());
+    };
+    const LoadResult ok = load(R"([{"title": "Every head", "view": "heads", "head": 1, "query": 2},
+        {"title": "Where q comes from", "view": "projections"},
+        {"title": "Cooler", "view": "attention-heatmap",
+         "set": {"temperature": {"mode": "fixed", "tau": 0.5}}}])");
+    QVERIFY2(std::holds_alternative<Scenario>(ok),
+             qPrintable(std::get_if<LoadError>(&ok) ? std::get<LoadError>(ok).message : QString()));
+    const Scenario &s = std::get<Scenario>(ok);
+    QCOMPARE(s.lesson->steps[0].headIndex(), 1);
+    QCOMPARE(s.lesson->steps[0].queryIndex(), 2);
+    QCOMPARE(applyStep(s, 2).tau(), 0.5);
+
+    const LoadResult thirdHead = load(R"([{"title": "No such head", "view": "heads", "head": 2}])");
+    QVERIFY(std::holds_alternative<LoadError>(thirdHead));
+    QVERIFY2(std::get<LoadError>(thirdHead).message.startsWith(QStringLiteral(
+                 "lesson.steps[0].head: expected a head index from 0 to 1 (H = 2), got 2")),
+             qPrintable(std::get<LoadError>(thirdHead).message));
+    const LoadResult fourthToken =
+        load(R"([{"title": "No such token", "view": "heads", "query": 3}])");
+    QVERIFY(std::holds_alternative<LoadError>(fourthToken));
+    QVERIFY(std::get<LoadError>(fourthToken)
+                .message.startsWith(QStringLiteral(
+                    "lesson.steps[0].query: expected a query index from 0 to 2 (m = 3)")));
+
+    // Without a model, "heads" is no view of a step.
+    QJsonObject plain = QJsonDocument::fromJson(ScenarioIo::serialize(defaultScenario())).object();
+    plain.insert(QLatin1String("version"), 2);
+    plain.insert(
+        QLatin1String("lesson"),
+        QJsonObject{{QLatin1String("steps"),
+                     QJsonDocument::fromJson(R"([{"title": "x", "view": "heads"}])").array()}});
+    const LoadResult refused = ScenarioIo::parse(QJsonDocument(plain).toJson());
+    QVERIFY(std::holds_alternative<LoadError>(refused));
+    QVERIFY(std::get<LoadError>(refused).message.startsWith(
+        QStringLiteral("lesson.steps[0].view: expected a view name")));
 }
 
 QTEST_APPLESS_MAIN(TestLesson)

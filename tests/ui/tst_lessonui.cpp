@@ -23,6 +23,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
@@ -121,6 +122,7 @@ private slots:
     void panelEditsAreUndoSteps();
     void shapeEditUpdatesEverySteps();
     void takeTheTour();
+    void modelStepShowsItsHead();
 };
 
 void TestLessonUi::buildSaveReloadAndPresent()
@@ -458,6 +460,39 @@ void TestLessonUi::takeTheTour()
     QVERIFY(bytes.startsWith("%PDF-"));
     // Qt's PDF writer: one "/Type /Page" object per page (and one "/Type /Pages").
     QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r"), 6);
+}
+
+void TestLessonUi::modelStepShowsItsHead()
+{
+    // A lesson of a model scenario (MATH.md §8 D, two heads): a step with "head": 1 shows head 2
+    // in every view, and a step without one head 1.
+    QFile file(QStringLiteral(SML_SOURCE_DIR "/resources/scenarios/two-heads.softmaxlab.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QJsonObject top = QJsonDocument::fromJson(file.readAll()).object();
+    top.insert(QLatin1String("lesson"),
+               QJsonObject{{QLatin1String("steps"), QJsonDocument::fromJson(R"([
+        {"title": "The second head", "view": "heads", "head": 1, "query": 2},
+        {"title": "The first head's weights", "view": "attention-heatmap"}])")
+                                                        .array()}});
+    const LoadResult loaded = ScenarioIo::parse(QJsonDocument(top).toJson());
+    QVERIFY(std::holds_alternative<Scenario>(loaded));
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    ScenarioDocument *doc = w.document();
+    QVERIFY(!doc->replaceScenario(std::get<Scenario>(loaded), QStringLiteral("load")));
+    QVERIFY(doc->isModel());
+    QTest::keyClick(&w, Qt::Key_F5); // presents the lesson from its first step
+    QTRY_COMPARE(doc->shownStep(), std::optional<int>(0));
+    QCOMPARE(doc->selectedHead(), 1);
+    QCOMPARE(doc->selectedQuery(), 2);
+    QCOMPARE(w.lessonPresenter()->currentViewName(), QStringLiteral("heads"));
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(doc->shownStep(), std::optional<int>(1));
+    QCOMPARE(doc->selectedHead(), 0);
+    QCOMPARE(w.lessonPresenter()->currentViewName(), QStringLiteral("attention-heatmap"));
+    QTest::keyClick(&w, Qt::Key_F5);
 }
 
 QTEST_MAIN(TestLessonUi)

@@ -148,6 +148,8 @@ void LessonPresenter::stepShown(std::optional<int> step)
     const std::optional<Lesson> &lesson = document->baseScenario().lesson;
     if (step && lesson && *step < int(lesson->steps.size())) {
         const LessonStep &s = lesson->steps[size_t(*step)];
+        if (document->isModel()) // the step's head first: the views and the query follow it
+            document->setSelectedHead(s.headIndex());
         openView(s.view);
         document->setSelectedQuery(s.queryIndex());
         mWindow->statusBar()->showMessage(
