@@ -76,6 +76,8 @@ private slots:
         QVERIFY(showAt(view));
         view.replot();
         QCOMPARE(view.exactZeroMarks(), zeros);
+        QVERIFY2(view.subtitleText().contains(QStringLiteral("exactly 0 (white stripes, “0”)")),
+                 qPrintable(view.subtitleText()));
         // The tooltip of a zero cell says so, with the water line; a non-zero cell does not.
         bool sawZero = false;
         for (int i = 0; i < a.weights.rows(); ++i)
@@ -92,6 +94,42 @@ private slots:
         QVERIFY(!doc.setNormalizer(NormalizerKind::Softmax));
         view.replot();
         QCOMPARE(view.exactZeroMarks(), 0);
+    }
+
+    void largeHeatmapsDoNotPromiseStripes()
+    {
+        // Above 12×12 cells the numbers and stripes are not drawn: the subtitle counts the zeros
+        // without promising a mark.
+        Scenario s = test::threeQueriesFourKeys(QStringLiteral("13 × 12"));
+        s.queries.resize(13, 2);
+        s.keys.resize(12, 2);
+        s.values.resize(12, 2);
+        for (int i = 0; i < 13; ++i)
+            s.queries.row(i) << std::cos(0.5 * i), std::sin(0.5 * i);
+        for (int t = 0; t < 12; ++t) {
+            s.keys.row(t) << 2 * std::cos(0.6 * t), 2 * std::sin(0.6 * t);
+            s.values.row(t) << t, -t;
+        }
+        s.queryLabels.clear();
+        s.keyLabels.clear();
+        for (int i = 0; i < 13; ++i)
+            s.queryLabels << QStringLiteral("q%1").arg(i + 1);
+        for (int t = 0; t < 12; ++t)
+            s.keyLabels << QStringLiteral("k%1").arg(t + 1);
+        s.normalizeSideArrays();
+        s.normalizer = NormalizerKind::Entmax;
+        s.entmaxAlpha = 2.0;
+        ScenarioDocument doc;
+        QVERIFY(!doc.replaceScenario(s, QStringLiteral("load")));
+        AttentionHeatmapView view;
+        view.bindToDocument(&doc);
+        QVERIFY(showAt(view));
+        view.replot();
+        QCOMPARE(view.exactZeroMarks(), 0);
+        QVERIFY2(view.subtitleText().contains(QStringLiteral("weights exactly 0")),
+                 qPrintable(view.subtitleText()));
+        QVERIFY2(!view.subtitleText().contains(QStringLiteral("stripes")),
+                 qPrintable(view.subtitleText()));
     }
 
     void exactZerosStayVisibleOnASlide()

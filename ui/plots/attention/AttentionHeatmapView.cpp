@@ -152,13 +152,15 @@ void AttentionHeatmapView::showAnalysis(const Analysis &analysis, int selectedQu
     mTitle->setText(
         tr("Attention weights  w = %1(q·k / τ)").arg(plotStyle::normalizerName(att.alpha)));
     mSubtitleParts = QStringList{tauText};
+    // The zeros are striped only where the cells carry their numbers (rebuildCellTexts).
+    const bool marked = qint64(s.m()) * s.T() <= maxCellsForText;
     if (mEntmax)
-        mSubtitleParts << (zeros == 1
-                               ? tr("%1 (α = %2): %3 weight exactly 0 (white stripes, “0”)")
-                               : tr("%1 (α = %2): %3 weights exactly 0 (white stripes, “0”)"))
+        mSubtitleParts << (zeros == 1 ? tr("%1 (α = %2): %3 weight exactly 0%4")
+                                      : tr("%1 (α = %2): %3 weights exactly 0%4"))
                               .arg(plotStyle::normalizerName(att.alpha),
                                    plotStyle::compact(att.alpha))
-                              .arg(zeros);
+                              .arg(zeros)
+                              .arg(marked ? tr(" (white stripes, “0”)") : QString());
     mSubtitleParts << (s.mask == MaskKind::Causal ? tr("causal mask: hatched cells are hidden")
                                                   : tr("no mask"))
                    << tr("each row sums to 1");

@@ -49,6 +49,8 @@ public:
     /// The drawn grid: block factors 1 when every cell is shown.
     const HeatmapGrid &grid() const { return mGrid; }
     /// The cells marked "exactly 0" (α-entmax, keys off the support; none with the softmax).
+    /// The subtitle as drawn (τ, the normalizer and its zeros, the mask).
+    QString subtitleText() const { return mSubtitle->text(); }
     int exactZeroMarks() const { return int(mZeroStripes.size()) / stripesPerZero; }
     /// The cell (key t, query i) under a widget position, or false when outside the cells.
     bool cellAt(const QPointF &pos, int *query, int *key) const;
