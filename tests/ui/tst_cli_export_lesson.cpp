@@ -4,6 +4,10 @@
 // with poppler's pdfinfo, pdftotext and pdftoppm (poppler-utils, scripts/setup.sh).
 #include "AppRunner.h"
 
+#include <QJsonArray>
+
+#include <QFile>
+
 #include "Lesson.h"
 #include "ScenarioIo.h"
 
@@ -153,6 +157,7 @@ private slots:
     void errors_data();
     void errors();
     void failedWriteKeepsTheOldFile();
+    void modelLessonDrawsTheHeadsAndProjections();
 };
 
 void TestCliExportLesson::onePagePerStepWithTitleAndCaption()
@@ -296,6 +301,35 @@ void TestCliExportLesson::failedWriteKeepsTheOldFile()
     QFile old(pdf);
     QVERIFY(old.open(QIODevice::ReadOnly));
     QCOMPARE(old.readAll(), QByteArray("old bytes"));
+}
+
+void TestCliExportLesson::modelLessonDrawsTheHeadsAndProjections()
+{
+    // MATH.md §8 D with a lesson on the model views: one page each, with the views' own text
+    // (the heads view names its heads; the projections view its matrices).
+    QFile file(QStringLiteral(SML_SOURCE_DIR "/resources/scenarios/two-heads.softmaxlab.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QJsonObject top = QJsonDocument::fromJson(file.readAll()).object();
+    top.insert(QLatin1String("lesson"),
+               QJsonObject{{QLatin1String("steps"), QJsonDocument::fromJson(R"([
+        {"title": "Both heads", "view": "heads", "head": 1},
+        {"title": "Where Q comes from", "view": "projections"},
+        {"title": "Head 2's weights", "view": "attention-heatmap", "head": 1}])")
+                                                        .array()}});
+    QTemporaryDir dir;
+    const QString lesson = dir.filePath(QStringLiteral("heads.softmaxlab.json"));
+    QFile out(lesson);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(top).toJson());
+    out.close();
+    const QString pdf = dir.filePath(QStringLiteral("heads.pdf"));
+    const AppRun r = runApp({QStringLiteral("--export-lesson"), pdf, lesson});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QCOMPARE(pageCount(pdf), 3);
+    QVERIFY2(pageText(pdf, 1).contains(QStringLiteral("head 2")), qPrintable(pageText(pdf, 1)));
+    QVERIFY2(pageText(pdf, 2).contains(QStringLiteral("W_Q")) ||
+                 pageText(pdf, 2).contains(QStringLiteral("WQ")),
+             qPrintable(pageText(pdf, 2)));
 }
 
 QTEST_GUILESS_MAIN(TestCliExportLesson)

@@ -4,12 +4,15 @@
 #include "AtomicFile.h"
 #include "Lesson.h"
 #include "Model.h"
+#include "ModelAnalysis.h"
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "export/ImageExportOptions.h"
 #include "export/ImageFile.h"
 #include "panels/DerivationPanel.h"
 #include "plots/PlotView.h"
+#include "plots/model/HeadsView.h"
+#include "plots/model/ProjectionsView.h"
 #include "style/Appearance.h"
 #include "window/ViewExport.h"
 
@@ -133,6 +136,32 @@ std::optional<QString> drawView(QCPPainter &painter, const Scenario &shown, cons
     return std::nullopt;
 }
 
+/// Draws the model view `view` ("heads" or "projections") of `modelScenario` (the step applied,
+/// with its `model` section) for head `head`, as exportViews draws them (MATH.md §8).
+std::optional<QString> drawModelView(QCPPainter &painter, const Scenario &modelScenario,
+                                     const QString &view, int head,
+                                     const ImageExportOptions &options)
+{
+    const Appearance::ExportScale scale(options.textScale);
+    const ModelAnalysis model = analyzeModel(modelScenario);
+    const QSize layout = options.layoutSize();
+    std::unique_ptr<PlotView> plot;
+    if (view == QLatin1String("heads"))
+        plot = std::make_unique<HeadsView>();
+    else
+        plot = std::make_unique<ProjectionsView>();
+    plot->setAttribute(Qt::WA_DontShowOnScreen);
+    plot->resize(layout);
+    plot->setLayoutSize(layout);
+    if (auto *heads = qobject_cast<HeadsView *>(plot.get()))
+        heads->showModel(modelScenario, model, head);
+    else
+        static_cast<ProjectionsView *>(plot.get())
+            ->showModel(modelScenario, *model.heads[size_t(head)], head);
+    plot->drawOnto(painter, options);
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<QString> exportLessonPdf(const Scenario &scenario, const QString &path, int *pages)
@@ -169,9 +198,15 @@ std::optional<QString> exportLessonPdf(const Scenario &scenario, const QString &
                 return cannotWriteMessage(path, tr("the PDF could not get a new page"));
             const LessonStep &step = steps[size_t(i)];
             Scenario shown = applyStep(scenario, i);
+            const int head =
+                shown.model ? std::clamp(step.headIndex(), 0, int(shown.model->heads.size()) - 1)
+                            : 0;
+            // The model views draw the model itself; every other view its head baked.
+            const bool modelView = shown.model && (step.view == QLatin1String("heads") ||
+                                                   step.view == QLatin1String("projections"));
+            const Scenario modelShown = modelView ? shown : Scenario{};
             if (shown.model)
-                shown = headScenario(
-                    shown, std::clamp(step.headIndex(), 0, int(shown.model->heads.size()) - 1));
+                shown = headScenario(shown, head);
             const int query = std::clamp(step.queryIndex(), 0, std::max(0, shown.m() - 1));
 
             painter.resetTransform();
@@ -192,7 +227,9 @@ std::optional<QString> exportLessonPdf(const Scenario &scenario, const QString &
             painter.save();
             painter.translate(0, header);
             painter.setClipRect(QRectF(QPointF(0, 0), viewLayout));
-            const auto error = drawView(painter, shown, step.view, query, viewOptions);
+            const auto error =
+                modelView ? drawModelView(painter, modelShown, step.view, head, viewOptions)
+                          : drawView(painter, shown, step.view, query, viewOptions);
             painter.restore();
             if (error)
                 return tr("lesson.steps[%1]: %2").arg(i).arg(*error);
