@@ -10,8 +10,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
+#include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <functional>
 #include <random>
 #include <vector>
@@ -102,6 +103,44 @@ inline sml::Scenario benchScenario(int T, int dK, unsigned seed = 5)
     return s;
 }
 
+/// A model scenario of the size issue 19 names (MATH.md §8): T tokens with random embeddings X
+/// (T×d_model, N(0, 1)), H heads with W_Q, W_K, W_V of d_model×d_k (d_k = d_model/H, entries
+/// N(0, 1/d_model) so that Q, K and V have unit scale) and W_O ((H·d_k)×d_model), causal mask.
+inline sml::Scenario benchModelScenario(int H, int dModel, int T, unsigned seed = 7)
+{
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    const int dK = std::max(1, dModel / H);
+    auto fill = [&](int rows, int cols, double scale) {
+        Eigen::MatrixXd mat(rows, cols);
+        for (int i = 0; i < rows; ++i)
+            for (int j = 0; j < cols; ++j)
+                mat(i, j) = scale * normal(rng);
+        return mat;
+    };
+    sml::Model model;
+    model.embeddings = fill(T, dModel, 1.0);
+    for (int i = 0; i < T; ++i)
+        model.tokenLabels << QStringLiteral("t%1").arg(i + 1);
+    const double w = 1.0 / std::sqrt(double(dModel));
+    for (int h = 0; h < H; ++h) {
+        sml::ModelHead head;
+        head.label = QStringLiteral("head %1").arg(h + 1);
+        head.wQ = fill(dModel, dK, w);
+        head.wK = fill(dModel, dK, w);
+        head.wV = fill(dModel, dK, w);
+        model.heads.push_back(head);
+    }
+    model.wO = fill(H * dK, dModel, 1.0 / std::sqrt(double(H * dK)));
+    sml::Scenario s;
+    s.title = QStringLiteral("bench model H=%1 d_model=%2 T=%3").arg(H).arg(dModel).arg(T);
+    s.mask = sml::MaskKind::Causal;
+    model.normalizeSideArrays(false);
+    s.model = std::move(model);
+    s.normalizeSideArrays();
+    return s;
+}
+
 /// Runs `body` until at least minReps runs and minMs milliseconds (at most maxReps runs),
 /// after `warmup` unmeasured runs; returns the times in ms.
 inline std::vector<double> repeat(const std::function<void()> &body, int minReps = 5,
@@ -111,8 +150,7 @@ inline std::vector<double> repeat(const std::function<void()> &body, int minReps
         body();
     std::vector<double> times;
     const auto start = Clock::now();
-    while (int(times.size()) < maxReps &&
-           (int(times.size()) < minReps || msSince(start) < minMs)) {
+    while (int(times.size()) < maxReps && (int(times.size()) < minReps || msSince(start) < minMs)) {
         const double t0 = nowMs();
         body();
         times.push_back(nowMs() - t0);

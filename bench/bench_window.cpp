@@ -8,7 +8,12 @@
 // Then a simulated drag: 60 edits of one gesture, one every 16 ms, while a 1 ms heartbeat
 // timer records the longest time the GUI thread did not get back to its event loop.
 //
+// With --model HxD_MODELxT the scenario is a model (MATH.md §8, issue 19): H heads on T tokens
+// with d_model-wide embeddings, and the edit is one cell of the embeddings X, which changes
+// every head's queries, keys and values.
+//
 //   QT_QPA_PLATFORM=offscreen bench_window --size 512x64 [--min-ms 600] [--drag]
+//   QT_QPA_PLATFORM=offscreen bench_window --model 8x512x512
 
 #include "BenchCommon.h"
 #include "document/AnalysisWorker.h"
@@ -55,9 +60,26 @@ int main(int argc, char **argv)
     const QCommandLineOption tabOption(QStringLiteral("tab"),
                                        QStringLiteral("measure only this view tab (0-based)"),
                                        QStringLiteral("index"), QStringLiteral("-1"));
-    parser.addOptions({sizeOption, minMsOption, dragOption, tabOption});
+    const QCommandLineOption modelOption(QStringLiteral("model"),
+                                         QStringLiteral("a model scenario of H heads, d_model "
+                                                        "and T tokens; edits change X"),
+                                         QStringLiteral("HxD_MODELxT"));
+    parser.addOptions({sizeOption, minMsOption, dragOption, tabOption, modelOption});
     parser.process(app);
-    const Size size = parseSizes(parser.value(sizeOption)).front();
+    Size size = parseSizes(parser.value(sizeOption)).front();
+    int modelH = 0;
+    int modelDModel = 0;
+    if (parser.isSet(modelOption)) {
+        const QStringList parts = parser.value(modelOption).split(QLatin1Char('x'));
+        if (parts.size() != 3) {
+            std::fprintf(stderr, "--model wants HxD_MODELxT, e.g. 8x512x512\n");
+            return 64;
+        }
+        modelH = parts[0].toInt();
+        modelDModel = parts[1].toInt();
+        size.T = parts[2].toInt();
+        size.dK = std::max(1, modelDModel / std::max(1, modelH));
+    }
     const double minMs = parser.value(minMsOption).toDouble();
 
     sml::MainWindow window;
@@ -65,7 +87,9 @@ int main(int argc, char **argv)
     window.show();
     sml::ScenarioDocument *doc = window.document();
     const auto loadStart = Clock::now();
-    if (const auto error = doc->resetTo(benchScenario(size.T, size.dK), QStringLiteral("bench"))) {
+    const sml::Scenario scenario = modelH > 0 ? benchModelScenario(modelH, modelDModel, size.T)
+                                              : benchScenario(size.T, size.dK);
+    if (const auto error = doc->resetTo(scenario, QStringLiteral("bench"))) {
         std::fprintf(stderr, "%s\n", qPrintable(*error));
         return 1;
     }
@@ -95,13 +119,19 @@ int main(int argc, char **argv)
     bool shown = false;
     QObject::connect(doc, &sml::ScenarioDocument::changed, &window, [&shown] { shown = true; });
 
-    const double base = doc->scenario().keys(0, 0);
+    // The edited cell: key 0's first coordinate, or in a model token 0's first embedding entry.
+    const double base =
+        modelH > 0 ? doc->fileScenario().model->embeddings(0, 0) : doc->scenario().keys(0, 0);
+    auto edit = [&](double value, int gesture) {
+        return modelH > 0 ? doc->setModelCell(sml::ModelMatrix::Embeddings, 0, 0, 0, value, gesture)
+                          : doc->setCell(sml::CellTable::Key, 0, 0, value, gesture);
+    };
     int flip = 0;
     auto editOnce = [&]() -> double {
         shown = false;
         const double value = base + ((++flip % 2) ? 1e-3 : -1e-3);
         const auto t0 = Clock::now();
-        if (const auto error = doc->setCell(sml::CellTable::Key, 0, 0, value)) {
+        if (const auto error = edit(value, 0)) {
             std::fprintf(stderr, "%s\n", qPrintable(*error));
             std::exit(1);
         }
@@ -140,9 +170,14 @@ int main(int argc, char **argv)
     QCoreApplication::processEvents();
 
     QJsonObject o;
-    o[QStringLiteral("bench")] = QStringLiteral("window");
+    o[QStringLiteral("bench")] =
+        modelH > 0 ? QStringLiteral("window-model") : QStringLiteral("window");
     o[QStringLiteral("T")] = size.T;
     o[QStringLiteral("d_k")] = size.dK;
+    if (modelH > 0) {
+        o[QStringLiteral("model_H")] = modelH;
+        o[QStringLiteral("d_model")] = modelDModel;
+    }
     o[QStringLiteral("async")] = sml::AnalysisWorker::runsAsync(doc->scenario());
     o[QStringLiteral("lean")] = !sml::AnalysisWorker::keepsWeights(doc->scenario());
     o[QStringLiteral("open_ms")] = loadMs;
@@ -200,7 +235,7 @@ int main(int argc, char **argv)
             longest = std::max(longest, before - lastBeat);
             lastBeat = before;
             const auto t0 = Clock::now();
-            doc->setCell(sml::CellTable::Key, 0, 0, value, gesture);
+            edit(value, gesture);
             longestEdit = std::max(longestEdit, msSince(t0));
         });
         drag.start(16);

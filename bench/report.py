@@ -166,10 +166,21 @@ def main():
                          f"{ms(w['worst_tab_ms'])} ({worst['tab'] if worst else '?'})",
                          ms(w.get('drag_longest_stall_ms')), ms(p.get('mpl_ms')), ratio(r)])
     lines.append(table(header, body))
-    tabs = [w for w in doc['window'] if w.get('build') == 'native']
+    doc['window_model'] = []
+    for b in builds:
+        for w in pick(rows, bench='window-model', build=b):
+            doc['window_model'].append(w)
+            worst = max(w.get('tabs', []), key=lambda t: t['edit_to_replot_ms'], default=None)
+            mode = ('async' if w.get('async') else 'sync') + (', lean' if w.get('lean') else '')
+            body_m = [f"model H={w['model_H']} d_model={w['d_model']} T={w['T']}", b, mode,
+                      ms(w['heatmap_tab_ms']),
+                      f"{ms(w['worst_tab_ms'])} ({worst['tab'] if worst else '?'})",
+                      ms(w.get('drag_longest_stall_ms')), '', '']
+            lines.append(table(header, [body_m]).split('\n')[-1])
+    tabs = [w for w in doc['window'] + doc['window_model'] if w.get('build') == 'native']
     if tabs:
         lines.append('per tab (native): ' + '; '.join(
-            f"{w['T']}: " + ', '.join(f"{t['tab']} {ms(t['edit_to_replot_ms'])}"
+            ('model ' if 'model_H' in w else '') + f"{w['T']}: " + ', '.join(f"{t['tab']} {ms(t['edit_to_replot_ms'])}"
                                       for t in w.get('tabs', [])) for w in tabs))
     lines.append('')
 
@@ -217,6 +228,11 @@ def main():
         v = w['worst_tab_ms'] if w else None
         target(f'edit → all views replotted, T = {T} (worst tab)', f'≤ {goal:g} ms', ms(v),
                v is not None and v <= goal, f'{v / goal:.2f}× the target' if v else '')
+    m = one(doc['window_model'], build='native')
+    v = m['worst_tab_ms'] if m else None
+    target('model H = 8, d_model = 512, T = 512: embedding edit → all views replotted '
+           '(worst tab)', '≤ 33 ms', ms(v), v is not None and v <= 33,
+           f'{v / 33:.2f}× the target' if v else '')
     s = one(doc['startup'], label='open T=4096 file', build='native')
     v = s.get('first_paint_ms') if s else None
     target('open T = 4096 file and first full paint', '≤ 1 s', ms(v),

@@ -105,6 +105,9 @@ for b in "${builds[@]}"; do
     "$dir/bench/bench_window" --size "$size" --min-ms "$min_ms" "${drag[@]}" 2>/dev/null |
       tag "$b" >>"$out/results.jsonl"
   done
+  log "window model H=8 d_model=512 T=512 ($b)"
+  "$dir/bench/bench_window" --model 8x512x512 --min-ms "$min_ms" --drag 2>/dev/null |
+    tag "$b" >>"$out/results.jsonl"
   log "start-up ($b)"
   "$dir/bench/bench_makefile" 4096 64 "$out/t4096.softmaxlab.json"
   "$PY" "$SML_ROOT/bench/startup.py" "$dir/app/softmaxlab" --runs "$runs" --build "$b" \
