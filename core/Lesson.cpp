@@ -75,26 +75,7 @@ Scenario applyStep(const Scenario &base, int step)
 
 QJsonObject lessonSettingsJson(const Scenario &s)
 {
-    // serialize() of `s` without its vectors.
-    Scenario settings = s;
-    settings.lesson.reset();
-    if (!settings.model) {
-        settings.queries.resize(0, settings.queries.cols());
-        settings.keys.resize(0, settings.keys.cols());
-        settings.values.resize(0, settings.values.cols());
-        settings.queryLabels.clear();
-        settings.keyLabels.clear();
-        settings.extraQueries.clear();
-        settings.extraKeys.clear();
-    }
-    const QJsonObject top = QJsonDocument::fromJson(ScenarioIo::serialize(settings)).object();
-    QJsonObject out;
-    for (const QString &name : lessonSettingNames())
-        out.insert(name, top.value(name));
-    if (!top.contains(QLatin1String("attention")))
-        out.insert(QLatin1String("attention"),
-                   QJsonObject{{QLatin1String("normalizer"), QStringLiteral("softmax")}});
-    return out;
+    return ScenarioIo::settingsJson(s);
 }
 
 std::optional<QJsonObject> settingOverrides(const QJsonObject &a, const Scenario &shown)

@@ -703,6 +703,64 @@ LoadResult ScenarioIo::parse(const QByteArray &input)
     }
 }
 
+/// Writes the five settings of `s` (temperature, mask, variance, maxent and, when the file uses
+/// it or `alwaysAttention`, attention) into `top`, each member's unknown fields through
+/// `prepare` (serialize()'s placeholders for original number text, or the fields as they are).
+template <class Prepare>
+void writeSettings(const Scenario &s, QJsonObject &top, Prepare prepare, bool alwaysAttention)
+{
+    QJsonObject temperature = prepare(s.extraTemperature);
+    if (s.temperatureMode == TemperatureMode::Fixed) {
+        temperature.insert(QLatin1String("mode"), QStringLiteral("fixed"));
+        temperature.insert(QLatin1String("tau"), plusZero(s.fixedTau));
+    } else {
+        temperature.insert(QLatin1String("mode"), QStringLiteral("sqrt_dk"));
+    }
+    top.insert(QLatin1String("temperature"), temperature);
+
+    top.insert(QLatin1String("mask"),
+               s.mask == MaskKind::Causal ? QStringLiteral("causal") : QStringLiteral("none"));
+
+    QJsonObject variance = prepare(s.extraVariance);
+    if (s.varianceMode == VarianceMode::Linked) {
+        variance.insert(QLatin1String("mode"), QStringLiteral("linked"));
+        variance.insert(QLatin1String("sigma0_squared"), plusZero(s.sigma0Squared));
+    } else {
+        variance.insert(QLatin1String("mode"), QStringLiteral("free"));
+        QJsonArray rows;
+        for (Eigen::Index i = 0; i < s.freeVariances.rows(); ++i)
+            rows.append(numbers(s.freeVariances.row(i)));
+        variance.insert(QLatin1String("variances"), s.model ? modelVariancesJson(*s.model) : rows);
+    }
+    top.insert(QLatin1String("variance"), variance);
+
+    QJsonObject maxent = prepare(s.extraMaxent);
+    if (s.model) {
+        maxent.insert(QLatin1String("targets"), modelTargetsJson(*s.model));
+    } else if (s.maxentTargets) {
+        QJsonArray targets;
+        for (const auto &target : *s.maxentTargets)
+            targets.append(target ? QJsonValue(plusZero(*target)) : QJsonValue(QJsonValue::Null));
+        maxent.insert(QLatin1String("targets"), targets);
+    } else {
+        maxent.insert(QLatin1String("targets"), QJsonValue(QJsonValue::Null));
+    }
+    top.insert(QLatin1String("maxent"), maxent);
+
+    // Version 2 only when the file uses `attention`; it then replaces a version-1 file's
+    // unknown `attention` member (scenario-format.md, "Scenario, version 2").
+    if (s.writesAttention() || alwaysAttention) {
+        QJsonObject attention = prepare(s.extraAttention);
+        if (s.normalizer == NormalizerKind::Entmax) {
+            attention.insert(QLatin1String("normalizer"), QStringLiteral("entmax"));
+            attention.insert(QLatin1String("alpha"), plusZero(s.entmaxAlpha));
+        } else {
+            attention.insert(QLatin1String("normalizer"), QStringLiteral("softmax"));
+        }
+        top.insert(QLatin1String("attention"), attention);
+    }
+}
+
 QByteArray ScenarioIo::serialize(const Scenario &s)
 {
     OriginalTextSplicer splicer;
@@ -741,56 +799,9 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
     if (!s.model)
         top.insert(QLatin1String("keys"), keys);
 
-    QJsonObject temperature = splicer.prepare(s.extraTemperature);
-    if (s.temperatureMode == TemperatureMode::Fixed) {
-        temperature.insert(QLatin1String("mode"), QStringLiteral("fixed"));
-        temperature.insert(QLatin1String("tau"), plusZero(s.fixedTau));
-    } else {
-        temperature.insert(QLatin1String("mode"), QStringLiteral("sqrt_dk"));
-    }
-    top.insert(QLatin1String("temperature"), temperature);
+    writeSettings(
+        s, top, [&splicer](const UnknownFields &f) { return splicer.prepare(f); }, false);
 
-    top.insert(QLatin1String("mask"),
-               s.mask == MaskKind::Causal ? QStringLiteral("causal") : QStringLiteral("none"));
-
-    QJsonObject variance = splicer.prepare(s.extraVariance);
-    if (s.varianceMode == VarianceMode::Linked) {
-        variance.insert(QLatin1String("mode"), QStringLiteral("linked"));
-        variance.insert(QLatin1String("sigma0_squared"), plusZero(s.sigma0Squared));
-    } else {
-        variance.insert(QLatin1String("mode"), QStringLiteral("free"));
-        QJsonArray rows;
-        for (Eigen::Index i = 0; i < s.freeVariances.rows(); ++i)
-            rows.append(numbers(s.freeVariances.row(i)));
-        variance.insert(QLatin1String("variances"), s.model ? modelVariancesJson(*s.model) : rows);
-    }
-    top.insert(QLatin1String("variance"), variance);
-
-    QJsonObject maxent = splicer.prepare(s.extraMaxent);
-    if (s.model) {
-        maxent.insert(QLatin1String("targets"), modelTargetsJson(*s.model));
-    } else if (s.maxentTargets) {
-        QJsonArray targets;
-        for (const auto &target : *s.maxentTargets)
-            targets.append(target ? QJsonValue(plusZero(*target)) : QJsonValue(QJsonValue::Null));
-        maxent.insert(QLatin1String("targets"), targets);
-    } else {
-        maxent.insert(QLatin1String("targets"), QJsonValue(QJsonValue::Null));
-    }
-    top.insert(QLatin1String("maxent"), maxent);
-
-    // Version 2 only when the file uses `attention`; it then replaces a version-1 file's
-    // unknown `attention` member (scenario-format.md, "Scenario, version 2").
-    if (s.writesAttention()) {
-        QJsonObject attention = splicer.prepare(s.extraAttention);
-        if (s.normalizer == NormalizerKind::Entmax) {
-            attention.insert(QLatin1String("normalizer"), QStringLiteral("entmax"));
-            attention.insert(QLatin1String("alpha"), plusZero(s.entmaxAlpha));
-        } else {
-            attention.insert(QLatin1String("normalizer"), QStringLiteral("softmax"));
-        }
-        top.insert(QLatin1String("attention"), attention);
-    }
     if (s.lesson) // replaces a version-1 file's unknown `lesson`, like `attention`
         top.insert(QLatin1String("lesson"), lessonJson(*s.lesson));
 
@@ -810,6 +821,14 @@ QByteArray ScenarioIo::serialize(const Scenario &s)
     forEachUnknownFields(
         valuesOnly, [](UnknownFields &fields, const QString &) { fields.originalText.clear(); });
     return serialize(valuesOnly);
+}
+
+QJsonObject ScenarioIo::settingsJson(const Scenario &s)
+{
+    QJsonObject top;
+    writeSettings(
+        s, top, [](const UnknownFields &f) { return QJsonObject(f); }, true);
+    return top;
 }
 
 qint64 ScenarioIo::numberCount(const Scenario &s)

@@ -66,6 +66,11 @@ public:
     /// The JSON text of a scenario (QJsonDocument: indented, or compact above a million
     /// numbers). Unknown fields are written back; −0 becomes 0; doubles read back bit for bit.
     static QByteArray serialize(const Scenario &scenario);
+    /// The five lesson settings of a scenario (temperature, mask, variance, maxent, attention) as
+    /// serialize() writes them, with `attention` {"normalizer": "softmax"} even where the file
+    /// leaves it out; nothing of the vectors is copied or written (scenario-format.md, `lesson`:
+    /// the members a step's `set` may override). Unknown fields are their parsed values.
+    static QJsonObject settingsJson(const Scenario &scenario);
     /// How many numbers serialize() writes for the vectors and free variances (not labels).
     static qint64 numberCount(const Scenario &scenario);
 
