@@ -4,7 +4,25 @@
 
 #include "Scenario.h"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 namespace sml::test {
+
+/// The shipped two-heads scenario (MATH.md §8 D) with the lesson whose steps are `stepsJson` (a
+/// JSON array), as file text; empty when the shipped file cannot be read.
+inline QByteArray twoHeadsWithLesson(const char *stepsJson)
+{
+    QFile file(QStringLiteral(SML_SOURCE_DIR "/resources/scenarios/two-heads.softmaxlab.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QJsonObject top = QJsonDocument::fromJson(file.readAll()).object();
+    top.insert(QLatin1String("lesson"),
+               QJsonObject{{QLatin1String("steps"), QJsonDocument::fromJson(stepsJson).array()}});
+    return QJsonDocument(top).toJson();
+}
 
 /// Three queries a, b, c and four keys k1…k4, d_k = d_v = 2, titled `title`; the rest is
 /// defaultScenario()'s. Side arrays are not normalized: the caller changes what it needs, then

@@ -3,6 +3,7 @@
 // view drawn with its settings. Run as a child process with no display; the PDF is read back
 // with poppler's pdfinfo, pdftotext and pdftoppm (poppler-utils, scripts/setup.sh).
 #include "AppRunner.h"
+#include "TestScenarios.h"
 
 #include <QJsonArray>
 
@@ -307,20 +308,16 @@ void TestCliExportLesson::modelLessonDrawsTheHeadsAndProjections()
 {
     // MATH.md §8 D with a lesson on the model views: one page each, with the views' own text
     // (the heads view names its heads; the projections view its matrices).
-    QFile file(QStringLiteral(SML_SOURCE_DIR "/resources/scenarios/two-heads.softmaxlab.json"));
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    QJsonObject top = QJsonDocument::fromJson(file.readAll()).object();
-    top.insert(QLatin1String("lesson"),
-               QJsonObject{{QLatin1String("steps"), QJsonDocument::fromJson(R"([
+    const QByteArray text = test::twoHeadsWithLesson(R"([
         {"title": "Both heads", "view": "heads", "head": 1},
         {"title": "Where Q comes from", "view": "projections"},
-        {"title": "Head 2's weights", "view": "attention-heatmap", "head": 1}])")
-                                                        .array()}});
+        {"title": "Head 2's weights", "view": "attention-heatmap", "head": 1}])");
+    QVERIFY(!text.isEmpty());
     QTemporaryDir dir;
     const QString lesson = dir.filePath(QStringLiteral("heads.softmaxlab.json"));
     QFile out(lesson);
     QVERIFY(out.open(QIODevice::WriteOnly));
-    out.write(QJsonDocument(top).toJson());
+    out.write(text);
     out.close();
     const QString pdf = dir.filePath(QStringLiteral("heads.pdf"));
     const AppRun r = runApp({QStringLiteral("--export-lesson"), pdf, lesson});

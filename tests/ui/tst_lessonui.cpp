@@ -5,6 +5,7 @@
 // temporary, every change one undo step). Offscreen.
 #include "Lesson.h"
 #include "ScenarioIo.h"
+#include "TestScenarios.h"
 #include "document/ScenarioDocument.h"
 #include "panels/ControlPanel.h"
 #include "panels/LessonBanner.h"
@@ -466,15 +467,11 @@ void TestLessonUi::modelStepShowsItsHead()
 {
     // A lesson of a model scenario (MATH.md §8 D, two heads): a step with "head": 1 shows head 2
     // in every view, and a step without one head 1.
-    QFile file(QStringLiteral(SML_SOURCE_DIR "/resources/scenarios/two-heads.softmaxlab.json"));
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    QJsonObject top = QJsonDocument::fromJson(file.readAll()).object();
-    top.insert(QLatin1String("lesson"),
-               QJsonObject{{QLatin1String("steps"), QJsonDocument::fromJson(R"([
+    const QByteArray text = test::twoHeadsWithLesson(R"([
         {"title": "The second head", "view": "heads", "head": 1, "query": 2},
-        {"title": "The first head's weights", "view": "attention-heatmap"}])")
-                                                        .array()}});
-    const LoadResult loaded = ScenarioIo::parse(QJsonDocument(top).toJson());
+        {"title": "The first head's weights", "view": "attention-heatmap"}])");
+    QVERIFY(!text.isEmpty());
+    const LoadResult loaded = ScenarioIo::parse(text);
     QVERIFY(std::holds_alternative<Scenario>(loaded));
     MainWindow w;
     w.resize(1280, 800);

@@ -336,10 +336,7 @@ ScenarioDocument::Error ScenarioDocument::setModelCell(ModelMatrix matrix, int h
     if (matrix != ModelMatrix::Embeddings && (head < 0 || head >= model.H()))
         return tr("No such head %1.").arg(head + 1);
     const int h = matrix == ModelMatrix::Embeddings ? 0 : head;
-    Eigen::MatrixXd &mat = matrix == ModelMatrix::Embeddings ? model.embeddings
-                           : matrix == ModelMatrix::WQ       ? model.heads[size_t(h)].wQ
-                           : matrix == ModelMatrix::WK       ? model.heads[size_t(h)].wK
-                                                             : model.heads[size_t(h)].wV;
+    Eigen::MatrixXd &mat = modelMatrix(model, matrix, h);
     if (row < 0 || row >= mat.rows() || column < 0 || column >= mat.cols())
         return tr("No such cell (%1, %2).").arg(row + 1).arg(column + 1);
     if (!std::isfinite(value))
@@ -348,8 +345,7 @@ ScenarioDocument::Error ScenarioDocument::setModelCell(ModelMatrix matrix, int h
     if (old == value && std::signbit(old) == std::signbit(value))
         return std::nullopt;
     mat(row, column) = value;
-    static const char *const names[] = {"X", "W_Q", "W_K", "W_V"};
-    const QString name = QString::fromLatin1(names[int(matrix)]);
+    const QString name = modelMatrixName(matrix);
     // "Edit X[1] of “the”" (a token's embedding component), "Edit W_Q[2, 1] of head 1".
     const QString text = matrix == ModelMatrix::Embeddings
                              ? tr("Edit X[%1] of %2")
@@ -626,6 +622,23 @@ ScenarioDocument::Error ScenarioDocument::setMask(MaskKind mask)
         std::make_unique<SetMaskCommand>(commandTarget(), MaskField{}, mScenario.mask, mask));
 }
 
+namespace {
+
+/// The linked model's variances σ²_it = σ0² exp(−f_it/τ) (MATH.md §4.1) as an m×T table, the
+/// start of the free mode: via log σ² to avoid forming exp(−f/τ) on its own, clamped to
+/// [1e-300, 1e300]; masked entries get the same formula (they are ignored).
+Eigen::MatrixXd linkedVariances(const RowMatrixXd &f, double tau, double sigma0Squared)
+{
+    const double logSigma0 = std::log(sigma0Squared);
+    Eigen::MatrixXd v(f.rows(), f.cols());
+    for (Eigen::Index i = 0; i < f.rows(); ++i)
+        for (Eigen::Index t = 0; t < f.cols(); ++t)
+            v(i, t) = std::clamp(std::exp(logSigma0 - f(i, t) / tau), 1e-300, 1e300);
+    return v;
+}
+
+} // namespace
+
 ScenarioDocument::Error ScenarioDocument::setVarianceMode(VarianceMode mode)
 {
     if (mode == mScenario.varianceMode)
@@ -637,35 +650,22 @@ ScenarioDocument::Error ScenarioDocument::setVarianceMode(VarianceMode mode)
         s.model->freeVariances.clear();
         if (mode == VarianceMode::Free)
             for (const auto &head : mModelAnalysis->heads) {
-                const RowMatrixXd &f = head->attention().similarities;
-                const double tau = head->attention().tau;
-                Eigen::MatrixXd v(f.rows(), f.cols());
-                for (Eigen::Index i = 0; i < f.rows(); ++i)
-                    for (Eigen::Index t = 0; t < f.cols(); ++t)
-                        v(i, t) = std::clamp(std::exp(std::log(s.sigma0Squared) - f(i, t) / tau),
-                                             1e-300, 1e300);
-                s.model->freeVariances.push_back(std::move(v));
+                s.model->freeVariances.push_back(linkedVariances(
+                    head->attention().similarities, head->attention().tau, s.sigma0Squared));
             }
         return replaceScenario(s, mode == VarianceMode::Free ? tr("Set variances to free")
                                                              : tr("Set variances to linked"));
     }
     Eigen::MatrixXd variances; // linked mode stores none (Scenario::freeVariances)
     if (mode == VarianceMode::Free) {
-        // MATH.md §4.1: start from the current σ²_it = σ0² exp(−s_it), via log σ² to avoid
-        // forming exp(−s) on its own; masked entries get the same formula (they are ignored).
-        // While a newer Analysis is being computed, f comes from the scenario itself.
+        // MATH.md §4.1: start from the current σ²_it = σ0² exp(−s_it). While a newer Analysis is
+        // being computed, f comes from the scenario itself.
         RowMatrixXd fresh;
         if (mAnalysisPending)
             fresh.noalias() = mScenario.queries * mScenario.keys.transpose();
         const RowMatrixXd &f = mAnalysisPending ? fresh : mAnalysis->attention().similarities;
         const double tau = mAnalysisPending ? mScenario.tau() : mAnalysis->attention().tau;
-        const double logSigma0 = std::log(mScenario.sigma0Squared);
-        variances.resize(mScenario.m(), mScenario.T());
-        for (int i = 0; i < mScenario.m(); ++i)
-            for (int t = 0; t < mScenario.T(); ++t) {
-                const double logVar = logSigma0 - f(i, t) / tau;
-                variances(i, t) = std::clamp(std::exp(logVar), 1e-300, 1e300);
-            }
+        variances = linkedVariances(f, tau, mScenario.sigma0Squared);
     }
     return push(std::make_unique<SetVarianceModeCommand>(
         commandTarget(), VarianceModeField{},

@@ -4,7 +4,7 @@
 #include "document/ScenarioDocument.h"
 
 #include "Lesson.h"
-#include "document/commands/SetLessonCommand.h"
+#include "document/commands/SetterCommands.h"
 
 #include <QUndoStack>
 
@@ -82,8 +82,9 @@ void ScenarioDocument::leaveShownStep()
     mScenario = std::move(shown.base);
     mScenario.lesson = shown.entryLesson;
     if (!(edited == shown.entryLesson))
-        push(std::make_unique<SetLessonCommand>(commandTarget(), shown.entryLesson, edited,
-                                                tr("Change step %1").arg(shown.index + 1)));
+        push(std::make_unique<SetLessonCommand>(
+            commandTarget(), LessonField{tr("Change step %1").arg(shown.index + 1)},
+            shown.entryLesson, edited));
 }
 
 std::optional<QJsonObject> ScenarioDocument::shownSettingOverrides() const
@@ -98,8 +99,8 @@ ScenarioDocument::Error ScenarioDocument::setLesson(const std::optional<Lesson> 
         return error;
     if (lesson == mScenario.lesson)
         return std::nullopt;
-    return push(
-        std::make_unique<SetLessonCommand>(commandTarget(), mScenario.lesson, lesson, undoText));
+    return push(std::make_unique<SetLessonCommand>(commandTarget(), LessonField{undoText},
+                                                   mScenario.lesson, lesson));
 }
 
 } // namespace sml

@@ -21,11 +21,7 @@ const Eigen::MatrixXd &ModelMatrixTableModel::shown() const
     if (!s.model)
         return none;
     const Model &model = *s.model;
-    if (mMatrix == ModelMatrix::Embeddings)
-        return model.embeddings;
-    const int h = std::clamp(document()->selectedHead(), 0, model.H() - 1);
-    const ModelHead &head = model.heads[size_t(h)];
-    return mMatrix == ModelMatrix::WQ ? head.wQ : mMatrix == ModelMatrix::WK ? head.wK : head.wV;
+    return modelMatrix(model, mMatrix, std::clamp(document()->selectedHead(), 0, model.H() - 1));
 }
 
 std::pair<int, int> ModelMatrixTableModel::shape() const
@@ -79,8 +75,7 @@ Qt::ItemFlags ModelMatrixTableModel::flags(const QModelIndex &index) const
 
 QVariant ModelMatrixTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    static const char *const names[] = {"X", "W_Q", "W_K", "W_V"};
-    const QString name = QString::fromLatin1(names[int(mMatrix)]);
+    const QString name = modelMatrixName(mMatrix);
     if (role == Qt::UserRole) // the matrix's name, for the tooltips
         return name;
     const Scenario &s = document()->fileScenario();

@@ -28,7 +28,7 @@
 
 #include <algorithm>
 #include <memory>
-#include <vector>
+#include <utility>
 
 namespace sml {
 
@@ -53,28 +53,34 @@ QStringList exportFormats()
             QStringLiteral("svg")};
 }
 
-static std::vector<std::unique_ptr<PlotView>> makeViews()
+template <class View> static std::unique_ptr<PlotView> make()
 {
-    std::vector<std::unique_ptr<PlotView>> views;
-    views.push_back(std::make_unique<AttentionHeatmapView>());
-    views.push_back(std::make_unique<WeightBarsView>());
-    views.push_back(std::make_unique<EntropyView>());
-    views.push_back(std::make_unique<KeySpaceView>());
-    views.push_back(std::make_unique<ValueSpaceView>());
-    views.push_back(std::make_unique<MleOptimizerView>());
-    views.push_back(std::make_unique<MaxEntEntropyPlot>());
-    views.push_back(std::make_unique<MaxEntConstraintPlot>());
-    views.push_back(std::make_unique<MaxEntOptimizerPlot>());
-    views.push_back(std::make_unique<TemperatureSweepView>());
-    views.push_back(std::make_unique<AlphaSweepView>());
-    return views;
+    return std::make_unique<View>();
 }
 
 std::unique_ptr<PlotView> makeExportView(const QString &name)
 {
-    for (std::unique_ptr<PlotView> &view : makeViews())
-        if (view->viewName() == name)
-            return std::move(view);
+    // Only the view asked for is built (each builds its plots and items in its constructor).
+    using Make = std::unique_ptr<PlotView> (*)();
+    static const std::pair<const char *, Make> makers[] = {
+        {"attention-heatmap", &make<AttentionHeatmapView>},
+        {"weight-bars", &make<WeightBarsView>},
+        {"entropy", &make<EntropyView>},
+        {"key-space", &make<KeySpaceView>},
+        {"value-space", &make<ValueSpaceView>},
+        {"mle-optimizer", &make<MleOptimizerView>},
+        {"maxent-entropy", &make<MaxEntEntropyPlot>},
+        {"maxent-constraint", &make<MaxEntConstraintPlot>},
+        {"maxent-optimizer", &make<MaxEntOptimizerPlot>},
+        {"temperature-sweep", &make<TemperatureSweepView>},
+        {"alpha-sweep", &make<AlphaSweepView>},
+    };
+    for (const auto &[viewName, makeView] : makers)
+        if (name == QLatin1String(viewName)) {
+            std::unique_ptr<PlotView> view = makeView();
+            Q_ASSERT(view->viewName() == name);
+            return view;
+        }
     return nullptr;
 }
 
@@ -181,8 +187,11 @@ std::optional<QString> exportViews(const Scenario &fileScenario, const QString &
         // The views are built in the export's text scale F, so what they measure in their
         // fonts is measured at it.
         const Appearance::ExportScale scale(options.textScale);
-        for (const std::unique_ptr<PlotView> &view : makeViews()) {
-            if (!names.contains(view->viewName()))
+        for (const QString &name : exportViewNames()) {
+            if (!names.contains(name))
+                continue;
+            const std::unique_ptr<PlotView> view = makeExportView(name);
+            if (!view) // the derivation: text, below
                 continue;
             view->setAttribute(Qt::WA_DontShowOnScreen);
             view->resize(layout);

@@ -25,7 +25,7 @@ enum class CommandId
     ReorderQuery,  ///< move a query up/down in the table (ReorderCommand)
     ReorderKey,    ///< move a key up/down in the table (ReorderCommand)
     SetNormalizer, ///< softmax or α-entmax and its α (NormalizerField)
-    SetLesson,     ///< the lesson's steps: added, edited, moved, removed (SetLessonCommand)
+    SetLesson,     ///< the lesson's steps: added, edited, moved, removed (SetLessonCommand, SetterCommands.h)
     EditModel,     ///< an edit of a model scenario's `model` section (ModelEditCommand)
 };
 

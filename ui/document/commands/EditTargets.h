@@ -1,5 +1,9 @@
 #pragma once
 
+#include "Model.h"
+
+#include <QString>
+
 namespace sml {
 
 /// Which numeric table a cell belongs to (SetCellCommand, ScenarioDocument::setCell).
@@ -35,5 +39,22 @@ enum class ModelMatrix
     WK,         ///< W_K of a head, d_model×d_k
     WV,         ///< W_V of a head, d_model×d_v
 };
+
+/// "X", "W_Q", "W_K" or "W_V": the matrix's name in MATH.md §8, for undo texts and tooltips.
+inline QString modelMatrixName(ModelMatrix which)
+{
+    static const char *const names[] = {"X", "W_Q", "W_K", "W_V"};
+    return QString::fromLatin1(names[int(which)]);
+}
+
+/// The matrix `which` of `model`: the embeddings X (T×d_model; `head` ignored), or head `head`'s
+/// W_Q, W_K (d_model×d_k) or W_V (d_model×d_v). Precondition: 0 ≤ head < H for a projection.
+template <class M> auto &modelMatrix(M &model, ModelMatrix which, int head)
+{
+    if (which == ModelMatrix::Embeddings)
+        return model.embeddings;
+    auto &h = model.heads[size_t(head)];
+    return which == ModelMatrix::WQ ? h.wQ : which == ModelMatrix::WK ? h.wK : h.wV;
+}
 
 } // namespace sml

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Lesson.h"
 #include "document/commands/EditTargets.h"
 #include "document/commands/SetValueCommand.h"
 
@@ -172,5 +173,22 @@ struct MaxEntTargetField
     static Value withTarget(const Scenario &scenario, int i, std::optional<double> mu);
 };
 using SetMaxEntTargetCommand = SetValueCommand<MaxEntTargetField>;
+
+/// The scenario's `lesson` (scenario-format.md, `lesson`) as a whole: a step added ("Add step
+/// from what I see"), a title or caption edited, a step moved or deleted, or the settings a shown
+/// step collected (ScenarioDocument::showStep). Only the lesson changes. The undo text is the
+/// caller's ("Add step 3", "Change step 2"); lesson edits never merge.
+struct LessonField
+{
+    using Value = std::optional<Lesson>;
+    static constexpr CommandId id = CommandId::SetLesson;
+
+    QString undoText;
+
+    void set(Scenario &s, const Value &lesson) const { s.lesson = lesson; }
+    QString text(const Value &, const Value &) const { return undoText; }
+    bool operator==(const LessonField &) const { return false; }
+};
+using SetLessonCommand = SetValueCommand<LessonField>;
 
 } // namespace sml
