@@ -80,6 +80,21 @@ QPoint cellCentre(const MatrixBlock &block, int row, int column)
         .toPoint();
 }
 
+/// Shows `w` at 1280×800 with §8 D open and its heads view the current tab (nullptr on failure).
+HeadsView *showExampleDHeads(MainWindow &w)
+{
+    w.resize(1280, 800);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w) || !w.openFile(kExampleD))
+        return nullptr;
+    auto *heads = w.findChild<HeadsView *>(QStringLiteral("headsView"));
+    if (heads) {
+        w.viewTabs()->setCurrentWidget(heads);
+        QTest::qWait(50);
+    }
+    return heads;
+}
+
 } // namespace
 
 class TestModelViews : public QObject
@@ -368,15 +383,9 @@ void TestModelViews::bakeHeadMakesAnUntitledPlainScenario()
 void TestModelViews::windowHeadsViewAndClickSelectsAHead()
 {
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(w.openFile(kExampleD));
-    auto *heads = w.findChild<HeadsView *>(QStringLiteral("headsView"));
+    HeadsView *heads = showExampleDHeads(w);
     QVERIFY(heads);
     QCOMPARE(w.viewTabs()->indexOf(heads), 8);
-    w.viewTabs()->setCurrentWidget(heads);
-    QTest::qWait(50);
     QCOMPARE(heads->heads(), 2);
     compareMatrix(heads->headBlock(0).values(), kWeights1, 5e-9);
     compareMatrix(heads->headBlock(1).values(), kWeights2, 5e-9);
@@ -414,14 +423,8 @@ void TestModelViews::windowHeadsViewAndClickSelectsAHead()
 void TestModelViews::headsViewHatchesMaskedCells()
 {
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(w.openFile(kExampleD));
-    auto *heads = w.findChild<HeadsView *>(QStringLiteral("headsView"));
+    HeadsView *heads = showExampleDHeads(w);
     QVERIFY(heads);
-    w.viewTabs()->setCurrentWidget(heads);
-    QTest::qWait(50);
     QCOMPARE(heads->headBlock(0).maskedCount(), 0); // §8 D has no mask
     QVERIFY(!w.document()->setMask(MaskKind::Causal));
     QTest::qWait(50);
