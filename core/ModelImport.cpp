@@ -61,18 +61,20 @@ LoadResult importModelScenario(const QString &embeddingsPath, const QString &wqP
                                                                {&wvPath, "W_V"},
                                                                {&woPath, "W_O"}};
     for (const auto &[path, role] : inputs) {
-        if (path->isEmpty()) // (W_O is optional)
+        if (path == &woPath && path->isEmpty()) // (W_O is optional)
             continue;
         MatrixResult r = read(*path, role, m.size() >= 1 && m.size() <= 3);
         if (const auto *error = std::get_if<LoadError>(&r))
             return *error;
         m.push_back(std::get<ImportedMatrix>(std::move(r)));
     }
-    const ImportedMatrix &x = m[0];
-    const ImportedMatrix &wq = m[1];
-    const ImportedMatrix &wk = m[2];
-    const ImportedMatrix &wv = m[3];
-    const ImportedMatrix *wo = m.size() > 4 ? &m[4] : nullptr;
+    return modelScenarioFromMatrices(m[0], m[1], m[2], m[3], m.size() > 4 ? &m[4] : nullptr);
+}
+
+LoadResult modelScenarioFromMatrices(const ImportedMatrix &x, const ImportedMatrix &wq,
+                                     const ImportedMatrix &wk, const ImportedMatrix &wv,
+                                     const ImportedMatrix *wo)
+{
     const qint64 dModel = x.data.cols();
     const qint64 H = headsOf(wq);
 
@@ -128,13 +130,15 @@ LoadResult importModelScenario(const QString &embeddingsPath, const QString &wqP
 
     Scenario s;
     QStringList names, lines;
-    for (const ImportedMatrix &matrix : m) {
-        names << QFileInfo(matrix.source).fileName();
-    }
-    const char *roles[] = {"embeddings X", "W_Q", "W_K", "W_V", "W_O"};
-    for (size_t i = 0; i < m.size(); ++i)
+    const std::pair<const ImportedMatrix *, const char *> parts[] = {
+        {&x, "embeddings X"}, {&wq, "W_Q"}, {&wk, "W_K"}, {&wv, "W_V"}, {wo, "W_O"}};
+    for (const auto &[matrix, role] : parts) {
+        if (!matrix)
+            continue;
+        names << QFileInfo(matrix->source).fileName();
         lines << QStringLiteral("%1: %2 (%3)")
-                     .arg(QLatin1String(roles[i]), names.at(qsizetype(i)), shapeOf(m[i]));
+                     .arg(QLatin1String(role), names.constLast(), shapeOf(*matrix));
+    }
     s.title = names.join(QStringLiteral(", "));
     s.description = QStringLiteral("Built from matrices: %1 heads.\n%2")
                         .arg(H)

@@ -27,4 +27,12 @@ namespace sml {
 LoadResult importModelScenario(const QString &embeddingsPath, const QString &wqPath,
                                const QString &wkPath, const QString &wvPath, const QString &woPath);
 
+/// The second half of importModelScenario, for a dialog that has already read the matrices to
+/// show their shapes: X with readMatrixFile, W_Q, W_K, W_V with readMatrixStackFile, W_O with
+/// readMatrixFile. `wo` may be null (no W_O). The `source` of each matrix names it in messages
+/// and in the title. Same rules and errors as importModelScenario, minus the reading.
+LoadResult modelScenarioFromMatrices(const ImportedMatrix &x, const ImportedMatrix &wq,
+                                     const ImportedMatrix &wk, const ImportedMatrix &wv,
+                                     const ImportedMatrix *wo);
+
 } // namespace sml

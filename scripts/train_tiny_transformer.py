@@ -353,7 +353,9 @@ def lesson(layer, X, m64, notes):
     return {
         "format": "softmaxlab-scenario",
         "version": 2,
-        "title": f"A trained tiny transformer: layer {layer}'s four heads on \"{SAMPLE}\"",
+        # Short: the window adds " — head 2.1", and a longer title took three lines at 1280×800
+        # (the sample is in the notes and the token labels).
+        "title": f"Trained transformer, layer {layer}",
         "description": notes + f"\n\nThis file: layer {layer}. X is {what}.",
         "model": {
             "tokens": [{"label": label(c), "embedding": [float(v) for v in x]}

@@ -2,13 +2,16 @@
 // files of every variant, the roles guessed for dropped files, drag and drop onto the window, the
 // import as one undo step, and the same import on the command line
 // (softmaxlab --queries Q --keys K [--values V] (--report | --export DIR | --save FILE)).
+#include "../core/NpyBytes.h"
 #include "AppRunner.h"
+#include "ModelAnalysis.h"
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "tables/QueriesTableModel.h"
 #include "window/ImportDialog.h"
 #include "window/MainWindow.h"
 
+#include <QAbstractButton>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileInfo>
@@ -75,6 +78,8 @@ private slots:
     void rolesAreGuessedFromNames_data();
     void rolesAreGuessedFromNames();
     void importIsOneUndoStep();
+    void dialogImportsAModel();
+    void dialogRefusesAModelOfTheWrongShape();
     void importedScenarioIsUntitled();
     void droppedMatricesOpenTheDialog();
     void droppedScenarioOpensAfterThePrompt();
@@ -344,6 +349,142 @@ void TestImport::importIsOneUndoStep()
     const Scenario now = doc->scenario();
     QVERIFY(!w.importMatrices());
     QVERIFY(doc->scenario() == now);
+}
+
+namespace {
+
+/// MATH.md §8 D as matrix files in `dir`: x.csv (labelled), W_Q, W_K, W_V as (2, 2, 2) stacks
+/// (two heads), W_O as CSV.
+struct ModelFiles
+{
+    QString x, wq, wk, wv, wo;
+};
+
+ModelFiles exampleDFiles(const QTemporaryDir &dir)
+{
+    using sml::test::npyBytes;
+    return {
+        writeFile(dir, QStringLiteral("x.csv"), "x1,1,0\nx2,0,1\nx3,1,1\n"),
+        writeFile(dir, QStringLiteral("wq.npy"), npyBytes("(2, 2, 2)", {1, 0, 0, 0.5, 0, 1, 1, 0})),
+        writeFile(dir, QStringLiteral("wk.npy"), npyBytes("(2, 2, 2)", {1, 0, -1, 1, 1, 1, 0, 1})),
+        writeFile(dir, QStringLiteral("wv.npy"), npyBytes("(2, 2, 2)", {1, 0, 0, 1, 0, 1, 1, 0})),
+        writeFile(dir, QStringLiteral("wo.csv"), "1,0\n0,1\n0.5,0\n0,0.5\n")};
+}
+
+} // namespace
+
+// The model mode of the dialog (issue 17: "The import dialog offers the same" as
+// --embeddings/--wq/--wk/--wv/--wo): the shapes of each file, the summary, one undo step, an
+// untitled model document whose numbers are worked example D (MATH.md §8 D).
+void TestImport::dialogImportsAModel()
+{
+    QTemporaryDir dir;
+    const ModelFiles f = exampleDFiles(dir);
+    MainWindow w;
+    w.setErrorReporter([](const QString &, const QString &m) { QFAIL(qPrintable(m)); });
+    ScenarioDocument *doc = w.document();
+    const Scenario before = doc->scenario();
+    const int steps = doc->undoStack()->count();
+    QString summary, wqShape, xShape, woShape, noWoSummary;
+    bool enabledWithoutWV = true;
+    w.setDialogRunner([&](QDialog &d) {
+        auto &dialog = static_cast<ImportDialog &>(d);
+        dialog.modeButton(ImportDialog::Mode::Model)->click();
+        if (dialog.mode() != ImportDialog::Mode::Model)
+            return false;
+        dialog.setFile(ImportDialog::ModelRole::Embeddings, f.x);
+        dialog.setFile(ImportDialog::ModelRole::WQ, f.wq);
+        dialog.setFile(ImportDialog::ModelRole::WK, f.wk);
+        enabledWithoutWV = dialog.importButton()->isEnabled();
+        dialog.setFile(ImportDialog::ModelRole::WV, f.wv);
+        noWoSummary = dialog.summaryText();
+        dialog.setFile(ImportDialog::ModelRole::WO, f.wo);
+        summary = dialog.summaryText();
+        xShape = dialog.shapeText(ImportDialog::ModelRole::Embeddings);
+        wqShape = dialog.shapeText(ImportDialog::ModelRole::WQ);
+        woShape = dialog.shapeText(ImportDialog::ModelRole::WO);
+        return dialog.importButton()->isEnabled();
+    });
+    QVERIFY(w.importMatrices());
+    QVERIFY(!enabledWithoutWV);
+    QCOMPARE(xShape, QStringLiteral("3 × 2: T = 3 tokens, d_model = 2 (labels from the first "
+                                    "column)"));
+    QCOMPARE(wqShape, QStringLiteral("2 × 2 × 2: H = 2 heads, d_model = 2, d_k = 2"));
+    QCOMPARE(woShape, QStringLiteral("4 × 2: H·d_v = 4, d_model = 2"));
+    QVERIFY2(noWoSummary.contains(QStringLiteral("no W_O")), qPrintable(noWoSummary));
+    QVERIFY2(summary.startsWith(QStringLiteral("T = 3 tokens, d_model = 2, H = 2 heads, d_k = 2, "
+                                               "d_v = 2, Y = [O¹ … Oᴴ] W_O.")),
+             qPrintable(summary));
+
+    // One undo step; an untitled model document.
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QCOMPARE(doc->undoStack()->undoText(),
+             QStringLiteral("Import x.csv, wq.npy, wk.npy, wv.npy, wo.csv"));
+    QVERIFY(doc->filePath().isEmpty());
+    QVERIFY(doc->isModel());
+    const Scenario &s = doc->fileScenario();
+    QCOMPARE(s.model->H(), 2);
+    QCOMPARE(s.model->tokenLabels, (QStringList{"x1", "x2", "x3"}));
+    QCOMPARE(s.model->heads[1].wK(0, 0), 1.0);
+    QCOMPARE(s.model->heads[1].wK(1, 0), 0.0);
+    QCOMPARE(s.model->heads[0].wQ(1, 1), 0.5);
+    QVERIFY(s.model->wO && s.model->wO->rows() == 4);
+    // MATH.md §8 D: Y row 1 = (1.23584322, 0.79989712); head 2's w_11 = 0.24825508.
+    QVERIFY(doc->modelAnalysis());
+    const ModelAnalysis &a = *doc->modelAnalysis();
+    QVERIFY(std::abs((*a.output)(0, 0) - 1.23584322) < 6e-9);
+    QVERIFY(std::abs((*a.output)(0, 1) - 0.79989712) < 6e-9);
+    QVERIFY(std::abs(a.heads[1]->weightRow(0)[0] - 0.24825508) < 6e-9);
+
+    doc->undoStack()->undo();
+    QVERIFY(doc->scenario() == before);
+    QVERIFY(!doc->isModel());
+    doc->undoStack()->redo();
+    QVERIFY(doc->isModel());
+}
+
+// A W_K whose d_model disagrees with the embeddings: core's message, Import disabled, nothing
+// imported. Switching back to queries and keys keeps the model's files aside.
+void TestImport::dialogRefusesAModelOfTheWrongShape()
+{
+    QTemporaryDir dir;
+    const ModelFiles f = exampleDFiles(dir);
+    const QString wk3 = writeFile(dir, QStringLiteral("wk3.npy"),
+                                  sml::test::npyBytes("(2, 3, 2)", std::vector<double>(12, 1.0)));
+    ImportDialog dialog;
+    dialog.setMode(ImportDialog::Mode::Model);
+    dialog.setFile(ImportDialog::ModelRole::Embeddings, f.x);
+    dialog.setFile(ImportDialog::ModelRole::WQ, f.wq);
+    dialog.setFile(ImportDialog::ModelRole::WK, wk3);
+    dialog.setFile(ImportDialog::ModelRole::WV, f.wv);
+    QCOMPARE(dialog.shapeText(ImportDialog::ModelRole::WK),
+             QStringLiteral("2 × 3 × 2: H = 2 heads, d_model = 3, d_k = 2"));
+    QVERIFY2(dialog.summaryText().contains(QStringLiteral("has 3 rows but the embeddings")),
+             qPrintable(dialog.summaryText()));
+    QVERIFY2(dialog.summaryText().contains(QStringLiteral("d_model = 2")),
+             qPrintable(dialog.summaryText()));
+    QVERIFY(!dialog.isAcceptable());
+    QVERIFY(!dialog.scenario());
+    QVERIFY(!dialog.importButton()->isEnabled());
+
+    // The right W_K: accepted.
+    dialog.setFile(ImportDialog::ModelRole::WK, f.wk);
+    QVERIFY(dialog.isAcceptable());
+    QVERIFY(dialog.importButton()->isEnabled());
+    // A bad file: the reader's message under it, Import disabled.
+    dialog.setFile(ImportDialog::ModelRole::WO, badCsv(QStringLiteral("ragged-row.csv")));
+    QVERIFY2(
+        dialog.shapeText(ImportDialog::ModelRole::WO).contains(QStringLiteral("ragged-row.csv")),
+        qPrintable(dialog.shapeText(ImportDialog::ModelRole::WO)));
+    QVERIFY(!dialog.importButton()->isEnabled());
+    dialog.setFile(ImportDialog::ModelRole::WO, QString());
+    QVERIFY(dialog.importButton()->isEnabled());
+
+    // The other mode has its own files: none yet, so nothing to import.
+    dialog.setMode(ImportDialog::Mode::Attention);
+    QVERIFY(!dialog.isAcceptable());
+    QVERIFY(!dialog.importButton()->isEnabled());
+    QCOMPARE(dialog.file(ImportDialog::ModelRole::WK), f.wk);
 }
 
 // Open a lesson, import matrices, Ctrl+S: the lesson file was replaced by the imported data

@@ -10,6 +10,7 @@
 #include "plots/keyspace/KeySpaceView.h"
 #include "plots/model/HeadsView.h"
 #include "plots/model/ProjectionsView.h"
+#include "style/PlotStyle.h"
 #include "style/ViewHelp.h"
 #include "tables/ModelMatrixTableModel.h"
 #include "window/MainWindow.h"
@@ -79,6 +80,21 @@ QPoint cellCentre(const MatrixBlock &block, int row, int column)
         .toPoint();
 }
 
+/// Shows `w` at 1280×800 with §8 D open and its heads view the current tab (nullptr on failure).
+HeadsView *showExampleDHeads(MainWindow &w)
+{
+    w.resize(1280, 800);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w) || !w.openFile(kExampleD))
+        return nullptr;
+    auto *heads = w.findChild<HeadsView *>(QStringLiteral("headsView"));
+    if (heads) {
+        w.viewTabs()->setCurrentWidget(heads);
+        QTest::qWait(50);
+    }
+    return heads;
+}
+
 } // namespace
 
 class TestModelViews : public QObject
@@ -95,6 +111,7 @@ private slots:
     void keySpaceDragWithTheMouseSaysTheQueryMovedToo();
     void bakeHeadMakesAnUntitledPlainScenario();
     void windowHeadsViewAndClickSelectsAHead();
+    void headsViewHatchesMaskedCells();
     void headSelectorAndShortcut();
     void projectionsViewTracesTheProducts();
     void exportWritesTheModelViews();
@@ -366,15 +383,9 @@ void TestModelViews::bakeHeadMakesAnUntitledPlainScenario()
 void TestModelViews::windowHeadsViewAndClickSelectsAHead()
 {
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(w.openFile(kExampleD));
-    auto *heads = w.findChild<HeadsView *>(QStringLiteral("headsView"));
+    HeadsView *heads = showExampleDHeads(w);
     QVERIFY(heads);
     QCOMPARE(w.viewTabs()->indexOf(heads), 8);
-    w.viewTabs()->setCurrentWidget(heads);
-    QTest::qWait(50);
     QCOMPARE(heads->heads(), 2);
     compareMatrix(heads->headBlock(0).values(), kWeights1, 5e-9);
     compareMatrix(heads->headBlock(1).values(), kWeights2, 5e-9);
@@ -404,6 +415,48 @@ void TestModelViews::windowHeadsViewAndClickSelectsAHead()
     QVERIFY(std::abs(heatmap->colorMap()->data()->cell(0, 0) - kWeights2[0][0]) < 5e-9);
     QVERIFY(std::abs(heatmap->colorMap()->data()->cell(2, 0) - kWeights2[0][2]) < 5e-9);
     QCOMPARE(w.document()->undoStack()->count(), 0);
+}
+
+// A causal mask's hidden keys are drawn hatched in every head's heatmap, as in the attention
+// heatmap, not as weight 0 (a student must tell "masked" from "zero weight"), without a number,
+// and their tooltip says masked.
+void TestModelViews::headsViewHatchesMaskedCells()
+{
+    MainWindow w;
+    HeadsView *heads = showExampleDHeads(w);
+    QVERIFY(heads);
+    QCOMPARE(heads->headBlock(0).maskedCount(), 0); // §8 D has no mask
+    QVERIFY(!w.document()->setMask(MaskKind::Causal));
+    QTest::qWait(50);
+    for (int h = 0; h < 2; ++h) {
+        const MatrixBlock &block = heads->headBlock(h);
+        QCOMPARE(block.maskedCount(), 3); // T(T − 1)/2 keys after their query
+        for (int i = 0; i < 3; ++i)
+            for (int t = 0; t < 3; ++t)
+                QCOMPARE(block.isMasked(i, t), t > i);
+        QCOMPARE(block.values()(0, 1), 0.0);
+        QCOMPARE(block.values()(0, 0), 1.0); // the first query sees only itself
+    }
+    heads->replot();
+    const QImage image = heads->grab().toImage();
+    const QPoint masked = cellCentre(heads->headBlock(0), 0, 2);
+    const QPoint seen = cellCentre(heads->headBlock(0), 2, 0);
+    const QString maskedTip = heads->toolTipAt(masked);
+    QVERIFY2(maskedTip.contains(QStringLiteral("masked")), qPrintable(maskedTip));
+    QVERIFY2(heads->toolTipAt(seen).contains(QStringLiteral("weight w = ")),
+             qPrintable(heads->toolTipAt(seen)));
+    // The masked cell shows the grey hatching, not the gradient's colour of 0 (dark violet).
+    const double ratio = image.width() / double(heads->width());
+    const QColor c = image.pixelColor(masked * ratio);
+    QVERIFY2(std::abs(c.red() - c.green()) < 12 && std::abs(c.green() - c.blue()) < 12 &&
+                 c.green() > 120,
+             qPrintable(c.name()));
+    const QColor zero = plotStyle::viridis().color(0.0, QCPRange(0, 1));
+    QVERIFY(c != zero);
+    QVERIFY(heads->subtitleText().contains(QStringLiteral("hatched")));
+    QVERIFY(!w.document()->setMask(MaskKind::None));
+    QTest::qWait(50);
+    QCOMPARE(heads->headBlock(0).maskedCount(), 0);
 }
 
 void TestModelViews::headSelectorAndShortcut()

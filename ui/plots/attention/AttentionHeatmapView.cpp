@@ -1,5 +1,6 @@
 #include "plots/attention/AttentionHeatmapView.h"
 
+#include "plots/MaskedCells.h"
 #include "style/Appearance.h"
 
 #include "Analysis.h"
@@ -14,21 +15,6 @@
 namespace sml {
 
 namespace {
-
-/// A light grey background with dark diagonal hatching: what masked (transparent) cells show.
-QBrush hatchBrush()
-{
-    QPixmap tile(12, 12);
-    const Appearance *look = Appearance::instance();
-    tile.fill(look->paper(QColor(215, 215, 215)));
-    QPainter p(&tile);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(QPen(look->paper(QColor(150, 150, 150)), 1.5));
-    p.drawLine(0, 12, 12, 0);
-    p.drawLine(-6, 6, 6, -6);
-    p.drawLine(6, 18, 18, 6);
-    return QBrush(tile);
-}
 
 constexpr int maxCellsForText = 144; // print weights inside the cells up to 12×12
 constexpr int maxCellsForGrid = 60;  // white lines between cells up to 60 per side
@@ -70,9 +56,9 @@ AttentionHeatmapView::AttentionHeatmapView(QWidget *parent) : PlotView(parent)
     }
     yAxis2->setRangeReversed(true);
 
-    axisRect()->setBackground(hatchBrush());
+    axisRect()->setBackground(maskedCellBrush());
     connect(Appearance::instance(), &Appearance::changed, this,
-            [this] { axisRect()->setBackground(hatchBrush()); });
+            [this] { axisRect()->setBackground(maskedCellBrush()); });
 
     mMap = new QCPColorMap(xAxis, yAxis);
     mMap->setInterpolate(false);

@@ -95,8 +95,12 @@ void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &an
         const Analysis &a = *analysis.heads[size_t(h)];
         mHeadLabels << model.heads[size_t(h)].label;
         const Eigen::MatrixXd weights = a.attention().weights;
+        MatrixBlock::CellMask visible(weights.rows(), weights.cols());
+        for (int i = 0; i < visible.rows(); ++i)
+            for (int t = 0; t < visible.cols(); ++t)
+                visible(i, t) = a.mask().visible(i, t);
         mHeads[size_t(h)]->show(weights, model.heads[size_t(h)].label, mTokens,
-                                plotStyle::viridis(), QCPRange(0, 1), mTokens);
+                                plotStyle::viridis(), QCPRange(0, 1), mTokens, visible);
         mHeads[size_t(h)]->setFramed(h == mFramedHead);
         outputs.push_back(a.attention().outputs);
     }
@@ -119,12 +123,14 @@ void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &an
                  MatrixBlock::symmetricRange(y));
     }
     const Analysis &selected = *analysis.heads[size_t(mFramedHead)];
-    setSubtitle(tr("%1 heads, T = %2 tokens, τ = %3. Framed: %4; click a head to select it%5.")
+    const bool masked = !mHeads.empty() && mHeads.front()->maskedCount() > 0;
+    setSubtitle(tr("%1 heads, T = %2 tokens, τ = %3%6. Framed: %4; click a head to select it%5.")
                     .arg(H)
                     .arg(model.T())
                     .arg(plotStyle::compact(selected.tau()))
                     .arg(model.heads[size_t(mFramedHead)].label)
-                    .arg(mHasWO ? QString() : tr("; no W_O: the head outputs alone")));
+                    .arg(mHasWO ? QString() : tr("; no W_O: the head outputs alone"))
+                    .arg(masked ? tr(", causal mask: hatched cells are hidden") : QString()));
     replot();
 }
 
@@ -149,12 +155,16 @@ QString HeadsView::toolTipAt(const QPointF &pos) const
 {
     int r = 0;
     int c = 0;
-    for (int h = 0; h < heads(); ++h)
-        if (mHeads[size_t(h)]->cellAt(pos, &r, &c))
-            return tr("%1: query %2 → key %3\nweight w = %4")
-                .arg(mHeadLabels.value(h), mHeads[size_t(h)]->rowName(r),
-                     mHeads[size_t(h)]->rowName(c),
-                     plotStyle::exact(mHeads[size_t(h)]->values()(r, c)));
+    for (int h = 0; h < heads(); ++h) {
+        const MatrixBlock &block = *mHeads[size_t(h)];
+        if (!block.cellAt(pos, &r, &c))
+            continue;
+        const QString where = tr("%1: query %2 → key %3")
+                                  .arg(mHeadLabels.value(h), block.rowName(r), block.rowName(c));
+        if (block.isMasked(r, c))
+            return where + tr("\nmasked: this query does not see this key (weight 0)");
+        return where + tr("\nweight w = %1").arg(plotStyle::exact(block.values()(r, c)));
+    }
     if (mConcat->cellAt(pos, &r, &c)) {
         const int dV = heads() > 0 ? int(mConcat->values().cols()) / heads() : 1;
         return tr("O of %1, token %2, component %3\n= %4")

@@ -41,6 +41,8 @@ public:
     const MatrixBlock &outputBlock() const { return *mY; }
     bool hasOutput() const { return mHasWO; }
     int framedHead() const { return mFramedHead; }
+    /// The subtitle under the title (unwrapped): heads, T, τ, the mask, the framed head.
+    const QString &subtitleText() const { return mSubtitleText; }
     /// The head whose heatmap is under a widget position, or −1.
     int headAt(const QPointF &pos) const;
 

@@ -1,5 +1,6 @@
 #include "plots/model/MatrixBlock.h"
 
+#include "plots/MaskedCells.h"
 #include "style/PlotStyle.h"
 
 #include <algorithm>
@@ -84,9 +85,12 @@ QCPRange MatrixBlock::symmetricRange(const Eigen::MatrixXd &values)
 
 void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
                        const QStringList &rowLabels, const QCPColorGradient &gradient,
-                       const QCPRange &range, const QStringList &columnLabels)
+                       const QCPRange &range, const QStringList &columnLabels,
+                       const CellMask &visible)
 {
     mValues = values;
+    mVisible =
+        visible.rows() == values.rows() && visible.cols() == values.cols() ? visible : CellMask();
     mCaption = caption;
     mRowLabels = rowLabels;
     const int rows = int(values.rows());
@@ -112,6 +116,17 @@ void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c)
             data->setCell(c, r, values(r, c));
+    // Masked cells are transparent over the hatched background (as in the attention heatmap),
+    // so that "masked" does not read as "weight 0".
+    if (maskedCount() > 0) {
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c < cols; ++c)
+                data->setAlpha(c, r, mVisible(r, c) ? 255 : 0);
+        mRect->setBackground(maskedCellBrush());
+    } else {
+        data->clearAlpha();
+        mRect->setBackground(Qt::NoBrush);
+    }
     mMap->setGradient(gradient);
     mMap->setDataRange(range);
 
@@ -121,6 +136,8 @@ void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
     if (rows * cols <= maxCellsForText)
         for (int r = 0; r < rows; ++r)
             for (int c = 0; c < cols; ++c) {
+                if (isMasked(r, c))
+                    continue; // no number on a masked cell
                 auto *t = new QCPItemText(mPlot);
                 t->setClipAxisRect(mRect);
                 t->position->setAxes(x, y);
@@ -137,6 +154,12 @@ void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
             }
     setTrace(Trace::None);
     fitTexts();
+}
+
+bool MatrixBlock::isMasked(int row, int column) const
+{
+    return mVisible.size() > 0 && row >= 0 && column >= 0 && row < mVisible.rows() &&
+           column < mVisible.cols() && !mVisible(row, column);
 }
 
 bool MatrixBlock::setTickSteps(int rowStep, int colStep)

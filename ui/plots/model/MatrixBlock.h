@@ -30,9 +30,16 @@ public:
     /// Shows `values` (rows×columns) with `gradient` over `range`, the caption above and the
     /// row labels at the left (empty: 1, 2, …). Clears the trace.
     /// `columnLabels` (the keys' tokens of a T×T matrix) replace the column numbers, turned 90°.
+    /// `visible` (empty, or rows×columns): the cells that are false are masked (a causal mask's
+    /// keys after the query): drawn hatched as in the attention heatmap, without a number.
+    using CellMask = Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic>;
     void show(const Eigen::MatrixXd &values, const QString &caption, const QStringList &rowLabels,
               const QCPColorGradient &gradient, const QCPRange &range,
-              const QStringList &columnLabels = {});
+              const QStringList &columnLabels = {}, const CellMask &visible = {});
+    /// Is the cell masked (drawn hatched)?
+    bool isMasked(int row, int column) const;
+    /// How many cells are masked.
+    int maskedCount() const { return int(mVisible.size() - mVisible.count()); }
     /// The cell under a widget position, or false outside the block's cells.
     bool cellAt(const QPointF &pos, int *row, int *column) const;
 
@@ -79,6 +86,7 @@ private:
     QString mCaption;
     QStringList mRowLabels;
     QStringList mColumnLabels;
+    CellMask mVisible;
     int mRowStep = 0;
     int mColStep = 0;
     Trace mTrace = Trace::None;
