@@ -9,7 +9,7 @@ double MarkerGraph::iconFactor(const QCPScatterStyle &style, const QPen &fallbac
 {
     const QPen pen = style.isPenDefined() ? style.pen() : fallbackPen;
     const double extent = style.size() + std::max(1.0, pen.widthF());
-    const double room = std::min(rect.width(), rect.height()) - 2;
+    const double room = std::min(rect.width(), rect.height()) - 4; // and its antialiasing
     return extent > room && extent > 0 ? std::max(0.1, room / extent) : 1.0;
 }
 

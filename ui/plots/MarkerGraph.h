@@ -15,7 +15,7 @@ public:
     using QCPGraph::QCPGraph;
 
     /// The factor the icon draws `style` at in `rect` (≤ 1): its whole extent, the size plus the
-    /// pen's width, inside the rect with a pixel to spare on each side.
+    /// pen.s width, inside the rect with two pixels to spare on each side.
     static double iconFactor(const QCPScatterStyle &style, const QPen &fallbackPen,
                              const QRectF &rect);
 

@@ -22,8 +22,7 @@ void ContrastStyle::drawPrimitive(PrimitiveElement element, const QStyleOption *
                                   QPainter *painter, const QWidget *widget) const
 {
     QProxyStyle::drawPrimitive(element, option, painter, widget);
-    const bool box =
-        element == PE_IndicatorCheckBox || element == PE_IndicatorItemViewItemCheck;
+    const bool box = element == PE_IndicatorCheckBox || element == PE_IndicatorItemViewItemCheck;
     if (!option || !(box || element == PE_IndicatorRadioButton))
         return;
     const QColor outline = indicatorOutline(option->palette);

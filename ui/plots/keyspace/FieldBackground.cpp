@@ -74,8 +74,8 @@ bool FieldBackground::setShown(bool shown, bool below)
             mRow->take(mScale);
             mRow->simplify();
         }
-        for (QCPLayoutElement *e : {static_cast<QCPLayoutElement *>(rect),
-                                    static_cast<QCPLayoutElement *>(mScale)})
+        for (QCPLayoutElement *e :
+             {static_cast<QCPLayoutElement *>(rect), static_cast<QCPLayoutElement *>(mScale)})
             if (e)
                 e->setMarginGroup(QCP::msAll, nullptr);
         if (shown) {

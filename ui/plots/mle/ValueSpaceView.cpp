@@ -38,7 +38,6 @@ QString varianceText(double logValue, const QString &name)
 
 } // namespace
 
-
 ValueSpaceView::ValueSpaceView(QWidget *parent)
     : PlotView(parent), mRingDrag(new VarianceRingDrag(this)),
       mNewLabel([this](const QColor &color) { return planeLabels::makeLabel(this, color); })
