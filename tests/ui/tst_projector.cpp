@@ -3,8 +3,11 @@
 // the height in presentation mode, the views never jump when the tab changes, the dark theme's
 // tables and check boxes read, the Scenario panel's combos are not cut, and the MLE step is
 // named η (not the α of α-entmax).
+#include "ScenarioIo.h"
+#include "document/ScenarioDocument.h"
 #include "panels/ScenarioDock.h"
 #include "panels/ValueSpacePanel.h"
+#include "plots/attention/AttentionHeatmapView.h"
 #include "plots/mle/ValueSpaceView.h"
 #include "style/Appearance.h"
 #include "style/ContrastStyle.h"
@@ -270,6 +273,60 @@ private slots:
             }
         }
         QVERIFY(checked >= 8);
+    }
+
+    void heatmapNumbersStayInTheirCells_data()
+    {
+        QTest::addColumn<bool>("presentation");
+        QTest::newRow("normal") << false;
+        QTest::newRow("presentation") << true;
+    }
+    void heatmapNumbersStayInTheirCells()
+    {
+        // Twelve tokens: the numbers shrink to their cells or are left out, never overflow.
+        QFETCH(bool, presentation);
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        Scenario s = defaultScenario();
+        auto wave = [](double f) {
+            return
+                [f](Eigen::Index r, Eigen::Index c) { return std::sin(f * double(r * 3 + c + 1)); };
+        };
+        s.queries = Eigen::MatrixXd::NullaryExpr(12, 2, wave(1.3));
+        s.keys = Eigen::MatrixXd::NullaryExpr(12, 2, wave(2.7));
+        s.values = Eigen::MatrixXd::NullaryExpr(12, 2, wave(0.9));
+        s.queryLabels.clear();
+        s.keyLabels.clear();
+        for (int t = 0; t < 12; ++t)
+            s.queryLabels << QStringLiteral("tok%1").arg(t + 1);
+        s.keyLabels = s.queryLabels;
+        s.maxentTargets.reset();
+        s.freeVariances.resize(0, 0);
+        s.normalizeSideArrays();
+        QVERIFY(!window.document()->importScenario(s, QStringLiteral("Import")));
+        window.viewTabs()->setCurrentIndex(0);
+        Appearance::instance()->setPresentation(presentation);
+        QTest::qWait(100);
+        AttentionHeatmapView *view = window.heatmapView();
+        view->replot();
+        const double cellW = std::abs(view->xAxis->coordToPixel(1) - view->xAxis->coordToPixel(0));
+        const double cellH = std::abs(view->yAxis->coordToPixel(1) - view->yAxis->coordToPixel(0));
+        int shown = 0;
+        for (QCPItemText *text : view->findChildren<QCPItemText *>()) {
+            if (!text->visible() || !text->layer() ||
+                text->layer()->name() != QLatin1String("cellgrid"))
+                continue;
+            ++shown;
+            const QFontMetricsF fm(text->font());
+            QVERIFY2(fm.horizontalAdvance(text->text()) <= cellW && fm.height() <= cellH,
+                     qPrintable(QStringLiteral("“%1” at %2 pt in a cell of %3×%4 px")
+                                    .arg(text->text())
+                                    .arg(text->font().pointSizeF())
+                                    .arg(cellW)
+                                    .arg(cellH)));
+        }
+        QVERIFY(shown == 0 || shown == 144);
     }
 
     void theMleStepIsTheStepSizeEta()
