@@ -20,6 +20,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabBar>
@@ -273,6 +274,19 @@ private slots:
             }
         }
         QVERIFY(checked >= 8);
+        // Wrapped labels get the height of their lines (two lines were drawn on each other).
+        int labels = 0;
+        for (QLabel *label : window.scenarioDock()->findChildren<QLabel *>()) {
+            if (!label->isVisible() || !label->wordWrap() || label->text().isEmpty())
+                continue;
+            ++labels;
+            QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                     qPrintable(QStringLiteral("“%1”: %2 px for %3")
+                                    .arg(label->text())
+                                    .arg(label->height())
+                                    .arg(label->heightForWidth(label->width()))));
+        }
+        QVERIFY(labels >= 2);
     }
 
     void heatmapNumbersStayInTheirCells_data()

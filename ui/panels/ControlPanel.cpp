@@ -164,12 +164,16 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
     targetRow->addWidget(mTargetEdit, 1);
     targetRow->addWidget(mTargetDefault);
     form->addRow(tr("MaxEnt μ"), targetRow);
+    // The notes under μ span the panel (fewer wrapped lines) and never get less than the
+    // height of their wrapped text: squeezed by a dock of large presentation text, two wrapped
+    // lines were drawn on top of each other.
     mTargetState = new QLabel(this);
-    mTargetState->setWordWrap(true);
-    form->addRow(QString(), mTargetState);
     mFeasible = new QLabel(this);
-    mFeasible->setWordWrap(true);
-    form->addRow(QString(), mFeasible);
+    for (QLabel *note : {mTargetState, mFeasible}) {
+        note->setWordWrap(true);
+        note->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+        form->addRow(note);
+    }
 
     // edits
     connect(mSqrtDk, &QCheckBox::toggled, this, [this](bool on) {
