@@ -120,7 +120,7 @@ ValueSpaceView::ValueSpaceView(QWidget *parent)
 void ValueSpaceView::placeLegend()
 {
     const QRect view = viewport();
-    const bool beside = !isLine() && legend->itemCount() > 0 && view.width() > 1.7 * view.height();
+    const bool beside = !isLine() && legend->itemCount() > 0 && view.width() > 2.1 * view.height();
     if (beside != legendBeside()) {
         if (beside) {
             mLegendRow->take(legend);

@@ -115,7 +115,7 @@ private:
     void rebuildItems();
     void updatePath();
     /// The legend under the plane, or beside it (one column) when the view is much wider than
-    /// tall (presentation mode, a 16:9 slide): an equal-aspect plane is bound by the height
+    /// tall (presentation mode in the window): an equal-aspect plane is bound by the height
     /// there, and a legend row would take it from the plane.
     void placeLegend();
     bool isLine() const { return mScene.isLine(); }
