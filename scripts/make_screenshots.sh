@@ -42,3 +42,12 @@ for line in "${shots[@]}"; do
     echo "docs/images/$name-$view.png"
   done
 done
+
+# The README's window in presentation mode, dark theme: the whole window at a projector's
+# 1280x800 under Xvfb (one shot of scripts/screenshot_set.sh's set, tab 1 = Softmax = MLE =
+# MaxEnt, the built-in figure).
+sml_install_packages xvfb xauth xdotool imagemagick
+SIZES=1280x800 THEMES=dark MODES=presentation TABS=1 RATIOS=1 SML_NO_BUILD=1 \
+  env -u QT_QPA_PLATFORM "$SML_ROOT/scripts/screenshot_set.sh" "$tmp/window" "" >/dev/null
+cp "$tmp/window/default/1280x800-dark-presentation-tab1@1x.png" "$out/window-dark-presentation.png"
+echo "docs/images/window-dark-presentation.png"

@@ -391,7 +391,7 @@ void TestValueSpace::optimizerPanelDrivesTheAnimation()
     QCOMPARE(plots.likelihoodGraph()->data()->size(), 4);
     QVERIFY(plots.distanceGraph()->data()->size() >= 3);
     QVERIFY(plots.distanceRect()->axis(QCPAxis::atLeft)->scaleType() == QCPAxis::stLogarithmic);
-    QVERIFY(plots.summaryText().contains(QStringLiteral("step α = 0.8")));
+    QVERIFY(plots.summaryText().contains(QStringLiteral("step size η = 0.8/Σσ⁻²")));
     // The predicted line is |1 − α|ⁿ d0.
     const auto predicted = plots.predictedGraph()->data();
     QVERIFY(predicted->size() >= 4);

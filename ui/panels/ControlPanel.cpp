@@ -127,23 +127,25 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
 
     // mask
     mMask = new QComboBox(this);
-    mMask->addItem(tr("none: every query sees every key"), int(MaskKind::None));
-    mMask->addItem(tr("causal: query i sees keys 1…i"), int(MaskKind::Causal));
+    // Short texts that fit the panel at 1280×800 (and in presentation mode); the sentence is
+    // the item's tooltip.
+    mMask->addItem(tr("none"), int(MaskKind::None));
+    mMask->addItem(tr("causal (keys 1…i)"), int(MaskKind::Causal));
+    mMask->setItemData(0, tr("none: every query sees every key"), Qt::ToolTipRole);
+    mMask->setItemData(1, tr("causal: query i sees keys 1…i"), Qt::ToolTipRole);
     form->addRow(tr("Mask"), mMask);
 
     // variance model
     mVarianceMode = new QComboBox(this);
-    mVarianceMode->addItem(tr("linked: σ² = σ0² · exp(−s)"), int(VarianceMode::Linked));
-    mVarianceMode->addItem(tr("free: set every σ² by hand"), int(VarianceMode::Free));
+    mVarianceMode->addItem(tr("linked: σ0²·e⁻ˢ"), int(VarianceMode::Linked));
+    mVarianceMode->addItem(tr("free (by hand)"), int(VarianceMode::Free));
+    mVarianceMode->setItemData(0, tr("linked: σ² = σ0² · exp(−s)"), Qt::ToolTipRole);
+    mVarianceMode->setItemData(1, tr("free: set every σ² by hand"), Qt::ToolTipRole);
     form->addRow(tr("Variances"), mVarianceMode);
-    // The combos elide their text rather than widen the panel (and the window, past a
-    // 1280-pixel projector); the open list shows it whole.
-    for (QComboBox *combo : {mMask, mVarianceMode}) {
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(14);
-        for (int k = 0; k < combo->count(); ++k)
-            combo->setItemData(k, combo->itemText(k), Qt::ToolTipRole);
-    }
+    // The combos never widen the panel (and the window, past a 1280-pixel projector): short
+    // item texts, sized to their longest.
+    for (QComboBox *combo : {mMask, mVarianceMode})
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     mSigma0Edit = new NumberLineEdit(this);
     mSigma0Edit->setToolTip(tr("σ0² > 0 cancels from the weights but moves the variances and "
                                "the log-likelihood"));
@@ -162,12 +164,16 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
     targetRow->addWidget(mTargetEdit, 1);
     targetRow->addWidget(mTargetDefault);
     form->addRow(tr("MaxEnt μ"), targetRow);
+    // The notes under μ span the panel (fewer wrapped lines) and never get less than the
+    // height of their wrapped text: squeezed by a dock of large presentation text, two wrapped
+    // lines were drawn on top of each other.
     mTargetState = new QLabel(this);
-    mTargetState->setWordWrap(true);
-    form->addRow(QString(), mTargetState);
     mFeasible = new QLabel(this);
-    mFeasible->setWordWrap(true);
-    form->addRow(QString(), mFeasible);
+    for (QLabel *note : {mTargetState, mFeasible}) {
+        note->setWordWrap(true);
+        note->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+        form->addRow(note);
+    }
 
     // edits
     connect(mSqrtDk, &QCheckBox::toggled, this, [this](bool on) {

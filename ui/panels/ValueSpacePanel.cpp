@@ -41,10 +41,13 @@ ValueSpacePanel::ValueSpacePanel(ScenarioDocument *document, MleAnimation *anima
     mAlpha->setRange(0.01, 1.99);
     mAlpha->setSingleStep(0.05);
     mAlpha->setDecimals(3);
-    // "step α": α-entmax has an α of its own (the Normalizer), so say which one this is.
-    mAlpha->setPrefix(tr("step α = "));
-    mAlpha->setToolTip(tr("Step α of η = α/Σσ⁻² (0 < α < 2): α = 1 jumps to ô in one step, "
-                          "α near 2 oscillates (MATH.md §4.4)"));
+    // The step size (learning rate) η, in units of 1/Σσ⁻²: "step α" collided with the α of
+    // α-entmax (the Normalizer).
+    mAlpha->setPrefix(tr("step size η = "));
+    mAlpha->setSuffix(tr(" / Σσ⁻²"));
+    mAlpha->setToolTip(tr("The step size (learning rate) η of the gradient ascent, as a multiple "
+                          "of 1/Σσ⁻² (0 < η·Σσ⁻² < 2): η·Σσ⁻² = 1 jumps to ô in one step, near 2 "
+                          "it oscillates (MATH.md §4.4, where η·Σσ⁻² is called α)"));
     mFixed = new QCheckBox(tr("fixed η"), this);
     mFixed->setToolTip(tr("A fixed step η, not scaled by the total precision Σσ⁻²: it "
                           "converges only while η·Σσ⁻² < 2"));

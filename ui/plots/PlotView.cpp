@@ -4,6 +4,7 @@
 #include "document/ScenarioDocument.h"
 #include "export/ExportImageDialog.h"
 #include "export/ImageFile.h"
+#include "plots/AxisLabelVariants.h"
 #include "plots/PlaneFit.h"
 #include "plots/PlotInteraction.h"
 #include "style/Appearance.h"
@@ -535,7 +536,13 @@ void PlotView::fitLegends()
     // A legend gets the width of the layout it sits in: a row of the view's grid spans the view,
     // an inset legend its axis rect. Entries that do not fit in one row wrap to more rows,
     // never off the edge.
+    // The icons grow with the text (QCustomPlot's 32×18 at scale 1): a presentation marker
+    // fits its icon whole (MarkerGraph shrinks a larger one as a whole).
+    const double scale = Appearance::instance()->fontScale();
+    const QSize icon(int(std::lround(32 * scale)), int(std::lround(18 * scale)));
     for (QCPLegend *legend : findChildren<QCPLegend *>()) {
+        if (legend->iconSize() != icon)
+            legend->setIconSize(icon);
         if (!legend->visible() || legend->itemCount() == 0)
             continue;
         const QCPLayout *layout = legend->layout();
@@ -602,10 +609,20 @@ void PlotView::fitAxisLabels()
         QString shown = text;
         if (length > 40) {
             const double room = length - 8;
-            const double width = plotStyle::metrics(full).horizontalAdvance(text);
+            // A view's shorter whole forms of the label first (axisLabelVariants).
+            const QStringList variants = axis->property(axisLabelVariants::property).toStringList();
+            if (!variants.isEmpty() && variants.first() == text) {
+                shown = variants.last();
+                for (const QString &variant : variants)
+                    if (plotStyle::metrics(full).horizontalAdvance(variant) <= room) {
+                        shown = variant;
+                        break;
+                    }
+            }
+            const double width = plotStyle::metrics(full).horizontalAdvance(shown);
             if (width > room) {
                 font.setPointSizeF(full.pointSizeF() * std::max(0.7, room / width));
-                shown = plotStyle::metrics(font).elidedText(text, Qt::ElideMiddle, int(room));
+                shown = plotStyle::metrics(font).elidedText(shown, Qt::ElideMiddle, int(room));
             }
         }
         if (axis->labelFont() != font)

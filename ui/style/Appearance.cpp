@@ -31,6 +31,22 @@ QColor mix(const QColor &a, const QColor &b, double t)
     return QColor(lerp(a.red(), b.red()), lerp(a.green(), b.green()), lerp(a.blue(), b.blue()));
 }
 
+/// WCAG 2 relative luminance of an sRGB colour, 0 (black) … 1 (white).
+double luminance(const QColor &c)
+{
+    auto channel = [](double v) {
+        return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+/// WCAG 2 contrast ratio of two colours, 1 … 21.
+double contrastRatio(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
 bool sameScatter(const QCPScatterStyle &a, const QCPScatterStyle &b)
 {
     return a.shape() == b.shape() && a.size() == b.size() && a.pen() == b.pen() &&
@@ -108,9 +124,19 @@ QColor Appearance::themed(const QColor &lightColor) const
             t = t * t; // darker mid greys on white
         out = mix(foreground(), background(), t);
     } else if (dark()) {
-        double lightness = l > 0.8 ? 1.0 - l + 0.12 // a pale tint becomes a dark tint
-                                   : std::max<double>(l, highContrast() ? 0.62 : 0.55);
-        out = QColor::fromHslF(h, s, float(std::min(lightness, 0.9)));
+        if (l > 0.8) {
+            out = QColor::fromHslF(h, s, float(1.0 - l + 0.12)); // a pale tint: a dark tint
+        } else {
+            // Ink: at least the lightness of the style, then lighter until it reads on the
+            // background with the WCAG contrast of body text, 4.5:1 (a dark blue lifted to
+            // lightness 0.55 stayed below 3:1, and key labels vanished on a projector).
+            double lightness = std::max<double>(l, highContrast() ? 0.62 : 0.55);
+            out = QColor::fromHslF(h, s, float(std::min(lightness, 0.9)));
+            while (lightness < 0.9 && contrastRatio(out, background()) < 4.5) {
+                lightness += 0.02;
+                out = QColor::fromHslF(h, s, float(std::min(lightness, 0.9)));
+            }
+        }
     } else {
         // Light high contrast: hues no lighter than 0.42 on white (yellows and oranges darken).
         out = QColor::fromHslF(h, std::min(1.0f, s * 1.1f), std::min(l, 0.42f));

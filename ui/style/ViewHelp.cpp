@@ -50,7 +50,8 @@ QString viewExplanation(const QString &viewName)
         return tr(
             "<p><b>Climbing the likelihood.</b> Gradient ascent on ℓ(o) from a start you pick "
             "on the value plane: ℓ per iteration, and the distance to the closed form ô on a "
-            "log axis. With step α the error shrinks by |1 − α| per step (MATH.md §4.4).</p>");
+            "log axis. With the step size (learning rate) η the error shrinks by |1 − η·Σσ⁻²| "
+            "per step (MATH.md §4.4).</p>");
     if (viewName == QLatin1String("maxent-entropy"))
         return tr(
             "<p><b>Entropy along the Gibbs path.</b> The Shannon entropy H(λ) in nats of p ∝ "

@@ -24,6 +24,7 @@
 #include "plots/model/ProjectionsView.h"
 #include "style/Appearance.h"
 #include "widgets/AnimationControls.h"
+#include "widgets/NotesView.h"
 #include "window/LessonPresenter.h"
 
 #include <QAction>
@@ -134,14 +135,14 @@ QWidget *MainWindow::createCentralArea()
     titleRow->addWidget(mTitleLabel, 1);
     layout->addLayout(titleRow);
 
-    mDescription = new QTextBrowser(central);
+    // The notes: as tall as their text, at most four lines (two when presenting), whatever the
+    // tab shown (the views never jump).
+    mDescription = new NotesView(central);
     QFont textFont = font();
     textFont.setPointSizeF(13);
     mDescription->setFont(textFont);
     mDescription->setFrameShape(QFrame::NoFrame);
     mDescription->setOpenExternalLinks(true);
-    mDescription->setMaximumHeight(QFontMetrics(textFont).lineSpacing() * 4 + 12);
-    mDescription->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
     layout->addWidget(mDescription);
     // In presentation mode the docks are closed: τ and α get large controls of their own, on
     // the title's line (the views keep the height).

@@ -9,7 +9,9 @@
 #include "panels/ValueSpacePanel.h"
 #include "plots/PlotView.h"
 #include "style/Appearance.h"
+#include "style/ContrastStyle.h"
 #include "widgets/AnimationControls.h"
+#include "widgets/NotesView.h"
 #include "window/LessonPresenter.h"
 
 #include <QAction>
@@ -144,17 +146,17 @@ void MainWindow::applyAppearance()
     Appearance *look = Appearance::instance();
     if (!mPresentationAction)
         return; // called before the menus exist
+    // Indicators outlined on a dark palette (an unchecked box vanished on the dark theme).
+    if (!qobject_cast<ContrastStyle *>(QApplication::style()))
+        QApplication::setStyle(new ContrastStyle(QApplication::style()->name()));
     QApplication::setPalette(look->palette());
     applyWidgetScale(this, look->widgetFontScale());
     // Presenting gives the whole window to the central views: the docks close (View ▸ brings
     // any back) and come back as they were afterwards, and the lesson notes take two lines (they
     // scroll) instead of four, so that a plot on a 1280×800 projector keeps its height.
     const bool presenting = look->presentation();
-    // Measured in the font the text is drawn in (the document's), plus its margins.
-    QTextDocument *notes = mDescription->document();
-    mDescription->setMaximumHeight(
-        int(std::ceil(QFontMetricsF(notes->defaultFont()).lineSpacing() * (presenting ? 2 : 4) +
-                      2 * notes->documentMargin() + 2 * mDescription->frameWidth() + 2)));
+    if (auto *notes = qobject_cast<NotesView *>(mDescription))
+        notes->setMaximumLines(presenting ? 2 : 4);
     // The τ/α bar shows only once the docks are closed and hides before they come back: with
     // both at once the window's minimum width would pass the screen's and the window would grow.
     if (!presenting)

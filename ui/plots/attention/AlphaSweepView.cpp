@@ -2,6 +2,7 @@
 
 #include "Analysis.h"
 #include "Entmax.h"
+#include "plots/MarkerGraph.h"
 #include "style/PlotStyle.h"
 
 #include <algorithm>
@@ -20,7 +21,7 @@ AlphaSweepView::AlphaSweepView(QWidget *parent) : PlotView(parent), mMarker(this
     xAxis->setRange(alphaLo - 0.05, alphaHi + 0.05);
     yAxis->setRange(0, 1.05);
 
-    mDropOut = new QCPGraph(xAxis, yAxis);
+    mDropOut = new MarkerGraph(xAxis, yAxis); // its legend icon is the cross as drawn
     mDropOut->setLineStyle(QCPGraph::lsNone);
     mDropOut->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCross, QPen(QColor(60, 60, 60), 2.5), Qt::NoBrush, 14));

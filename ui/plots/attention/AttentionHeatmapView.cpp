@@ -359,13 +359,27 @@ void AttentionHeatmapView::updateTicks()
     }
     mTickPixels = QSizeF(xPixels, yPixels);
 
-    // Cell texts: a font that fits the cell, hidden when the cells are too small to read.
+    // Cell texts: a font whose widest number fits the cell as drawn (the axis rect of the last
+    // layout when there is one: in presentation mode the tick and axis labels take far more than
+    // the estimate), hidden when that font would be too small to read; never wider than a cell.
     const int T = std::max(1, mT);
     const int m = std::max(1, mM);
-    const double cellW = xPixels / T;
-    const double cellH = yPixels / m;
+    const QRect drawn = axisRect()->rect();
+    double width = xPixels, height = yPixels;
+    if (drawn.width() > 20 && drawn.height() > 20) {
+        width = std::min<double>(width, drawn.width());
+        height = std::min<double>(height, drawn.height());
+    }
+    const double cellW = width / T;
+    const double cellH = height / m;
+    QFont reference = plotStyle::tickFont();
+    reference.setPointSizeF(20);
+    reference.setBold(true);
+    const QFontMetricsF fm = plotStyle::metrics(reference);
+    const double textWidth = fm.horizontalAdvance(plotStyle::screenNumber(0.88, 'f', 2));
     const double points =
-        std::min({22.0 * Appearance::instance()->fontScale(), cellW / 3.2, cellH / 1.8});
+        std::min({22.0 * Appearance::instance()->fontScale(), 20.0 * 0.84 * cellW / textWidth,
+                  20.0 * 0.8 * cellH / fm.height()});
     for (QCPItemText *text : mCellTexts) {
         text->setVisible(points >= 9);
         QFont f = plotStyle::tickFont();

@@ -51,9 +51,7 @@ FieldBackground::FieldBackground(QCustomPlot *plot)
     mMap->setColorScale(mScale);
     mScale->setVisible(false);
     // mScale is added to mRow only while the field is shown.
-    auto *group = new QCPMarginGroup(plot);
-    plot->axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, group);
-    mScale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+    mGroup = new QCPMarginGroup(plot);
 }
 
 void FieldBackground::style(bool score)
@@ -65,21 +63,47 @@ void FieldBackground::style(bool score)
                                    : tr("H(q) of a query here (nats)"));
 }
 
-bool FieldBackground::setShown(bool shown)
+bool FieldBackground::setShown(bool shown, bool below)
 {
-    const bool scaleShown = mRow->hasElement(0, 1);
-    if (shown != scaleShown) {
-        if (shown) {
-            mRow->addElement(0, 1, mScale);
-            mRow->setColumnStretchFactor(1, 0.001);
-        } else {
+    const bool scaleShown = mRow->hasElement(0, 1) || mRow->hasElement(1, 0);
+    const bool scaleBelow = mRow->hasElement(1, 0);
+    const bool changed = shown != scaleShown || (shown && below != scaleBelow);
+    if (changed) {
+        auto *rect = qobject_cast<QCPAxisRect *>(mRow->element(0, 0));
+        if (scaleShown) {
             mRow->take(mScale);
             mRow->simplify();
+        }
+        for (QCPLayoutElement *e :
+             {static_cast<QCPLayoutElement *>(rect), static_cast<QCPLayoutElement *>(mScale)})
+            if (e)
+                e->setMarginGroup(QCP::msAll, nullptr);
+        if (shown) {
+            // The scale's long side lines up with the axis rect's.
+            const QCP::MarginSides sides =
+                below ? QCP::msLeft | QCP::msRight : QCP::msTop | QCP::msBottom;
+            if (mScale->type() != (below ? QCPAxis::atBottom : QCPAxis::atRight)) {
+                // Another axis of the scale's rect: give it the look of the one it replaces.
+                const QString label = mScale->axis()->label();
+                mScale->setType(below ? QCPAxis::atBottom : QCPAxis::atRight);
+                plotStyle::styleAxis(mScale->axis(), label);
+                mScale->axis()->grid()->setVisible(false);
+            }
+            if (below) {
+                mRow->addElement(1, 0, mScale);
+                mRow->setRowStretchFactor(1, 0.001);
+            } else {
+                mRow->addElement(0, 1, mScale);
+                mRow->setColumnStretchFactor(1, 0.001);
+            }
+            if (rect)
+                rect->setMarginGroup(sides, mGroup);
+            mScale->setMarginGroup(sides, mGroup);
         }
         mScale->setVisible(shown);
     }
     mMap->setVisible(shown);
-    return shown != scaleShown;
+    return changed;
 }
 
 void FieldBackground::fill(const SampledField &field)

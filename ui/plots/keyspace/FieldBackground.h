@@ -5,6 +5,7 @@
 class QCPColorMap;
 class QCPColorScale;
 class QCPLayoutGrid;
+class QCPMarginGroup;
 class QCustomPlot;
 
 namespace sml {
@@ -12,7 +13,8 @@ namespace sml {
 struct SampledField;
 
 /// The colour-map background of the key plane (a KeySpaceFields field) and its colour scale,
-/// which stands beside the axis rect only while the map is shown.
+/// which stands beside the axis rect (or under it, in a narrow view) only while the map is
+/// shown.
 class FieldBackground
 {
     Q_DECLARE_TR_FUNCTIONS(FieldBackground)
@@ -27,9 +29,11 @@ public:
     /// H(q) on a pale gradient (warm = sharp, cool = diffuse), with the scale's label. Call it
     /// again after a change of Appearance (the gradients follow the theme).
     void style(bool score);
-    /// Shows or hides the map and its scale; true when the scale came or went, so the plot's
-    /// layout is to be redone.
-    bool setShown(bool shown);
+    /// Shows or hides the map and its scale, the scale under the axis rect and horizontal when
+    /// `below` (a narrow view: a vertical bar with its labels would take a quarter of the width,
+    /// and an equal-aspect plane as much of its height), else on its right; true when the scale
+    /// came, went or moved, so the plot's layout is to be redone.
+    bool setShown(bool shown, bool below = false);
     /// Draws `field`: its grid as the map's cells and ranges, its colour range on the scale.
     void fill(const SampledField &field);
 
@@ -39,6 +43,7 @@ private:
     QCPColorMap *mMap;
     QCPColorScale *mScale;
     QCPLayoutGrid *mRow;
+    QCPMarginGroup *mGroup; ///< aligns the scale with the axis rect
 };
 
 } // namespace sml

@@ -21,7 +21,7 @@ namespace sml {
 namespace {
 
 constexpr int maxTracers = 400;     // keys drawn as individual discs; the rest as small dots
-constexpr int maxLabelledKeys = 12; // all keys get a label up to this many, else the heaviest 8
+constexpr int maxLabelledKeys = 12; // all keys get a label up to this many, else the heaviest 3
 const QString layerKeys = QStringLiteral("keys");
 const QString layerQuery = QStringLiteral("query");
 const QString layerLabels = planeLabels::labelLayer();
@@ -503,7 +503,9 @@ void KeySpaceView::updateField()
         mScene.defined &&
         (scoreField ? mScene.selected < int(mScene.queryPoints.size())
                     : mFieldKind == Field::Entropy && mScene.fields.entropyAvailable()); // d_k = 2
-    if (mBackground->setShown(show))
+    // A narrow view (the dock beside the tabs) takes the scale under the plane, not beside it.
+    const QSize size = layoutSize();
+    if (mBackground->setShown(show, size.width() < 1.15 * size.height()))
         QCustomPlot::updateLayout();
     if (!show)
         return;

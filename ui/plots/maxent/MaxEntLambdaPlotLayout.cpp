@@ -158,7 +158,7 @@ void MaxEntLambdaPlot::updateTicks()
     setViewport(QRect(QPoint(0, 0), size));
     updateLayout();
     fitAxisLabelVariants(
-        xAxis, {tr("λ  (inverse temperature)"), tr("λ  (1/temperature)"), QStringLiteral("λ")});
+        xAxis, {tr("λ  (inverse temperature)"), QStringLiteral("λ")}); // one phrase everywhere
     if (mHasCurve)
         fitAxisLabelVariants(yAxis, yAxisLabels());
     updateLayout();

@@ -188,7 +188,7 @@ bool MleAnimation::step()
     if (d <= tol || next.back() == o) {
         setFinished(true, tr("converged to ô after %n iteration(s)", nullptr, n));
     } else if (d > 1e6 * std::max(d0, tol) || !std::isfinite(d)) {
-        setFinished(true, tr("diverging: the step is too large (α or η·Σσ⁻² ≥ 2)"));
+        setFinished(true, tr("diverging: the step is too large (η·Σσ⁻² ≥ 2)"));
     } else if (n >= maxIterations) {
         setFinished(true, tr("stopped after %1 iterations").arg(n));
     } else {

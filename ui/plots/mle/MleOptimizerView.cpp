@@ -201,13 +201,14 @@ void MleOptimizerView::redraw()
                    .arg(plotStyle::compact(a->eta()))
                    .arg(plotStyle::compact(a->eta() * std::exp(a->mle()->logTotalPrecision())));
     else
-        rule = tr("step α = %1").arg(plotStyle::compact(a->alpha()));
+        rule = tr("step size η = %1/Σσ⁻²").arg(plotStyle::compact(a->alpha()));
     QString state = a->status();
     if (a->isDefined() && !a->distances().empty())
         state += tr("  ·  ‖o − ô‖ = %1").arg(plotStyle::compact(a->distances().back()));
     mTitle->setText(tr("MLE gradient ascent, %1\n%2").arg(rule, state));
-    mPredictedLabel->setText(a->fixedStep() ? tr("dashed: |1 − η·Σσ⁻²|ⁿ ‖o⁽⁰⁾ − ô‖")
-                                            : tr("dashed: |1 − α|ⁿ ‖o⁽⁰⁾ − ô‖"));
+    // One name for the step in every mode: the step size (learning rate) η; the α of
+    // α-entmax is another thing.
+    mPredictedLabel->setText(tr("dashed: |1 − η·Σσ⁻²|ⁿ ‖o⁽⁰⁾ − ô‖"));
     mPredictedLabel->setVisible(a->isDefined());
     updateTicks();
     replot(QCustomPlot::rpQueuedReplot);

@@ -2,6 +2,7 @@
 
 #include "plots/PlaneFit.h"
 #include "plots/mle/ValueSpaceScene.h"
+#include "style/Appearance.h"
 #include "style/PlotStyle.h"
 
 #include <qcustomplot.h>
@@ -106,8 +107,12 @@ double addDots(QCustomPlot *plot, const ValueSpaceScene &scene, const std::vecto
     auto *dots = new QCPGraph(plot->xAxis, plot->yAxis);
     dots->setLayer(valueSpaceLayer::markers);
     dots->setLineStyle(QCPGraph::lsNone);
-    dots->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(Qt::white, 1), base.darker(150), 10));
+    // White dots ringed in dark blue, on the blobs as on the paper, in every theme (themed, the
+    // white of an ssDisc, which fills with its pen's colour, became the dark theme's background:
+    // black dots on a dark plane).
+    dots->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(base.darker(150), 1.5),
+                                          QBrush(Qt::white), 10));
+    dots->setProperty(Appearance::onDataProperty, true);
     dots->removeFromLegend();
     QVector<double> xs, ys;
     const double tol = 1e-9 * std::max(scene.bounds.width(), scene.bounds.height());

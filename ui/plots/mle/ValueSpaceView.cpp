@@ -2,6 +2,8 @@
 
 #include "Analysis.h"
 #include "LikelihoodField.h"
+#include "plots/AxisLabelVariants.h"
+#include "plots/MarkerGraph.h"
 #include "plots/PlaneFit.h"
 #include "plots/PlaneLabels.h"
 #include "plots/mle/LikelihoodLandscape.h"
@@ -36,30 +38,6 @@ QString varianceText(double logValue, const QString &name)
 
 } // namespace
 
-namespace {
-
-/// A marker graph whose legend icon draws its symbol shrunk to fit the icon: the attention
-/// output's 30 px ring drew as "(   )" in an 18 px high icon (issue 14 #11).
-class FittedLegendGraph : public QCPGraph
-{
-public:
-    using QCPGraph::QCPGraph;
-
-protected:
-    void drawLegendIcon(QCPPainter *painter, const QRectF &rect) const override
-    {
-        QCPScatterStyle style = scatterStyle();
-        const double room =
-            std::min(rect.width(), rect.height()) - style.pen().widthF() - 2; // the pen's width
-        if (style.size() > room)
-            style.setSize(std::max(4.0, room));
-        style.applyTo(painter, pen());
-        style.drawShape(painter, rect.center());
-    }
-};
-
-} // namespace
-
 ValueSpaceView::ValueSpaceView(QWidget *parent)
     : PlotView(parent), mRingDrag(new VarianceRingDrag(this)),
       mNewLabel([this](const QColor &color) { return planeLabels::makeLabel(this, color); })
@@ -90,12 +68,12 @@ ValueSpaceView::ValueSpaceView(QWidget *parent)
     mPath->setScatterStyle(QCPScatterStyle(
         QCPScatterStyle::ssCircle, QPen(plotStyle::mleColor().darker(140), 1.6), Qt::NoBrush, 8));
 
-    mOutputMarker = new FittedLegendGraph(xAxis, yAxis);
+    mOutputMarker = new MarkerGraph(xAxis, yAxis);
     mOutputMarker->setLayer(valueSpaceLayer::markers);
     mOutputMarker->setLineStyle(QCPGraph::lsNone);
     mOutputMarker->setScatterStyle(QCPScatterStyle(
         QCPScatterStyle::ssCircle, QPen(plotStyle::softmaxColor(), 3), Qt::NoBrush, 30));
-    mMleMarker = new FittedLegendGraph(xAxis, yAxis);
+    mMleMarker = new MarkerGraph(xAxis, yAxis);
     mMleMarker->setLayer(valueSpaceLayer::markers);
     mMleMarker->setLineStyle(QCPGraph::lsNone);
     mMleMarker->setScatterStyle(QCPScatterStyle(
@@ -111,7 +89,7 @@ ValueSpaceView::ValueSpaceView(QWidget *parent)
     // The start of the gradient ascent: a hollow square above the value points, so that a
     // start on a value point (Shift+click on it) never hides it (issue 14 #11); named in the
     // legend (no label on the plane).
-    mStart = new QCPGraph(xAxis, yAxis);
+    mStart = new MarkerGraph(xAxis, yAxis);
     mStart->setLayer(valueSpaceLayer::path);
     mStart->setLineStyle(QCPGraph::lsNone);
     mStart->setScatterStyle(QCPScatterStyle(
@@ -126,7 +104,40 @@ ValueSpaceView::ValueSpaceView(QWidget *parent)
     mPath->setName(tr("gradient ascent o⁽ⁿ⁾"));
     // ô, o and the path are named in a legend row under the plot (never over the data).
     plotStyle::addLegendRow(this, 3);
+    mLegendRow = qobject_cast<QCPLayoutGrid *>(plotLayout()->element(3, 0));
+    QCPLayoutElement *landscape = plotLayout()->element(2, 0);
+    plotLayout()->take(landscape);
+    mBody = new QCPLayoutGrid;
+    plotLayout()->addElement(2, 0, mBody);
+    mBody->addElement(0, 0, landscape);
+    mLegendColumn = new QCPLayoutGrid(); // added to mBody while the legend is beside the plane
+    mLegendColumn->addElement(0, 0, new QCPLayoutElement(this));
+    mLegendColumn->addElement(2, 0, new QCPLayoutElement(this));
+    mLegendColumn->setRowStretchFactors({1.0, 0.001, 1.0});
     yAxis2->setRange(0, 1);
+}
+
+void ValueSpaceView::placeLegend()
+{
+    const QRect view = viewport();
+    const bool beside = !isLine() && legend->itemCount() > 0 && view.width() > 2.1 * view.height();
+    if (beside != legendBeside()) {
+        if (beside) {
+            mLegendRow->take(legend);
+            mLegendColumn->addElement(1, 0, legend);
+            mBody->addElement(0, 1, mLegendColumn);
+            mBody->setColumnStretchFactor(1, 0.001);
+            mBody->setColumnSpacing(12);
+        } else {
+            mLegendColumn->take(legend);
+            mBody->take(mLegendColumn);
+            mBody->simplify();
+            mLegendRow->addElement(0, 1, legend);
+        }
+    }
+    // Under the plane the legend wraps into rows when the view is narrow (a horizontal legend
+    // cannot shrink); beside it, one entry per row.
+    plotStyle::fitLegendColumns(legend, beside ? 1.0 : double(view.width()));
 }
 
 ValueSpaceView::~ValueSpaceView() = default;
@@ -196,9 +207,15 @@ void ValueSpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
 
     const double u = mScene.unit;
     const QString unit = u != 1 ? tr("  (× %1)").arg(plotStyle::compact(u)) : QString();
-    xAxis->setLabel(tr("output coordinate o_%1").arg(mScene.dimX + 1) + unit);
-    yAxis->setLabel(isLine() ? tr("log-likelihood ℓ(o)")
-                             : tr("output coordinate o_%1").arg(mScene.dimY + 1) + unit);
+    // Whole shorter forms for a short axis (presentation mode), never an elided label.
+    auto coordinate = [&unit](int dim) {
+        const QString o = QStringLiteral("o_%1").arg(dim + 1);
+        return QStringList{tr("output coordinate %1").arg(o) + unit,
+                           tr("coordinate %1").arg(o) + unit, o + unit};
+    };
+    axisLabelVariants::set(xAxis, coordinate(mScene.dimX));
+    axisLabelVariants::set(yAxis, isLine() ? QStringList{tr("log-likelihood ℓ(o)"), tr("ℓ(o)")}
+                                           : coordinate(mScene.dimY));
     mSubtitleText = mScene.subtitle();
 
     const bool line = isLine();
@@ -320,8 +337,7 @@ void ValueSpaceView::updateTicks()
 
 void ValueSpaceView::updateLayout()
 {
-    // The legend wraps into rows when the view is narrow (a horizontal legend cannot shrink).
-    plotStyle::fitLegendColumns(legend, viewport().width());
+    placeLegend();
     planeFit::fitTitle(mTitle, titleText(), viewport().width(), 18, 14, true);
     planeFit::fitSubtitle(mSubtitle, mSubtitleText, viewport());
     PlotView::updateLayout();

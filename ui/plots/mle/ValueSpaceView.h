@@ -71,6 +71,8 @@ public:
     QCPCurve *pathCurve() const { return mPath; }
     /// The levels of the iso-lines, ascending.
     const std::vector<double> &contourLevels() const;
+    /// The legend stands beside the plane (placeLegend), not under it.
+    bool legendBeside() const { return mLegendColumn->hasElement(1, 0); }
     /// Keys drawn as blobs (indices into the scenario's keys) and their 1σ radius in pixels as
     /// drawn (after clamping).
     const std::vector<int> &blobKeys() const { return mScene.keys; }
@@ -112,6 +114,10 @@ protected:
 private:
     void rebuildItems();
     void updatePath();
+    /// The legend under the plane, or beside it (one column) when the view is much wider than
+    /// tall (presentation mode in the window): an equal-aspect plane is bound by the height
+    /// there, and a legend row would take it from the plane.
+    void placeLegend();
     bool isLine() const { return mScene.isLine(); }
 
     QPointer<MleAnimation> mAnimation;
@@ -131,6 +137,9 @@ private:
     QCPItemStraightLine *mMleLine;    ///< d_v = 1
     QCPItemStraightLine *mOutputLine; ///< d_v = 1
 
+    QCPLayoutGrid *mBody;         ///< the landscape (plane and colour scale) | mLegendColumn
+    QCPLayoutGrid *mLegendRow;    ///< spacer | legend | spacer, under the plane
+    QCPLayoutGrid *mLegendColumn; ///< spacer / legend / spacer, beside the plane
     bool mPickStart = false;
     ValueSpaceScene mScene;    ///< what the last showAnalysis drew, and the chosen dimensions
     double mLabelPixels = 0;   ///< widest value label (room kept on the right)

@@ -1,0 +1,371 @@
+// The lecture-hall walk of issue 14 at 1280×800 (the offscreen platform with a configured
+// screen): legend icons are the markers as drawn, the landscape's labels are whole and it keeps
+// the height in presentation mode, the views never jump when the tab changes, the dark theme's
+// tables and check boxes read, the Scenario panel's combos are not cut, and the MLE step is
+// named η (not the α of α-entmax).
+#include "ScenarioIo.h"
+#include "document/ScenarioDocument.h"
+#include "panels/ScenarioDock.h"
+#include "panels/ValueSpacePanel.h"
+#include "plots/attention/AttentionHeatmapView.h"
+#include "plots/mle/ValueSpaceView.h"
+#include "style/Appearance.h"
+#include "style/ContrastStyle.h"
+#include "style/TableStyle.h"
+#include "widgets/AnimationControls.h"
+#include "window/MainWindow.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryFile>
+#include <QTest>
+
+#include <cmath>
+
+using namespace sml;
+
+namespace {
+
+double luminance(const QColor &c)
+{
+    auto channel = [](double v) {
+        return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+double contrast(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+bool differs(const QColor &a, const QColor &b)
+{
+    return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
+               std::abs(a.blue() - b.blue()) >
+           60;
+}
+
+} // namespace
+
+class TestProjector : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+        QCOMPARE(QGuiApplication::primaryScreen()->availableGeometry().size(), QSize(1280, 800));
+    }
+    void cleanup()
+    {
+        Appearance::instance()->setPresentation(false);
+        Appearance::instance()->setTheme(Appearance::Theme::Light);
+        Appearance::instance()->setPresentationScale(Appearance::defaultPresentationScale);
+        QSettings().clear(); // each test opens the window as it first opens
+    }
+
+    void landscapeLegendIconsAreTheMarkers_data()
+    {
+        QTest::addColumn<double>("scale");
+        QTest::newRow("1.5x") << 1.5;
+        QTest::newRow("2x") << 2.0;
+        // (3×: the icon's 54 px pass the legend item's height there; not yet fixed.)
+    }
+    void landscapeLegendIconsAreTheMarkers()
+    {
+        // Presentation mode: the start square drew as "| |" (clipped by its 18 px icon) and
+        // the ô = o marker as a blob "●" (its size shrank, its 5 px pen did not).
+        QFETCH(double, scale);
+        MainWindow window; // (it applies the saved theme)
+        Appearance::instance()->setTheme(Appearance::Theme::Dark);
+        Appearance::instance()->setPresentationScale(scale);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.viewTabs()->setCurrentWidget(window.valueSpacePanel());
+        Appearance::instance()->setPresentation(true);
+        QTest::qWait(50);
+        ValueSpaceView *view = window.valueSpacePanel()->view();
+        // A start (the default one) is drawn once the animation has a path.
+        emit window.valueSpacePanel()->controls()->stepRequested();
+        view->replot();
+        QCPLegend *legend = view->legend;
+        QVERIFY(legend->itemCount() >= 2);
+        const QImage image = view->grab().toImage(); // as on the screen
+        const QColor paper = Appearance::instance()->background();
+        QVERIFY2(!differs(image.pixelColor(2, 2), paper),
+                 qPrintable(image.pixelColor(2, 2).name()));
+        for (int k = 0; k < legend->itemCount(); ++k) {
+            auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(k));
+            QVERIFY(item);
+            auto *graph = qobject_cast<QCPGraph *>(item->plottable());
+            if (!graph)
+                continue; // the path (a curve with its line)
+            const QRect r = item->rect();
+            const QSize icon = legend->iconSize();
+            const QRect iconRect(r.topLeft(), icon); // as QCPPlottableLegendItem draws it
+            // The marker whole: its ink as wide as tall (a clipped square was "| |", wider
+            // than tall), inside the item.
+            QRect inked;
+            for (int x = iconRect.left(); x <= iconRect.right(); ++x)
+                for (int y = r.top(); y <= r.bottom(); ++y)
+                    if (differs(image.pixelColor(x, y), paper))
+                        inked |= QRect(x, y, 1, 1);
+            const QString name = item->plottable()->name();
+            QVERIFY2(inked.width() > 6, qPrintable(name + QStringLiteral(": no icon")));
+            QVERIFY2(std::abs(inked.width() - inked.height()) <= 2 && inked.top() > r.top() &&
+                         inked.bottom() < r.bottom(),
+                     qPrintable(QStringLiteral("%1: icon ink %2×%3 in an item %4 px high")
+                                    .arg(name)
+                                    .arg(inked.width())
+                                    .arg(inked.height())
+                                    .arg(r.height())));
+            // …and a hollow marker stays hollow: its centre is paper (or its own fill).
+            if (graph->scatterStyle().shape() == QCPScatterStyle::ssSquare)
+                QVERIFY2(!differs(image.pixelColor(iconRect.center()), paper),
+                         qPrintable(name + QStringLiteral(": a filled square")));
+            if (graph->scatterStyle().shape() == QCPScatterStyle::ssCrossCircle) {
+                // Between the cross's arms, inside the ring: the marker's fill, not its ink.
+                const QPoint c = iconRect.center();
+                const QCPScatterStyle style = graph->scatterStyle();
+                const double factor =
+                    std::min(1.0, (icon.height() - 4) / (style.size() + style.pen().widthF()));
+                const int d = int(std::lround(style.size() * 0.3 * factor));
+                QVERIFY2(differs(image.pixelColor(c + QPoint(d, 0)), style.pen().color()),
+                         qPrintable(name + QStringLiteral(": a blob")));
+            }
+        }
+    }
+
+    void landscapeKeepsTheHeightAndWholeLabels()
+    {
+        MainWindow window;
+        Appearance::instance()->setTheme(Appearance::Theme::Dark);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.viewTabs()->setCurrentWidget(window.valueSpacePanel());
+        Appearance::instance()->setPresentation(true);
+        QTest::qWait(100);
+        ValueSpaceView *view = window.valueSpacePanel()->view();
+        view->replot();
+        QVERIFY(view->legendBeside()); // a wide, short view: the legend beside the plane
+        for (QCPAxis *axis : {view->xAxis, view->yAxis})
+            QVERIFY2(!axis->label().contains(QChar(0x2026)), qPrintable(axis->label()));
+        QVERIFY(view->yAxis->label().contains(QStringLiteral("o_2")));
+        // The plane: more than 40 % of the window's height (it was 290 of 750 px).
+        QVERIFY2(view->axisRect()->height() > 0.4 * window.height(),
+                 qPrintable(QStringLiteral("%1 (view %3×%4) of %2")
+                                .arg(view->axisRect()->height())
+                                .arg(view->width())
+                                .arg(view->height())
+                                .arg(window.height())));
+        Appearance::instance()->setPresentation(false);
+        QTest::qWait(50);
+        view->replot();
+        QVERIFY(!view->legendBeside());
+    }
+
+    void theViewsNeverJump_data()
+    {
+        QTest::addColumn<bool>("presentation");
+        QTest::newRow("normal") << false;
+        QTest::newRow("presentation") << true;
+    }
+    void theViewsNeverJump()
+    {
+        QFETCH(bool, presentation);
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        Appearance::instance()->setPresentation(presentation);
+        QTest::qWait(50);
+        QTabWidget *tabs = window.viewTabs();
+        QTabBar *bar = tabs->tabBar();
+        int y0 = -1;
+        for (int tab = 0; tab < 8; ++tab) {
+            QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(tab).center());
+            if (tabs->currentIndex() != tab)
+                tabs->setCurrentIndex(tab); // scrolled out of the bar
+            QTest::qWait(30);
+            const int y = bar->mapTo(&window, QPoint(0, 0)).y();
+            if (y0 < 0)
+                y0 = y;
+            QVERIFY2(y == y0, qPrintable(QStringLiteral("tab %1: the tab bar at y = %2, not %3")
+                                             .arg(tab)
+                                             .arg(y)
+                                             .arg(y0)));
+        }
+    }
+
+    void darkThemeTablesAndCheckBoxesRead()
+    {
+        MainWindow window;
+        Appearance::instance()->setTheme(Appearance::Theme::Dark);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QPalette palette = QApplication::palette();
+        // The selected row's tint under light text and under the grey of computed cells (the
+        // linked σ² of the selected query).
+        const QColor row = tableStyle::selectedRowBrush().color();
+        QVERIFY2(contrast(row, palette.color(QPalette::Text)) >= 4.5, qPrintable(row.name()));
+        QVERIFY2(contrast(row, tableStyle::computedTextColor()) >= 4.5,
+                 qPrintable(tableStyle::computedTextColor().name()));
+        QVERIFY(contrast(palette.color(QPalette::Base), tableStyle::computedTextColor()) >= 4.5);
+        // An unchecked box is outlined so that it reads on the window.
+        QVERIFY(qobject_cast<ContrastStyle *>(QApplication::style()));
+        const QColor outline = ContrastStyle::indicatorOutline(palette);
+        QVERIFY(outline.isValid());
+        QVERIFY(contrast(outline, palette.color(QPalette::Window)) >= 4.5);
+        QCheckBox box(QStringLiteral("fixed η"));
+        box.setChecked(false);
+        box.resize(box.sizeHint());
+        const QImage image = box.grab().toImage();
+        int outlined = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < std::min(image.width(), 24); ++x)
+                outlined += contrast(image.pixelColor(x, y), palette.color(QPalette::Window)) > 3;
+        QVERIFY2(outlined > 20, qPrintable(QString::number(outlined)));
+        // A light palette draws as before.
+        Appearance::instance()->setTheme(Appearance::Theme::Light);
+        QVERIFY(!ContrastStyle::indicatorOutline(QApplication::palette()).isValid());
+    }
+
+    void scenarioCombosShowTheirText_data()
+    {
+        QTest::addColumn<bool>("presentation");
+        QTest::newRow("normal") << false;
+        QTest::newRow("presentation, dock brought back") << true;
+    }
+    void scenarioCombosShowTheirText()
+    {
+        QFETCH(bool, presentation);
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        Appearance::instance()->setPresentation(presentation);
+        window.scenarioDock()->show();
+        QTest::qWait(50);
+        int checked = 0;
+        for (QComboBox *combo : window.scenarioDock()->findChildren<QComboBox *>()) {
+            if (!combo->isVisible())
+                continue;
+            for (int k = 0; k < combo->count(); ++k) {
+                QStyleOptionComboBox option;
+                option.initFrom(combo);
+                option.currentText = combo->itemText(k);
+                const QRect text = combo->style()->subControlRect(
+                    QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo);
+                QVERIFY2(
+                    combo->fontMetrics().horizontalAdvance(combo->itemText(k)) <= text.width(),
+                    qPrintable(
+                        QStringLiteral("“%1” in %2 px").arg(combo->itemText(k)).arg(text.width())));
+                ++checked;
+            }
+        }
+        QVERIFY(checked >= 8);
+        // Wrapped labels get the height of their lines (two lines were drawn on each other).
+        int labels = 0;
+        for (QLabel *label : window.scenarioDock()->findChildren<QLabel *>()) {
+            if (!label->isVisible() || !label->wordWrap() || label->text().isEmpty())
+                continue;
+            ++labels;
+            QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                     qPrintable(QStringLiteral("“%1”: %2 px for %3")
+                                    .arg(label->text())
+                                    .arg(label->height())
+                                    .arg(label->heightForWidth(label->width()))));
+        }
+        QVERIFY(labels >= 2);
+    }
+
+    void heatmapNumbersStayInTheirCells_data()
+    {
+        QTest::addColumn<bool>("presentation");
+        QTest::newRow("normal") << false;
+        QTest::newRow("presentation") << true;
+    }
+    void heatmapNumbersStayInTheirCells()
+    {
+        // Twelve tokens: the numbers shrink to their cells or are left out, never overflow.
+        QFETCH(bool, presentation);
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        Scenario s = defaultScenario();
+        auto wave = [](double f) {
+            return
+                [f](Eigen::Index r, Eigen::Index c) { return std::sin(f * double(r * 3 + c + 1)); };
+        };
+        s.queries = Eigen::MatrixXd::NullaryExpr(12, 2, wave(1.3));
+        s.keys = Eigen::MatrixXd::NullaryExpr(12, 2, wave(2.7));
+        s.values = Eigen::MatrixXd::NullaryExpr(12, 2, wave(0.9));
+        s.queryLabels.clear();
+        s.keyLabels.clear();
+        for (int t = 0; t < 12; ++t)
+            s.queryLabels << QStringLiteral("tok%1").arg(t + 1);
+        s.keyLabels = s.queryLabels;
+        s.maxentTargets.reset();
+        s.freeVariances.resize(0, 0);
+        s.normalizeSideArrays();
+        QVERIFY(!window.document()->importScenario(s, QStringLiteral("Import")));
+        window.viewTabs()->setCurrentIndex(0);
+        Appearance::instance()->setPresentation(presentation);
+        QTest::qWait(100);
+        AttentionHeatmapView *view = window.heatmapView();
+        view->replot();
+        const double cellW = std::abs(view->xAxis->coordToPixel(1) - view->xAxis->coordToPixel(0));
+        const double cellH = std::abs(view->yAxis->coordToPixel(1) - view->yAxis->coordToPixel(0));
+        int shown = 0;
+        for (QCPItemText *text : view->findChildren<QCPItemText *>()) {
+            if (!text->visible() || !text->layer() ||
+                text->layer()->name() != QLatin1String("cellgrid"))
+                continue;
+            ++shown;
+            const QFontMetricsF fm(text->font());
+            QVERIFY2(fm.horizontalAdvance(text->text()) <= cellW && fm.height() <= cellH,
+                     qPrintable(QStringLiteral("“%1” at %2 pt in a cell of %3×%4 px")
+                                    .arg(text->text())
+                                    .arg(text->font().pointSizeF())
+                                    .arg(cellW)
+                                    .arg(cellH)));
+        }
+        QVERIFY(shown == 0 || shown == 144);
+    }
+
+    void theMleStepIsTheStepSizeEta()
+    {
+        MainWindow window;
+        QDoubleSpinBox *step = window.valueSpacePanel()->alphaSpin();
+        QVERIFY(step->prefix().contains(QStringLiteral("step size η")));
+        QVERIFY(!step->prefix().contains(QChar(0x03B1)) && !step->suffix().contains(QChar(0x03B1)));
+        QVERIFY(!step->toolTip().startsWith(QStringLiteral("Step α")));
+    }
+};
+
+int main(int argc, char **argv)
+{
+    // One 1280×800 screen (the offscreen platform's configfile, Qt ≥ 6.4).
+    QTemporaryFile config(QDir::tempPath() + QStringLiteral("/sml-screen-XXXXXX.json"));
+    if (!config.open())
+        return 2;
+    config.write(R"({"screens": [{"name": "projector", "x": 0, "y": 0, "width": 1280,
+                   "height": 800, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+    config.flush();
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.fileName().toLocal8Bit());
+    QApplication app(argc, argv);
+    TestProjector test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_projector.moc"
