@@ -27,6 +27,10 @@ LessonPanel::LessonPanel(ScenarioDocument *document, CurrentView currentView, QW
     setObjectName(QStringLiteral("lessonPanel"));
     setWhatsThis(viewExplanation(QStringLiteral("lesson-panel")));
     mList->setObjectName(QStringLiteral("lessonSteps"));
+    // Long titles wrap in the narrow dock instead of hiding behind a horizontal scroll bar.
+    mList->setWordWrap(true);
+    mList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    mList->setResizeMode(QListView::Adjust);
     mAdd->setObjectName(QStringLiteral("lessonAddStep"));
     mShow->setObjectName(QStringLiteral("lessonShowStep"));
     mUp->setObjectName(QStringLiteral("lessonMoveUp"));
