@@ -1118,31 +1118,32 @@ def first_lesson():
     pi = [p / sum(prec) for p in prec]
     return [
         step("Three answers, one set of weights", "weight-bars",
-             "For every key: the softmax weight w, the normalized precision π of the Gaussian "
-             f"likelihood and the maximum-entropy p. They are equal: w = π = p = "
-             f"({fmt(w[0])}, {fmt(w[1])}, {fmt(w[2])}), and max |π − w| = 0."),
+             "Three bars for every key: the softmax weight w, the normalized precision π of the "
+             "Gaussian likelihood and the maximum-entropy p. All three are "
+             f"({fmt(w[0])}, {fmt(w[1])}, {fmt(w[2])}): max |π − w| = 0."),
         step("Why the MLE gives the softmax", "value-space",
-             "Each value v_t is a Gaussian observation of the output with variance "
-             "σ² = σ0² e^−s: its precision is proportional to e^s, so normalizing the precisions "
+             "Each value vₜ is a Gaussian observation of the output with variance "
+             "σ² = σ0² e⁻ˢ: its precision is proportional to eˢ, so normalizing the precisions "
              "is exactly the softmax. The peak ô of the log-likelihood sits on the attention "
              "output (⊗, ô = o)."),
         step("Move a key", "key-space",
-             "Drag k2 towards the direction of q: its score rises, its blob tightens and ô moves "
-             "towards its value. Scores are dot products, not distances. (Edits of vectors are "
-             "only for this step.)"),
+             "Moving k2 towards the direction of q raises its score q·k/τ and its weight w: "
+             "scores are dot products, not distances. Try it: drag k2 in Key space (Ctrl+Z "
+             "undoes; the step forgets the drag when you leave it)."),
         step("Break the link", "weight-bars",
-             "Free variances, set by hand: σ² = (1, 0.25, 1). Now π = "
+             "This step sets the Variances to free, by hand: σ² = (1, 0.25, 1). Now π = "
              f"({fmt(pi[0])}, {fmt(pi[1])}, {fmt(pi[2])}) ≠ w. The MLE is still a "
-             "precision-weighted mean; the softmax is the special case σ² = σ0² e^−s.",
+             "precision-weighted mean; the softmax is the special case σ² = σ0² e⁻ˢ.",
              variance={"mode": "free", "variances": free}),
         step("Why MaxEnt gives the softmax", "maxent-entropy",
-             "The Shannon entropy H(λ) runs from uniform weights at λ = 0 to the argmax, and "
-             "E_λ[f] rises to meet the constraint μ. At the default μ the multiplier is "
-             f"λ = 1/τ = {fmt(1 / math.sqrt(2.0))}, and p is the softmax."),
+             "The Shannon entropy H(λ) falls from uniform weights at λ = 0 towards the argmax. "
+             "At the default constraint μ the multiplier is "
+             f"λ = 1/τ = {fmt(1 / math.sqrt(2.0))} and p is the softmax; the Constraint μ "
+             "slider above the plot moves λ."),
         step("All the numbers", "derivation",
-             "Both derivations as numbered steps with the current values. π = w: the precisions "
-             "are σ0⁻² eˢ, so normalizing them is the softmax — the whole MLE argument in one "
-             "line."),
+             "Both derivations as numbered steps with the current values. Below the first "
+             "table, the line “π = softmax(s)” is the whole MLE argument: the precisions are "
+             "σ0⁻² eˢ, so normalizing them is the softmax."),
     ]
 
 
@@ -1193,7 +1194,7 @@ def free_variance_lesson():
              "The maximum-likelihood output ô is still a precision-weighted mean of the values, "
              "but no longer the attention output o."),
         step("Linked again: π = w", "weight-bars",
-             "With σ² = σ0² e^−s (linked, σ0² = 1) the precisions are proportional to e^s and "
+             "With σ² = σ0² e⁻ˢ (linked, σ0² = 1) the precisions are proportional to eˢ and "
              "π = w again (MATH.md §4.1).",
              variance={"mode": "linked", "sigma0_squared": 1.0}),
     ]

@@ -23,6 +23,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -167,8 +168,11 @@ void TestLessonUi::buildSaveReloadAndPresent()
         QVERIFY(w.document()->scenario().mask == MaskKind::None);
 
         QCOMPARE(panel->stepList()->count(), 3);
+        // The step's view as its tab is named, and what the step sets, in the controls' words.
         QCOMPARE(panel->stepList()->item(1)->text(),
-                 QStringLiteral("2. Cool it down — attention-heatmap"));
+                 QStringLiteral("2. Cool it down\n    Attention weights · sets τ"));
+        QCOMPARE(panel->stepList()->item(0)->text(),
+                 QStringLiteral("1. Three answers\n    Softmax = MLE = MaxEnt"));
         // Saved (Save As with the file name given).
         w.setFileNamePrompt([&](MainWindow::FileDialogKind) { return path; });
         QVERIFY(w.saveAs());
@@ -229,7 +233,8 @@ void TestLessonUi::buildSaveReloadAndPresent()
 
     QTest::keyClick(&w, Qt::Key_PageDown);
     atStep(2, static_cast<QWidget *>(w.entropyView()), QStringLiteral("Hide the future"));
-    QVERIFY(!banner->captionLabel()->isVisible());
+    // No caption: an empty one keeps its room, so the view does not move up.
+    QCOMPARE(banner->captionLabel()->text(), QString());
     QCOMPARE(doc->analysis().tau(), std::sqrt(2.0));
     checkWeights(doc, {1.0, 0.0, 0.0}); // q1 sees k1 only (causal, MATH.md §2)
     QVERIFY(!banner->nextButton()->isEnabled());
@@ -422,16 +427,54 @@ void TestLessonUi::takeTheTour()
     QVERIFY(lesson);
     QCOMPARE(int(lesson->steps.size()), 6);
     QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
-    QVERIFY(w.lessonPresenter()->banner()->isVisible());
+    LessonBanner *banner = w.lessonPresenter()->banner();
+    QVERIFY(banner->isVisible());
+    // A reader on their own is told how to go on, and the title has the banner's width: at
+    // 1280×800 none of the six titles wraps (one line of the title font).
+    QVERIFY(banner->hintLabel()->isVisible());
+    QVERIFY(banner->hintLabel()->text().contains(QStringLiteral("PageDown")));
+    const int titleLine = banner->titleLabel()->fontMetrics().lineSpacing();
+    const int bannerHeight = banner->height();
     for (int i = 1; i < 6; ++i) {
-        QTest::mouseClick(w.lessonPresenter()->banner()->nextButton(), Qt::LeftButton);
+        QTest::mouseClick(banner->nextButton(), Qt::LeftButton);
         QCOMPARE(w.document()->shownStep(), std::optional<int>(i));
         QCOMPARE(w.lessonPresenter()->currentViewName().isEmpty(), false);
+        QVERIFY2(banner->titleLabel()->heightForWidth(banner->titleLabel()->width()) <
+                     2 * titleLine,
+                 qPrintable(banner->titleLabel()->text()));
+        // The banner keeps its height (the longest caption's), so the view stays put.
+        QCOMPARE(banner->height(), bannerHeight);
     }
+    QVERIFY(banner->hintLabel()->text().contains(QStringLiteral("last step")));
+
+    // In the window too, PageDown and PageUp step the lesson wherever the focus is: in the
+    // derivation's text, in the Lesson panel's list (whose selection follows the step shown).
+    QWidget *derivation = w.viewTabs()->currentWidget();
+    QCOMPARE(w.lessonPresenter()->currentViewName(), QStringLiteral("derivation"));
+    QWidget *text = derivation->focusProxy() ? derivation->focusProxy() : derivation;
+    const QList<QWidget *> inner = derivation->findChildren<QWidget *>();
+    for (QWidget *child : inner)
+        if (child->focusPolicy() != Qt::NoFocus)
+            text = child;
+    text->setFocus(Qt::OtherFocusReason);
+    QTest::keyClick(text, Qt::Key_PageUp);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(4));
+    w.lessonPresenter()->dock()->show();
+    w.lessonPresenter()->dock()->raise();
+    QListWidget *list = w.lessonPresenter()->panel()->stepList();
+    QCOMPARE(list->currentRow(), 4);
+    list->setFocus(Qt::OtherFocusReason);
+    QTest::keyClick(list, Qt::Key_PageDown);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(5));
+    QCOMPARE(list->currentRow(), 5);
+    QTest::keyClick(list, Qt::Key_PageUp);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(4));
+    QTest::keyClick(list, Qt::Key_PageDown);
     // Presented: step 3 ("Move a key") opens the key-space dock, which presentation mode had
     // closed, and step 4 closes it again so that its view gets the window.
     QTest::keyClick(&w, Qt::Key_F5);
     QVERIFY(Appearance::instance()->presentation());
+    QVERIFY(!banner->hintLabel()->isVisible()); // not on the projector
     auto *keySpace = w.findChild<QDockWidget *>(QStringLiteral("keySpaceDock"));
     QVERIFY(keySpace);
     QVERIFY(!keySpace->isVisible());
@@ -454,7 +497,8 @@ void TestLessonUi::takeTheTour()
         [](const QString &, const QString &message) { QFAIL(qPrintable(message)); });
     QVERIFY(w.lessonPresenter()->exportPdfAction()->isEnabled());
     w.lessonPresenter()->exportPdfAction()->trigger();
-    QVERIFY(asked.endsWith(QStringLiteral(".pdf")));
+    // An example has no file of its own: the title names the PDF.
+    QCOMPARE(QFileInfo(asked).fileName(), QStringLiteral("one-query-three-keys.pdf"));
     QFile pdf(dir.filePath(QStringLiteral("tour.pdf")));
     QVERIFY(pdf.open(QIODevice::ReadOnly));
     const QByteArray bytes = pdf.readAll();

@@ -5,16 +5,19 @@
 #include "style/Appearance.h"
 #include "style/ViewHelp.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QToolButton>
+
+#include <algorithm>
 
 namespace sml {
 
 LessonBanner::LessonBanner(ScenarioDocument *document, QWidget *parent)
     : QWidget(parent), mDocument(document), mTitle(new QLabel(this)), mCaption(new QLabel(this)),
-      mCounter(new QLabel(this)), mPrevious(new QToolButton(this)), mNext(new QToolButton(this)),
-      mLeave(new QToolButton(this))
+      mCounter(new QLabel(this)), mHint(new QLabel(this)), mPrevious(new QToolButton(this)),
+      mNext(new QToolButton(this)), mLeave(new QToolButton(this))
 {
     setObjectName(QStringLiteral("lessonBanner"));
     setWhatsThis(viewExplanation(QStringLiteral("lesson-banner")));
@@ -24,7 +27,10 @@ LessonBanner::LessonBanner(ScenarioDocument *document, QWidget *parent)
     mTitle->setObjectName(QStringLiteral("lessonStepTitle"));
     mCaption->setObjectName(QStringLiteral("lessonStepCaption"));
     mCounter->setObjectName(QStringLiteral("lessonStepCounter"));
-    for (QLabel *label : {mTitle, mCaption}) {
+    mHint->setObjectName(QStringLiteral("lessonStepHint"));
+    for (QLabel *label : {mTitle, mCaption, mHint}) {
+        label->installEventFilter(this);
+        label->setAlignment(Qt::AlignLeft | Qt::AlignTop); // (the reserved room below the text)
         label->setWordWrap(true);
         label->setTextFormat(Qt::PlainText);
         // Wraps to the width it is given and never widens the window.
@@ -37,9 +43,9 @@ LessonBanner::LessonBanner(ScenarioDocument *document, QWidget *parent)
         b->setObjectName(QLatin1String(name));
         b->setAutoRaise(true);
     };
-    button(mPrevious, tr("◀"), tr("Previous step (PageUp or ← in presentation mode)"),
+    button(mPrevious, tr("◀"), tr("Previous step (PageUp; ← in presentation mode)"),
            "lessonPreviousStep");
-    button(mNext, tr("▶"), tr("Next step (PageDown or → in presentation mode)"), "lessonNextStep");
+    button(mNext, tr("▶"), tr("Next step (PageDown; → in presentation mode)"), "lessonNextStep");
     button(mLeave, tr("✕"), tr("Leave the lesson: show the base scenario"), "lessonLeave");
     connect(mPrevious, &QToolButton::clicked, this, &LessonBanner::previousStep);
     connect(mNext, &QToolButton::clicked, this, &LessonBanner::nextStep);
@@ -47,12 +53,6 @@ LessonBanner::LessonBanner(ScenarioDocument *document, QWidget *parent)
 
     auto *layout = new QGridLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
-    layout->addWidget(mTitle, 0, 0);
-    layout->addWidget(mCounter, 0, 1, Qt::AlignRight | Qt::AlignVCenter);
-    layout->addWidget(mPrevious, 0, 2);
-    layout->addWidget(mNext, 0, 3);
-    layout->addWidget(mLeave, 0, 4);
-    layout->addWidget(mCaption, 1, 0, 1, 5);
     layout->setColumnStretch(0, 1);
 
     connect(Appearance::instance(), &Appearance::changed, this, &LessonBanner::applyFonts);
@@ -77,8 +77,60 @@ void LessonBanner::applyFonts()
     sized(mTitle, 15, true);
     sized(mCaption, 11.5, false);
     sized(mCounter, 11, false);
+    sized(mHint, 10, false);
     for (QToolButton *b : {mPrevious, mNext, mLeave})
         sized(b, 12, false);
+    QPalette muted = mHint->palette();
+    muted.setColor(QPalette::WindowText, palette().color(QPalette::PlaceholderText));
+    mHint->setPalette(muted);
+    placeControls();
+    reserveHeights();
+}
+
+void LessonBanner::placeControls()
+{
+    auto *grid = static_cast<QGridLayout *>(layout());
+    for (QWidget *w : std::initializer_list<QWidget *>{mTitle, mCaption, mHint, mCounter, mPrevious,
+                                                       mNext, mLeave})
+        grid->removeWidget(w);
+    // Presenting, the window is wide and the title row has room; in the window beside the docks
+    // the title gets the whole width and the controls go to the hint's row.
+    const bool presenting = Appearance::instance()->presentation();
+    const int row = presenting ? 0 : 2;
+    grid->addWidget(mTitle, 0, 0, 1, presenting ? 1 : 5);
+    grid->addWidget(mCaption, 1, 0, 1, 5);
+    if (!presenting)
+        grid->addWidget(mHint, 2, 0);
+    grid->addWidget(mCounter, row, 1, Qt::AlignRight | Qt::AlignVCenter);
+    grid->addWidget(mPrevious, row, 2);
+    grid->addWidget(mNext, row, 3);
+    grid->addWidget(mLeave, row, 4);
+    mHint->setVisible(!presenting);
+}
+
+void LessonBanner::reserveHeights()
+{
+    const std::optional<Lesson> &lesson = mDocument->baseScenario().lesson;
+    const auto tallest = [&](QLabel *label, auto text) {
+        const int width = label->width();
+        int height = 0;
+        if (lesson && width > 0)
+            for (const LessonStep &s : lesson->steps)
+                height = std::max(height, label->fontMetrics()
+                                              .boundingRect(QRect(0, 0, width, 1 << 20),
+                                                            Qt::TextWordWrap, text(s))
+                                              .height());
+        label->setMinimumHeight(height);
+    };
+    tallest(mTitle, [](const LessonStep &s) { return s.title; });
+    tallest(mCaption, [](const LessonStep &s) { return s.caption.value_or(QString()); });
+}
+
+bool LessonBanner::eventFilter(QObject *watched, QEvent *event)
+{
+    if ((watched == mTitle || watched == mCaption) && event->type() == QEvent::Resize)
+        reserveHeights(); // (a new width; the heights it sets leave the width alone)
+    return QWidget::eventFilter(watched, event);
 }
 
 void LessonBanner::refresh()
@@ -93,10 +145,17 @@ void LessonBanner::refresh()
     const int n = int(lesson->steps.size());
     mTitle->setText(s.title);
     mCaption->setText(s.caption.value_or(QString()));
-    mCaption->setVisible(!mCaption->text().isEmpty());
+    // (Kept, empty, when another step has a caption: the views below stay where they are.)
+    mCaption->setVisible(std::any_of(lesson->steps.cbegin(), lesson->steps.cend(),
+                                     [](const LessonStep &t) { return bool(t.caption); }));
     mCounter->setText(tr("Step %1 of %2").arg(*step + 1).arg(n));
     mNext->setEnabled(*step + 1 < n);
+    mHint->setText(*step + 1 < n
+                       ? tr("PageDown: next step · PageUp: back · F5: present")
+                       : tr("The last step. ✕ leaves the lesson; Help ▸ Examples has more "
+                            "lessons."));
     setVisible(true);
+    reserveHeights();
 }
 
 void LessonBanner::nextStep()

@@ -13,7 +13,12 @@ class ScenarioDocument;
 /// (ScenarioDocument::shownStep), its title and caption in large type, "Step i of n", and
 /// buttons for the previous and next step and for leaving the lesson (the base scenario).
 /// Hidden while the base scenario is shown. The stepping slots are also what PageDown/PageUp
-/// and → ← do in presentation mode (window/LessonPresenter).
+/// (and in presentation mode → ←) do (window/LessonPresenter).
+///
+/// Out of presentation mode a line below the caption says how to go on (the keys; on the last
+/// step that it is the last), with the counter and the buttons beside it so that the title has
+/// the banner's whole width. The title and caption keep the height of the lesson's longest, so
+/// the views below do not move from step to step.
 class LessonBanner : public QWidget
 {
     Q_OBJECT
@@ -24,6 +29,8 @@ public:
     QLabel *titleLabel() const { return mTitle; }
     QLabel *captionLabel() const { return mCaption; }
     QLabel *counterLabel() const { return mCounter; }
+    /// How to go on; shown out of presentation mode only.
+    QLabel *hintLabel() const { return mHint; }
     QToolButton *previousButton() const { return mPrevious; }
     QToolButton *nextButton() const { return mNext; }
     QToolButton *leaveButton() const { return mLeave; }
@@ -36,8 +43,16 @@ public slots:
     /// The base scenario.
     void leaveLesson();
 
+protected:
+    /// A resized title or caption label reserves its height again (reserveHeights).
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void refresh();
+    /// The counter and buttons: beside the title while presenting, else beside the hint.
+    void placeControls();
+    /// Minimum heights of the title and caption: the tallest of the lesson's at their widths.
+    void reserveHeights();
     /// The text sizes for the Appearance now (larger in presentation mode).
     void applyFonts();
 
@@ -45,6 +60,7 @@ private:
     QLabel *mTitle;
     QLabel *mCaption;
     QLabel *mCounter;
+    QLabel *mHint;
     QToolButton *mPrevious;
     QToolButton *mNext;
     QToolButton *mLeave;

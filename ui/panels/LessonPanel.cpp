@@ -5,6 +5,7 @@
 
 #include <QFormLayout>
 #include <QGridLayout>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -26,6 +27,10 @@ LessonPanel::LessonPanel(ScenarioDocument *document, CurrentView currentView, QW
     setObjectName(QStringLiteral("lessonPanel"));
     setWhatsThis(viewExplanation(QStringLiteral("lesson-panel")));
     mList->setObjectName(QStringLiteral("lessonSteps"));
+    // Long titles wrap in the narrow dock instead of hiding behind a horizontal scroll bar.
+    mList->setWordWrap(true);
+    mList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    mList->setResizeMode(QListView::Adjust);
     mAdd->setObjectName(QStringLiteral("lessonAddStep"));
     mShow->setObjectName(QStringLiteral("lessonShowStep"));
     mUp->setObjectName(QStringLiteral("lessonMoveUp"));
@@ -63,8 +68,34 @@ LessonPanel::LessonPanel(ScenarioDocument *document, CurrentView currentView, QW
     connect(mTitle, &QLineEdit::editingFinished, this, &LessonPanel::commitTitle);
     connect(mCaption, &QLineEdit::editingFinished, this, &LessonPanel::commitCaption);
     connect(document, &ScenarioDocument::changed, this, &LessonPanel::refresh);
-    connect(document, &ScenarioDocument::shownStepChanged, this, &LessonPanel::refresh);
+    connect(document, &ScenarioDocument::shownStepChanged, this, [this](std::optional<int> step) {
+        refresh();
+        // The step shown is the one selected (PageDown in the list steps the lesson).
+        if (step && *step < mList->count())
+            mList->setCurrentRow(*step);
+    });
     refresh();
+}
+
+void LessonPanel::setViewTitle(ViewTitle viewTitle)
+{
+    mViewTitle = std::move(viewTitle);
+    refresh();
+}
+
+QString LessonPanel::settingNames(const QJsonObject &set)
+{
+    // The format's `set` fields (scenario-format.md, `lesson`), in the words of the controls.
+    const std::pair<const char *, QString> names[] = {{"temperature", tr("τ")},
+                                                      {"mask", tr("the mask")},
+                                                      {"variance", tr("the variances")},
+                                                      {"maxent", tr("the MaxEnt targets")},
+                                                      {"attention", tr("the normalizer")}};
+    QStringList out;
+    for (const auto &[key, name] : names)
+        if (set.contains(QLatin1String(key)))
+            out << name;
+    return out.join(tr(", "));
 }
 
 int LessonPanel::selectedRow() const
@@ -90,7 +121,13 @@ void LessonPanel::refresh()
         for (int i = 0; i < n; ++i) {
             const LessonStep &step = lesson->steps[size_t(i)];
             QListWidgetItem *item = mList->item(i);
-            item->setText(tr("%1. %2 — %3").arg(i + 1).arg(step.title, step.view));
+            // The view as the window names it, and what the step sets, on a line of their own.
+            QString detail = mViewTitle ? mViewTitle(step.view) : step.view;
+            if (step.set && !step.set->isEmpty())
+                detail = tr("%1 · sets %2").arg(detail, settingNames(*step.set));
+            item->setText(tr("%1. %2").arg(i + 1).arg(step.title) + QStringLiteral("\n    ") +
+                          detail);
+            item->setToolTip(step.caption.value_or(step.title));
             QFont f = item->font();
             f.setBold(shown == i);
             item->setFont(f);
@@ -116,8 +153,13 @@ void LessonPanel::updateEditors()
     // Not while the user types: the editor keeps its text until it is committed.
     if (!mTitle->hasFocus() || mTitle->text() == title || !step)
         mTitle->setText(title);
-    if (!mCaption->hasFocus() || mCaption->text() == caption || !step)
+    if (!mCaption->hasFocus() || mCaption->text() == caption || !step) {
         mCaption->setText(caption);
+        mCaption->setCursorPosition(0); // its beginning, not its end, in the narrow dock
+    }
+    if (!mTitle->hasFocus())
+        mTitle->setCursorPosition(0);
+    mCaption->setToolTip(caption); // all of it
 }
 
 bool LessonPanel::apply(const std::optional<Lesson> &lesson, const QString &undoText, int selectRow)

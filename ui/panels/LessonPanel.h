@@ -28,7 +28,12 @@ public:
     /// The export name of the view the window shows now (exportViewNames()).
     using CurrentView = std::function<QString()>;
 
+    /// What the window calls a view, from its export name (the step list shows it).
+    using ViewTitle = std::function<QString(const QString &name)>;
+
     LessonPanel(ScenarioDocument *document, CurrentView currentView, QWidget *parent = nullptr);
+    /// The step list then names each step's view as the window does (default: its export name).
+    void setViewTitle(ViewTitle viewTitle);
 
     QListWidget *stepList() const { return mList; }
     QPushButton *addButton() const { return mAdd; }
@@ -53,6 +58,8 @@ signals:
     void message(const QString &text);
 
 private:
+    /// The settings a step's `set` changes, as the controls name them ("τ, the variances").
+    static QString settingNames(const QJsonObject &set);
     void refresh();
     void updateEditors();
     void commitTitle();
@@ -67,6 +74,7 @@ private:
 
     QPointer<ScenarioDocument> mDocument; ///< (an editor may commit while the window closes)
     CurrentView mCurrentView;
+    ViewTitle mViewTitle;
     QListWidget *mList;
     QPushButton *mAdd;
     QPushButton *mShow;

@@ -54,6 +54,7 @@ LessonPresenter::LessonPresenter(MainWindow *window) : QObject(window), mWindow(
     mDock->setObjectName(QStringLiteral("lessonDock"));
     mPanel = new LessonPanel(
         document, [this] { return currentViewName(); }, mDock);
+    mPanel->setViewTitle([this](const QString &name) { return viewTitle(name); });
     mDock->setWidget(mPanel);
     window->addDockWidget(Qt::RightDockWidgetArea, mDock);
     // A tab beside key space and the MLE optimizer, so the right column keeps its height.
@@ -106,38 +107,60 @@ QString LessonPresenter::currentViewName() const
     return viewNameOf(mWindow->viewTabs()->currentWidget());
 }
 
-bool LessonPresenter::openView(const QString &name)
+int LessonPresenter::tabOfView(const QString &name) const
 {
-    // A dock a previous step opened closes again (in presentation mode the docks are closed).
-    QDockWidget *opened = std::exchange(mOpenedDock, nullptr);
     QTabWidget *tabs = mWindow->viewTabs();
     for (int i = 0; i < tabs->count(); ++i) {
         QWidget *tab = tabs->widget(i);
         const QList<PlotView *> plots = tab->findChildren<PlotView *>();
-        const bool holds = viewNameOf(tab) == name ||
-                           std::any_of(plots.cbegin(), plots.cend(),
-                                       [&](PlotView *p) { return p->viewName() == name; });
-        if (holds) {
-            if (opened)
-                opened->hide();
-            tabs->setCurrentIndex(i);
-            return true;
-        }
+        if (viewNameOf(tab) == name || std::any_of(plots.cbegin(), plots.cend(), [&](PlotView *p) {
+                return p->viewName() == name;
+            }))
+            return i;
     }
-    // A view in a dock (key space, the MLE optimizer): the dock is shown and raised.
+    return -1;
+}
+
+QDockWidget *LessonPresenter::dockOfView(const QString &name) const
+{
     for (PlotView *view : mWindow->plotViews()) {
         if (view->viewName() != name)
             continue;
         for (QWidget *w = view; w; w = w->parentWidget())
-            if (auto *dock = qobject_cast<QDockWidget *>(w)) {
-                if (opened && opened != dock)
-                    opened->hide();
-                if (!dock->isVisible() || dock == opened)
-                    mOpenedDock = dock;
-                dock->show();
-                dock->raise();
-                return true;
-            }
+            if (auto *dock = qobject_cast<QDockWidget *>(w))
+                return dock;
+    }
+    return nullptr;
+}
+
+QString LessonPresenter::viewTitle(const QString &name) const
+{
+    if (const int tab = tabOfView(name); tab >= 0)
+        return mWindow->viewTabs()->tabText(tab).remove(QLatin1Char('&'));
+    if (QDockWidget *dock = dockOfView(name))
+        return dock->windowTitle();
+    return name;
+}
+
+bool LessonPresenter::openView(const QString &name)
+{
+    // A dock a previous step opened closes again (in presentation mode the docks are closed).
+    QDockWidget *opened = std::exchange(mOpenedDock, nullptr);
+    if (const int tab = tabOfView(name); tab >= 0) {
+        if (opened)
+            opened->hide();
+        mWindow->viewTabs()->setCurrentIndex(tab);
+        return true;
+    }
+    // A view in a dock (key space, the MLE optimizer): the dock is shown and raised.
+    if (QDockWidget *dock = dockOfView(name)) {
+        if (opened && opened != dock)
+            opened->hide();
+        if (!dock->isVisible() || dock == opened)
+            mOpenedDock = dock;
+        dock->show();
+        dock->raise();
+        return true;
     }
     return false;
 }
@@ -176,10 +199,15 @@ void LessonPresenter::updateKeys()
     if (!mWindow->previousQueryAction())
         return; // before the menus exist
     const bool stepping = presenting && hasLesson;
-    mNextStep->setShortcuts(stepping ? QList<QKeySequence>{Qt::Key_PageDown, Qt::Key_Right}
-                                     : QList<QKeySequence>{});
-    mPreviousStep->setShortcuts(stepping ? QList<QKeySequence>{Qt::Key_PageUp, Qt::Key_Left}
-                                         : QList<QKeySequence>{});
+    // In the window, PageDown/PageUp step while a step is shown (Help ▸ Take the Tour opens one
+    // there), even from a list or a text view; ← → stay with the tables and fields.
+    const bool stepShown = hasLesson && document->shownStep().has_value();
+    mNextStep->setShortcuts(stepping    ? QList<QKeySequence>{Qt::Key_PageDown, Qt::Key_Right}
+                            : stepShown ? QList<QKeySequence>{Qt::Key_PageDown}
+                                        : QList<QKeySequence>{});
+    mPreviousStep->setShortcuts(stepping    ? QList<QKeySequence>{Qt::Key_PageUp, Qt::Key_Left}
+                                : stepShown ? QList<QKeySequence>{Qt::Key_PageUp}
+                                            : QList<QKeySequence>{});
     // ← → belong to the lesson then; otherwise to the query (MainWindow::applyAppearance).
     mWindow->previousQueryAction()->setShortcuts(stepping ? QList<QKeySequence>{}
                                                  : presenting
@@ -200,12 +228,21 @@ void LessonPresenter::exportPdfInteractive()
                        tr("This scenario has no lesson yet: add steps in the Lesson panel."));
         return;
     }
+    // Beside the scenario file, with its name; for an unsaved scenario or an example, in the
+    // home folder, named after the scenario's title ("one-query-three-keys.pdf").
     const QString file = document->filePath();
-    const QString suggested = file.isEmpty()
-                                  ? QDir::home().filePath(tr("lesson.pdf"))
-                                  : QFileInfo(file).dir().filePath(
-                                        QFileInfo(file).fileName().section(QLatin1Char('.'), 0, 0) +
-                                        QStringLiteral(".pdf"));
+    QString suggested;
+    if (file.isEmpty() || file.startsWith(QLatin1Char(':'))) {
+        QString name;
+        for (const QChar c : base.title.toLower())
+            name += c.isLetterOrNumber() ? c : QLatin1Char('-');
+        name = name.split(QLatin1Char('-'), Qt::SkipEmptyParts).join(QLatin1Char('-'));
+        suggested =
+            QDir::home().filePath((name.isEmpty() ? tr("lesson") : name) + QStringLiteral(".pdf"));
+    } else {
+        suggested = QFileInfo(file).dir().filePath(
+            QFileInfo(file).fileName().section(QLatin1Char('.'), 0, 0) + QStringLiteral(".pdf"));
+    }
     QString path = mPdfNamePrompt(suggested);
     if (path.isEmpty())
         return;

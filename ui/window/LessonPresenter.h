@@ -26,7 +26,8 @@ class MainWindow;
 ///   dock) and selects its query.
 /// - Presentation mode on a scenario with a lesson starts at step 1 and leaving it shows the base
 ///   scenario. While presenting, PageDown and → go to the next step, PageUp and ← to the previous
-///   one (from step 1: the base scenario); without a lesson ← → step the query as before.
+///   one (from step 1: the base scenario); without a lesson ← → step the query as before. In the
+///   window, PageDown and PageUp step while a step is shown.
 class LessonPresenter : public QObject
 {
     Q_OBJECT
@@ -58,13 +59,21 @@ public:
     /// Shows the view `name` (exportViewNames()): its tab, or its dock (a dock it opens closes
     /// again when the next step shows a tab). False when unknown.
     bool openView(const QString &name);
+    /// What the window calls the view `name`: its tab's text ("Softmax = MLE = MaxEnt") or its
+    /// dock's title ("Key space"); `name` itself when the window has no such view.
+    QString viewTitle(const QString &name) const;
 
     /// The stepping keys for the Appearance now (MainWindow::applyAppearance calls it last): with
     /// a lesson while presenting, PageDown/→ and PageUp/← step the lesson and the query actions
-    /// give up ← →. Also starts or leaves the lesson when presentation mode turns on or off.
+    /// give up ← →; in the window, PageDown and PageUp while a step is shown. Also starts or leaves
+    /// the lesson when presentation mode turns on or off.
     void updateKeys();
 
 private:
+    /// The index of the view tab that holds the view `name`, or −1.
+    int tabOfView(const QString &name) const;
+    /// The dock that holds the view `name`, or null.
+    QDockWidget *dockOfView(const QString &name) const;
     void stepShown(std::optional<int> step);
     void exportPdfInteractive();
     void takeTour();
