@@ -112,15 +112,17 @@ void LessonBanner::reserveHeights()
 {
     const std::optional<Lesson> &lesson = mDocument->baseScenario().lesson;
     const auto tallest = [&](QLabel *label, auto text) {
-        const int width = label->width();
+        // Measured at no less than 400 px and held to 5 lines: a label laid out narrow for a
+        // moment would otherwise reserve a tall column and push the window past the screen.
+        const int width = std::max(label->width(), 400);
         int height = 0;
-        if (lesson && width > 0)
+        if (lesson && label->width() > 0)
             for (const LessonStep &s : lesson->steps)
                 height = std::max(height, label->fontMetrics()
                                               .boundingRect(QRect(0, 0, width, 1 << 20),
                                                             Qt::TextWordWrap, text(s))
                                               .height());
-        label->setMinimumHeight(height);
+        label->setMinimumHeight(std::min(height, 5 * label->fontMetrics().lineSpacing()));
     };
     tallest(mTitle, [](const LessonStep &s) { return s.title; });
     tallest(mCaption, [](const LessonStep &s) { return s.caption.value_or(QString()); });
