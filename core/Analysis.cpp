@@ -1,6 +1,7 @@
 #include "Analysis.h"
 
 #include "Entmax.h"
+#include "MatrixPool.h"
 #include "TsallisMaxEnt.h"
 #include "WeightedMean.h"
 
@@ -19,6 +20,116 @@ Analysis::Analysis(Scenario &&scenario, const AnalysisOptions &options)
     : mScenario(std::move(scenario)), mMask(Mask::fromKind(mScenario.mask))
 {
     compute(options);
+}
+
+Analysis::Analysis(Scenario &&scenario, const Analysis &previous, const AnalysisOptions &options)
+    : mScenario(std::move(scenario)), mMask(Mask::fromKind(mScenario.mask))
+{
+    if (!updateFrom(previous, options))
+        compute(options);
+}
+
+Analysis::~Analysis()
+{
+    MatrixPool::give(mAttention.similarities);
+    MatrixPool::give(mAttention.weights);
+}
+
+namespace {
+
+/// The rows of `a` that differ from `b` (same shape), at most two found: {} none, {i} one, or
+/// {i, j} more than one (then the caller computes in full).
+std::vector<int> changedRows(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
+{
+    std::vector<int> rows;
+    if (a.rows() == 0 || a.cols() == 0)
+        return rows;
+    const Eigen::Array<bool, Eigen::Dynamic, 1> differs =
+        (a.array() != b.array()).rowwise().any();
+    for (Eigen::Index i = 0; i < differs.size() && rows.size() < 2; ++i)
+        if (differs[i])
+            rows.push_back(int(i));
+    return rows;
+}
+
+/// Do the two scenarios give the same numbers for the same Q, K and V (everything else that
+/// Analysis reads)?
+bool sameSettings(const Scenario &a, const Scenario &b)
+{
+    if (a.m() != b.m() || a.T() != b.T() || a.dK() != b.dK() || a.dV() != b.dV())
+        return false;
+    if (a.tau() != b.tau() || a.alpha() != b.alpha() || a.mask != b.mask ||
+        a.varianceMode != b.varianceMode || a.sigma0Squared != b.sigma0Squared ||
+        a.maxentTargets != b.maxentTargets)
+        return false;
+    if (a.varianceMode == VarianceMode::Free &&
+        (a.freeVariances.rows() != b.freeVariances.rows() ||
+         a.freeVariances.cols() != b.freeVariances.cols() || a.freeVariances != b.freeVariances))
+        return false;
+    return true;
+}
+
+} // namespace
+
+bool Analysis::updateFrom(const Analysis &previous, const AnalysisOptions &options)
+{
+    const Scenario &old = previous.mScenario;
+    if (previous.mIncrementalDepth >= kMaxIncrementalDepth || !sameSettings(mScenario, old) ||
+        options.keepWeights != previous.mAttention.hasWeightMatrix() ||
+        previous.mAttention.similarities.rows() != mScenario.m())
+        return false;
+    const std::vector<int> q = changedRows(mScenario.queries, old.queries);
+    const std::vector<int> k = changedRows(mScenario.keys, old.keys);
+    const std::vector<int> v = changedRows(mScenario.values, old.values);
+    if (q.size() > 1 || k.size() > 1 || v.size() > 1)
+        return false;
+    const size_t changed = q.size() + k.size() + v.size();
+
+    // Copy previous's numbers into pooled buffers (no fresh pages), then update them.
+    const AttentionResult &from = previous.mAttention;
+    AttentionResult &r = mAttention;
+    r = AttentionResult();
+    r.tau = from.tau;
+    r.alpha = from.alpha;
+    r.similarities = MatrixPool::take(from.similarities.rows(), from.similarities.cols());
+    r.similarities = from.similarities;
+    if (from.hasWeightMatrix()) {
+        r.weights = MatrixPool::take(from.weights.rows(), from.weights.cols());
+        r.weights = from.weights;
+    }
+    r.outputs = from.outputs;
+    r.entropy = from.entropy;
+    r.effectiveKeys = from.effectiveKeys;
+    r.logPartition = from.logPartition;
+    r.visibleCount = from.visibleCount;
+    r.supportSize = from.supportSize;
+    r.threshold = from.threshold;
+    r.defined = from.defined;
+    r.undefinedMessage = from.undefinedMessage;
+    r.similarityMin = from.similarityMin;
+    r.similarityMax = from.similarityMax;
+
+    if (changed == 0) { // a label, the title, the lesson…: the same numbers
+        mFreeMleOutputs = previous.mFreeMleOutputs;
+        mMaxEntLambda = previous.mMaxEntLambda;
+        mMaxEntStatus = previous.mMaxEntStatus;
+        mIncrementalDepth = previous.mIncrementalDepth; // no rounding added
+        return true;
+    }
+    // At most one row of each (a token of a model scenario moves its query, key and value):
+    // the value first (the weights are still the old ones), then the key (the outputs already
+    // hold the new values), then the query, whose row is recomputed whole, so the entry of f
+    // the key update gave it from the new query does not matter.
+    const Scenario &s = mScenario;
+    if (!v.empty())
+        updateAttentionForValue(r, old.values.row(v.front()), s.values, mMask, v.front());
+    if (!k.empty())
+        updateAttentionForKey(r, s.queries, s.keys, s.values, mMask, k.front());
+    if (!q.empty())
+        updateAttentionForQuery(r, s.queries, s.keys, s.values, mMask, q.front());
+    mIncrementalDepth = previous.mIncrementalDepth + 1;
+    computeQuerySummaries();
+    return true;
 }
 
 void Analysis::compute(const AnalysisOptions &options)

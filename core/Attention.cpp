@@ -1,6 +1,7 @@
 #include "Attention.h"
 
 #include "Entmax.h"
+#include "MatrixPool.h"
 #include "WeightedMean.h"
 
 #include <algorithm>
@@ -277,12 +278,19 @@ struct AlignedRow
 {
     Eigen::VectorXd storage;
     double *data;
-    AlignedRow(int i, int T) : storage(Eigen::VectorXd::Zero(Eigen::Index(T) + 8))
+    int T;
+    AlignedRow(int i, int T) : storage(Eigen::VectorXd::Zero(Eigen::Index(T) + 8)), T(T)
+    {
+        place(i);
+    }
+    /// Moves `data` to row i's offset (the incremental updates reuse one buffer for many rows).
+    double *place(int i)
     {
         const auto base = reinterpret_cast<std::uintptr_t>(storage.data());
         const std::uintptr_t misalign = (base % 64) / sizeof(double); // 0 when 64-aligned
         const std::uintptr_t want = (std::uintptr_t(i) * std::uintptr_t(T)) % 8;
         data = storage.data() + (want + 8 - misalign) % 8;
+        return data;
     }
 };
 
@@ -406,9 +414,9 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
     const int T = int(K.rows());
     r.tau = tau;
     r.alpha = options.alpha;
-    r.similarities.resize(m, T);
+    r.similarities = MatrixPool::take(m, T); // pages already mapped (issue 19)
     if (options.keepWeights)
-        r.weights.resize(m, T);
+        r.weights = MatrixPool::take(m, T);
     r.outputs.resize(m, V.cols());
     r.entropy.resize(m);
     r.effectiveKeys.resize(m);
@@ -483,6 +491,198 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
     for (int i = 0; i < m; ++i)
         r.effectiveKeys[i] = effectiveKeyCount(r.entropy[i], r.visibleCount[i]);
     return r;
+}
+
+// --- incremental updates (issue 19) ---------------------------------------------------------
+
+namespace {
+
+/// Is every entry of V small enough that the output updates below lose nothing to overflow
+/// (o − w_t v_t and c·(…) stay far from DBL_MAX)? Otherwise rows are recomputed in full.
+bool tameValues(const Eigen::Ref<const Eigen::MatrixXd> &V)
+{
+    return V.size() == 0 || (V.allFinite() && V.cwiseAbs().maxCoeff() <= 1e150);
+}
+
+/// o_i = Σ_t w_t v_t for one row of weights (T entries, 0 off the support), summing only the
+/// keys with w_t > 0 (entmax rows are sparse), repaired like the blocked product when a plain
+/// sum overflows.
+void outputRow(const double *wRow, int T, const Eigen::Ref<const Eigen::MatrixXd> &V,
+               Eigen::Ref<Eigen::RowVectorXd, 0, Eigen::InnerStride<>> out)
+{
+    out.setZero();
+    for (int t = 0; t < T; ++t)
+        if (wRow[t] != 0)
+            out.noalias() += wRow[t] * V.row(t);
+    if (!out.allFinite()) {
+        const Eigen::Map<const Eigen::VectorXd> w(wRow, T);
+        for (Eigen::Index j = 0; j < out.size(); ++j)
+            if (!std::isfinite(out[j]))
+                out[j] = fixWeightedMean(w, V, j);
+    }
+}
+
+/// Recomputes row i's weights from row i of f with the kernel of the full computation (into the
+/// matrix, or into `scratch` when the matrix is not kept) and stores its statistics. Returns the
+/// row of weights.
+const double *renormalizeRow(AttentionResult &r, const Mask &mask, int i, AlignedRow &scratch)
+{
+    // Into the matrix, or at the offset of row i, as weightRow() computes it (bit for bit).
+    double *w = r.hasWeightMatrix() ? r.weights.row(i).data() : scratch.place(i);
+    const RowResult row = attentionRow(r, mask, i, w);
+    r.visibleCount[i] = row.visible;
+    r.entropy[i] = row.defined ? row.entropy : 0.0;
+    r.logPartition[i] = row.defined ? row.logZ : 0.0;
+    r.similarityMin[i] = row.minF;
+    r.similarityMax[i] = row.maxF;
+    r.supportSize[i] = row.support;
+    r.threshold[i] = row.visible > 0 ? row.threshold : 0.0;
+    r.effectiveKeys[i] = effectiveKeyCount(r.entropy[i], r.visibleCount[i]);
+    return w;
+}
+
+/// w_it of the result as it stands (before an update changes row i).
+double weightAt(const AttentionResult &r, const Mask &mask, int i, int t)
+{
+    if (r.hasWeightMatrix())
+        return r.weights(i, t);
+    if (!r.isEntmax()) // the softmax: w = exp(s − log Z), O(1)
+        return std::exp(r.score(i, t) - r.logPartition[i]);
+    return r.weightRow(i, mask)[t];
+}
+
+} // namespace
+
+void updateAttentionForQuery(AttentionResult &r, const Eigen::Ref<const Eigen::MatrixXd> &Q,
+                             const Eigen::Ref<const Eigen::MatrixXd> &K,
+                             const Eigen::Ref<const Eigen::MatrixXd> &V, const Mask &mask, int i)
+{
+    const int T = int(K.rows());
+    r.similarities.row(i).noalias() = Q.row(i) * K.transpose();
+    if (!r.defined[size_t(i)])
+        return;
+    AlignedRow scratch(i, r.hasWeightMatrix() ? 0 : T);
+    const double *w = renormalizeRow(r, mask, i, scratch);
+    outputRow(w, T, V, r.outputs.row(i));
+}
+
+namespace {
+
+/// The softmax row of query i after its score of key t moved from s to s' = f'/τ, without the
+/// kernel's T exponentials (issue 19): with a = exp(s' − log Z) and c = 1/(1 − w_t + a), the
+/// other weights scale by c, w'_t = a·c, log Z' = log Z + log1p(a − w_t), and with
+/// E = Σ w s = log Z − H, E' = c·(E − w_t s) + w'_t s' and H' = log Z' − E'. Taken only where
+/// nothing cancels: w_t ≤ 1/2 (so 1 − w_t + a ≥ 1/2), a ≤ 1e300, and |s|, |s'|, |log Z| ≤ 32
+/// (H' is then within a few ulps of 32 of the kernel's); returns false otherwise, changing
+/// nothing. Updates the row's weights (when the matrix is kept), H, N_eff, log Z, min and max f
+/// and the output; `r.similarities(i, t)` must already hold f'.
+bool softmaxKeyRatioUpdate(AttentionResult &r, const Mask &mask, int i, int t, double oldF,
+                           double oldW, const Eigen::Ref<const Eigen::MatrixXd> &V, bool tame)
+{
+    constexpr double kScoreBound = 32;
+    const double s = oldF / r.tau;
+    const double s1 = r.similarities(i, t) / r.tau;
+    const double logZ = r.logPartition[i];
+    if (!tame || !(oldW <= 0.5) || !(std::abs(s) <= kScoreBound) ||
+        !(std::abs(s1) <= kScoreBound) || !(std::abs(logZ) <= kScoreBound))
+        return false;
+    const double a = std::exp(s1 - logZ);
+    if (!(a <= 1e300))
+        return false;
+    const double c = 1.0 / (1.0 - oldW + a);
+    const double newW = a * c;
+    auto o = r.outputs.row(i);
+    const Eigen::RowVectorXd o1 = c * (o - oldW * V.row(t)) + newW * V.row(t);
+    if (!o1.allFinite())
+        return false;
+    o = o1;
+    const double e = logZ - r.entropy[i];
+    const double logZ1 = logZ + std::log1p(a - oldW);
+    const double h1 = logZ1 - (c * (e - oldW * s) + newW * s1);
+    const int n = r.visibleCount[i];
+    r.logPartition[i] = logZ1;
+    r.entropy[i] = std::clamp(h1, 0.0, std::log(double(n)));
+    r.effectiveKeys[i] = effectiveKeyCount(r.entropy[i], n);
+    if (r.hasWeightMatrix()) {
+        auto w = r.weights.row(i);
+        w *= c; // masked entries stay exactly 0
+        w[t] = newW;
+    }
+    // min and max of f over V_i: the new entry may extend them; if the old entry was one of them
+    // and the new one is inside, the row is scanned again (O(T), no exponentials).
+    const double f1 = r.similarities(i, t);
+    if (oldF == r.similarityMin[i] || oldF == r.similarityMax[i]) {
+        const Eigen::VectorXd f = gatherVisible(r.similarities, i, mask);
+        r.similarityMin[i] = f.minCoeff();
+        r.similarityMax[i] = f.maxCoeff();
+    } else {
+        r.similarityMin[i] = std::min(r.similarityMin[i], f1);
+        r.similarityMax[i] = std::max(r.similarityMax[i], f1);
+    }
+    return true;
+}
+
+} // namespace
+
+int updateAttentionForKey(AttentionResult &r, const Eigen::Ref<const Eigen::MatrixXd> &Q,
+                          const Eigen::Ref<const Eigen::MatrixXd> &K,
+                          const Eigen::Ref<const Eigen::MatrixXd> &V, const Mask &mask, int t)
+{
+    const int m = int(Q.rows());
+    const int T = int(K.rows());
+    const Eigen::VectorXd column = Q * K.row(t).transpose(); // f_·t, O(m·d_k)
+    const bool tame = tameValues(V);
+    const auto vt = V.row(t);
+    int fullRows = 0;
+    AlignedRow scratch(0, r.hasWeightMatrix() ? 0 : T);
+    for (int i = 0; i < m; ++i) {
+        if (!r.defined[size_t(i)] || !mask.visible(i, t)) {
+            r.similarities(i, t) = column[i]; // kept as computed, never used (masked)
+            continue;
+        }
+        const double oldF = r.similarities(i, t);
+        const double oldW = r.isEntmax() ? 1.0 : weightAt(r, mask, i, t); // entmax: unused
+        r.similarities(i, t) = column[i];
+        if (!r.isEntmax() && softmaxKeyRatioUpdate(r, mask, i, t, oldF, oldW, V, tame))
+            continue;
+        const double *w = renormalizeRow(r, mask, i, scratch);
+        const double newW = w[t];
+        auto o = r.outputs.row(i);
+        // The softmax keeps the ratios of the other weights: w'_u = c·w_u for u ≠ t with
+        // c = (1 − w'_t)/(1 − w_t), so o' = c·(o − w_t v_t) + w'_t v_t in O(d_v). Only while
+        // 1 − w_t keeps its digits (w_t ≤ 1/2) and the values are tame; entmax moves its water
+        // line, so its rows (sparse) are summed again, as are the others.
+        if (!r.isEntmax() && tame && oldW <= 0.5) {
+            const double c = (1.0 - newW) / (1.0 - oldW);
+            o = c * (o - oldW * vt) + newW * vt;
+            if (o.allFinite())
+                continue;
+        }
+        outputRow(w, T, V, o);
+        ++fullRows;
+    }
+    return fullRows;
+}
+
+void updateAttentionForValue(AttentionResult &r, const Eigen::Ref<const Eigen::RowVectorXd> &oldValue,
+                             const Eigen::Ref<const Eigen::MatrixXd> &V, const Mask &mask, int t)
+{
+    const int m = int(r.similarities.rows());
+    const int T = int(r.similarities.cols());
+    const Eigen::RowVectorXd delta = V.row(t) - oldValue;
+    const bool tame = tameValues(V) && tameValues(oldValue) && delta.allFinite();
+    for (int i = 0; i < m; ++i) {
+        if (!r.defined[size_t(i)] || !mask.visible(i, t))
+            continue;
+        auto o = r.outputs.row(i);
+        if (tame) {
+            o.noalias() += weightAt(r, mask, i, t) * delta; // o' = o + w_t (v'_t − v_t)
+            if (o.allFinite())
+                continue;
+        }
+        const Eigen::VectorXd w = r.weightRow(i, mask);
+        outputRow(w.data(), T, V, o);
+    }
 }
 
 } // namespace sml

@@ -169,6 +169,39 @@ AttentionResult computeAttention(const Eigen::Ref<const Eigen::MatrixXd> &Q,
                                  const Eigen::Ref<const Eigen::MatrixXd> &V, double tau,
                                  const Mask &mask, const AttentionOptions &options = {});
 
+// --- Incremental updates after one edit (issue 19) -------------------------------------------
+// Each takes a result computeAttention() made (or an earlier update left) for the same τ, α and
+// mask, and the inputs after an edit of one row; afterwards the result agrees with
+// computeAttention() of the new inputs to rounding (tests/core/tst_incremental.cpp: 1e-13 over
+// 2,000 random edits): f's changed entries come from a matrix–vector product instead of the
+// m×T×d_k product, and rows are updated (below) or renormalized by the full computation's row
+// kernel, so numbers differ from a full computation only in the last bits. Analysis decides
+// when to use them (Analysis.h).
+
+/// Query i changed (Q m×d_k, K T×d_k, V T×d_v, the new inputs): row i of f, its weights and
+/// its output o_i are recomputed, O(T·(d_k + d_v)); every other row is unchanged.
+void updateAttentionForQuery(AttentionResult &r, const Eigen::Ref<const Eigen::MatrixXd> &Q,
+                             const Eigen::Ref<const Eigen::MatrixXd> &K,
+                             const Eigen::Ref<const Eigen::MatrixXd> &V, const Mask &mask, int i);
+
+/// Key t changed (the new inputs): column t of f, O(m·d_k). With the softmax the other weights
+/// of a row keep their ratios: where nothing cancels (w_t ≤ 1/2, |s|, |s'|, |log Z| ≤ 32, every
+/// |v| ≤ 1e150) the row is updated without the kernel: its weights scale by c (O(T) products,
+/// none without the weight matrix), log Z, H and the output o' = c·(o − w_t v_t) + w'_t v_t in
+/// O(d_v). Other rows, and every entmax row (its water line moves), are renormalized by the
+/// kernel, O(T), and their output updated the same way where w_t ≤ 1/2, else summed again.
+/// Returns how many rows were summed again.
+int updateAttentionForKey(AttentionResult &r, const Eigen::Ref<const Eigen::MatrixXd> &Q,
+                          const Eigen::Ref<const Eigen::MatrixXd> &K,
+                          const Eigen::Ref<const Eigen::MatrixXd> &V, const Mask &mask, int t);
+
+/// Value t changed from `oldValue` (1×d_v) to row t of V: the weights are unchanged and every
+/// output that sees key t moves by w_t (v'_t − v_t), O(m·d_v) (rows summed again when a value
+/// exceeds 1e150 in magnitude or the sum is not finite).
+void updateAttentionForValue(AttentionResult &r,
+                             const Eigen::Ref<const Eigen::RowVectorXd> &oldValue,
+                             const Eigen::Ref<const Eigen::MatrixXd> &V, const Mask &mask, int t);
+
 /// Indices of the keys query i sees, in key order.
 std::vector<int> visibleKeys(const Mask &mask, int i, int T);
 
