@@ -108,9 +108,10 @@ void AnalysisWorker::setComputeHook(ComputeHook hook)
     gHook = std::move(hook);
 }
 
-quint64 AnalysisWorker::request(Scenario scenario)
+quint64 AnalysisWorker::request(Scenario scenario, std::shared_ptr<const Analysis> previous)
 {
-    mWaiting = Job{std::move(scenario), ++mLatest}; // replaces (drops) an older waiting one
+    // Replaces (drops) an older waiting one.
+    mWaiting = Job{std::move(scenario), ++mLatest, std::move(previous)};
     startNext();
     return mLatest;
 }
@@ -135,7 +136,12 @@ void AnalysisWorker::startNext()
         if (hook)
             hook(job->generation);
         const AnalysisOptions options = optionsFor(job->scenario);
-        auto analysis = std::make_shared<const Analysis>(std::move(job->scenario), options);
+        auto analysis =
+            job->previous
+                ? std::make_shared<const Analysis>(std::move(job->scenario), *job->previous,
+                                                   options)
+                : std::make_shared<const Analysis>(std::move(job->scenario), options);
+        job->previous.reset(); // off the GUI thread if it was the last reference
         const quint64 generation = job->generation;
         QMetaObject::invokeMethod(
             this,

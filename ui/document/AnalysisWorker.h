@@ -62,7 +62,11 @@ public:
 
     // --- requests ---------------------------------------------------------------------------
     /// Schedules an Analysis of `scenario` (computed with optionsFor()); returns its generation.
-    quint64 request(Scenario scenario);
+    /// `previous`, the Analysis shown now, lets the computation update it instead of starting
+    /// over when the scenario differs from its own in one row (Analysis's constructor from a
+    /// previous one, issue 19). (While requests are pending the document shows the same Analysis:
+    /// a result is shown only when no newer request exists.)
+    quint64 request(Scenario scenario, std::shared_ptr<const Analysis> previous = {});
     /// The generation of the newest request (0 before the first).
     quint64 latestRequest() const { return mLatest; }
     /// True while a computation runs or waits.
@@ -89,6 +93,7 @@ private:
     {
         Scenario scenario;
         quint64 generation = 0;
+        std::shared_ptr<const Analysis> previous; ///< the base of an incremental update, or null
     };
     void startNext();
     void deliver(std::shared_ptr<const Analysis> analysis, quint64 generation);

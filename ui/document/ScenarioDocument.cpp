@@ -259,7 +259,8 @@ bool ScenarioDocument::recompute()
         const int T = mScenario.model->T();
         AnalysisOptions options;
         options.keepWeights = double(T) * double(T) < 1e6;
-        mModelAnalysis = std::make_shared<const ModelAnalysis>(analyzeModel(mScenario, options));
+        mModelAnalysis = std::make_shared<const ModelAnalysis>(
+            analyzeModel(mScenario, options, mModelAnalysis.get()));
         mSelectedHead = std::clamp(mSelectedHead, 0, int(mModelAnalysis->heads.size()) - 1);
         mAnalysis = mModelAnalysis->heads[size_t(mSelectedHead)];
         mAnalysisPending = false;
@@ -271,12 +272,15 @@ bool ScenarioDocument::recompute()
     if (!mAnalysis || !AnalysisWorker::runsAsync(mScenario)) {
         if (mWorker->isBusy() || mAnalysisPending)
             mWorker->cancelAll(); // whatever it computes now is older than this
-        mAnalysis =
-            std::make_shared<const Analysis>(mScenario, AnalysisWorker::optionsFor(mScenario));
+        // From the Analysis shown when only a row changed (issue 19), else in full.
+        const AnalysisOptions options = AnalysisWorker::optionsFor(mScenario);
+        mAnalysis = mAnalysis ? std::make_shared<const Analysis>(Scenario(mScenario), *mAnalysis,
+                                                                 options)
+                              : std::make_shared<const Analysis>(mScenario, options);
         mAnalysisPending = false;
         return true;
     }
-    mWorker->request(AnalysisWorker::snapshot(mScenario));
+    mWorker->request(AnalysisWorker::snapshot(mScenario), mAnalysis);
     mAnalysisPending = true;
     return false;
 }
