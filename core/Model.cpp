@@ -98,10 +98,15 @@ Scenario headScenario(const Scenario &s, int h)
     if (!s.model)
         return s;
     const Model &model = *s.model;
-    Scenario head = s;
-    head.model.reset();
-    head.title = QStringLiteral("%1 — %2").arg(s.title, model.heads[size_t(h)].label);
-    HeadProjections p = projectHead(model, h);
+    Scenario base = s;
+    base.model.reset();
+    return headScenarioFrom(base, model, h, projectHead(model, h));
+}
+
+Scenario headScenarioFrom(const Scenario &base, const Model &model, int h, HeadProjections p)
+{
+    Scenario head = base;
+    head.title = QStringLiteral("%1 — %2").arg(base.title, model.heads[size_t(h)].label);
     head.queries = std::move(p.queries);
     head.keys = std::move(p.keys);
     head.values = std::move(p.values);
@@ -109,7 +114,7 @@ Scenario headScenario(const Scenario &s, int h)
     head.keyLabels = model.tokenLabels;
     head.extraQueries.assign(size_t(model.T()), UnknownFields());
     head.extraKeys.assign(size_t(model.T()), UnknownFields());
-    if (s.varianceMode == VarianceMode::Free && size_t(h) < model.freeVariances.size())
+    if (base.varianceMode == VarianceMode::Free && size_t(h) < model.freeVariances.size())
         head.freeVariances = model.freeVariances[size_t(h)];
     else
         head.freeVariances.resize(0, 0);

@@ -88,6 +88,11 @@ HeadProjections projectHead(const Model &model, int h);
 /// Precondition: the scenario passed validateScenario() and 0 ≤ h < H.
 Scenario headScenario(const Scenario &modelScenario, int h);
 
+/// headScenario() of head h from `base`, the model scenario with its model taken out (so that
+/// H heads copy the scenario's other fields without copying the model H times), and `p`, the
+/// head's projections (projectHead(), or updated from the head's previous ones).
+Scenario headScenarioFrom(const Scenario &base, const Model &model, int h, HeadProjections p);
+
 /// The multi-head output Y = [O¹ … O^H] W_O (MATH.md §8): `headOutputs` holds H matrices O^h
 /// of T×d_v, `wO` is (H·d_v)×d_model; Y is T×d_model. Precondition: the shapes agree.
 Eigen::MatrixXd multiHeadOutput(const std::vector<Eigen::MatrixXd> &headOutputs,

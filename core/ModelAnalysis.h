@@ -15,10 +15,19 @@ struct ModelAnalysis
 {
     std::vector<std::shared_ptr<const Analysis>> heads; ///< H entries
     std::optional<Eigen::MatrixXd> output;              ///< Y, T×d_model, when W_O is given
+    /// The model these numbers are of (X and every head's W), which the next analysis compares
+    /// with its own to update instead of recomputing (issue 19).
+    std::shared_ptr<const Model> model;
 };
 
 /// Analyses every head of a model scenario. Precondition: the scenario has a model and passed
 /// validateScenario(). O^h is each head's attention output (T×d_v, MATH.md §2).
-ModelAnalysis analyzeModel(const Scenario &scenario, const AnalysisOptions &options = {});
+/// `previous`, the analysis of the scenario before an edit, makes an edit cheap (issue 19): a
+/// head whose W_Q, W_K and W_V did not change, when at most one token's embedding row changed,
+/// keeps its previous Q, K, V and recomputes that token's row (x_t W, O(d_model·(2d_k + d_v))
+/// instead of T times that); its Analysis is then updated from the previous one (Analysis's
+/// constructor from a previous one: one row each of Q, K and V).
+ModelAnalysis analyzeModel(const Scenario &scenario, const AnalysisOptions &options = {},
+                           const ModelAnalysis *previous = nullptr);
 
 } // namespace sml
