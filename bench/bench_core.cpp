@@ -1,6 +1,8 @@
 // bench_core: the core recompute after one edit, per size (issue 5). Prints one JSON object per
 // line: the validation the document runs on every edit, the Analysis (attention for all queries,
-// plus ô and λ for every query), and their sum as the document does it at that size. Beside
+// plus ô and λ for every query), and their sum as the document does it at that size: updated
+// from the Analysis shown (issue 19: one key changed) as `recompute_ms`, and computed in full as
+// before as `recompute_full_ms`. Beside
 // them, the normalizer alone (issue 16): computeAttention (lean: f, weights, outputs) with the
 // softmax and with α-entmax at α = 2 and 1.5 (the sort rules, O(T log T) a row) and at α = 1.25
 // (the log1p bisection, a bounded number of O(T) passes a row; MATH.md §7.2).
@@ -81,8 +83,9 @@ int main(int argc, char **argv)
                 const sml::Analysis a(s, o);
             },
             5, minMs);
-        // The document's path for this size: validate, then the Analysis of a snapshot.
-        const auto document = repeat(
+        // Before issue 19, the document's path for this size: validate, then the full Analysis
+        // of a snapshot.
+        const auto documentFull = repeat(
             [&] {
                 touch();
                 if (sml::validateScenario(s))
@@ -90,6 +93,22 @@ int main(int argc, char **argv)
                 const sml::Analysis a(sml::AnalysisWorker::snapshot(s), docOptions);
             },
             5, minMs);
+        // The document's path now: validate, then the Analysis of a snapshot updated from the
+        // one shown (one key changed; every kMaxIncrementalDepth + 1-th edit is computed in
+        // full, and the median is over all of them).
+        auto shown = std::make_shared<const sml::Analysis>(sml::AnalysisWorker::snapshot(s),
+                                                           docOptions);
+        const auto document = repeat(
+            [&] {
+                touch();
+                if (sml::validateScenario(s))
+                    std::abort();
+                shown = std::make_shared<const sml::Analysis>(sml::AnalysisWorker::snapshot(s),
+                                                              *shown, docOptions);
+            },
+            5, minMs);
+        const bool updated = shown->incrementalDepth() > 0 || document.size() % 33 == 0;
+        shown.reset();
 
         // The normalizer alone, lean as the large document is (no m×T weight matrix kept).
         const sml::Mask mask = sml::Mask::fromKind(s.mask);
@@ -119,6 +138,8 @@ int main(int argc, char **argv)
         o[QStringLiteral("analysis_lean_ms")] = median(leanTimes);
         o[QStringLiteral("document_lean")] = lean;
         o[QStringLiteral("recompute_ms")] = median(document);
+        o[QStringLiteral("recompute_full_ms")] = median(documentFull);
+        o[QStringLiteral("recompute_incremental")] = updated;
         o[QStringLiteral("reps")] = int(document.size());
         o[QStringLiteral("attention_softmax_ms")] = attentionTimes(1.0);
         o[QStringLiteral("attention_sparsemax_ms")] = attentionTimes(2.0);
