@@ -124,6 +124,7 @@ private slots:
     void panelEditsAreUndoSteps();
     void shapeEditUpdatesEverySteps();
     void takeTheTour();
+    void typedTitleStaysWithItsStep();
     void modelStepShowsItsHead();
 };
 
@@ -505,6 +506,54 @@ void TestLessonUi::takeTheTour()
     QVERIFY(bytes.startsWith("%PDF-"));
     // Qt's PDF writer: one "/Type /Page" object per page (and one "/Type /Pages").
     QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r"), 6);
+}
+
+void TestLessonUi::typedTitleStaysWithItsStep()
+{
+    // The Title field is typed into on step 2; PageDown there is the field's (the lesson does not
+    // step), ▶ steps the lesson (the list follows to step 3) while the field keeps the focus, and
+    // the text, committed when the focus leaves, is step 2's title, not step 3's.
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    w.lessonPresenter()->tourAction()->trigger();
+    ScenarioDocument *doc = w.document();
+    QVERIFY(doc->baseScenario().lesson);
+    const QString third = doc->baseScenario().lesson->steps[2].title;
+    QVERIFY(!doc->showStep(1));
+    w.lessonPresenter()->dock()->show();
+    w.lessonPresenter()->dock()->raise();
+    QCoreApplication::processEvents();
+    LessonPanel *panel = w.lessonPresenter()->panel();
+    QCOMPARE(panel->stepList()->currentRow(), 1);
+    QLineEdit *title = panel->titleEdit();
+    QTest::mouseClick(title, Qt::LeftButton);
+    QVERIFY(title->hasFocus());
+    title->selectAll();
+    QTest::keyClicks(title, QStringLiteral("Typed on step two"));
+    QTest::keyClick(title, Qt::Key_PageDown);
+    QCoreApplication::processEvents();
+    QCOMPARE(doc->shownStep(), std::optional<int>(1)); // the key stayed with the field
+    QTest::keyClick(title, Qt::Key_PageUp);
+    QCOMPARE(doc->shownStep(), std::optional<int>(1));
+    QTest::mouseClick(w.lessonPresenter()->banner()->nextButton(), Qt::LeftButton);
+    QCoreApplication::processEvents();
+    QCOMPARE(doc->shownStep(), std::optional<int>(2));
+    QCOMPARE(panel->stepList()->currentRow(), 2);
+    QVERIFY(title->hasFocus()); // (a tool button does not take the focus on a click)
+    QTest::mouseClick(panel->captionEdit(), Qt::LeftButton); // the focus leaves the title
+    QCoreApplication::processEvents();
+    QVERIFY(!title->hasFocus());
+    const std::vector<LessonStep> &steps = doc->baseScenario().lesson->steps;
+    QCOMPARE(steps[1].title, QStringLiteral("Typed on step two"));
+    QCOMPARE(steps[2].title, third);
+
+    // With the focus on the step list again, PageDown steps the lesson.
+    QVERIFY(!doc->showStep(1));
+    panel->stepList()->setFocus(Qt::OtherFocusReason);
+    QTest::keyClick(panel->stepList(), Qt::Key_PageDown);
+    QCOMPARE(doc->shownStep(), std::optional<int>(2));
 }
 
 void TestLessonUi::modelStepShowsItsHead()
