@@ -38,6 +38,7 @@
 #include <QTest>
 #include <QToolButton>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -110,6 +111,12 @@ QWidget *tabWidget(MainWindow &w)
     return w.viewTabs()->currentWidget();
 }
 
+/// Where the view tabs begin in the window: below the banner, so it must not move between steps.
+int tabBarTop(MainWindow &w)
+{
+    return w.viewTabs()->tabBar()->mapTo(&w, QPoint(0, 0)).y();
+}
+
 } // namespace
 
 class TestLessonUi : public QObject
@@ -125,6 +132,7 @@ private slots:
     void shapeEditUpdatesEverySteps();
     void takeTheTour();
     void typedTitleStaysWithItsStep();
+    void bannerReservesTheTallestStepAtItsWidth();
     void modelStepShowsItsHead();
 };
 
@@ -226,6 +234,8 @@ void TestLessonUi::buildSaveReloadAndPresent()
     atStep(0, static_cast<QWidget *>(w.weightBarsView()), QStringLiteral("Three answers"));
     QCOMPARE(banner->captionLabel()->text(), QStringLiteral("They agree."));
     checkWeights(doc, softmaxAt(std::sqrt(2.0)));
+    QCoreApplication::processEvents();
+    const int firstTabBarTop = tabBarTop(w);
 
     QTest::keyClick(&w, Qt::Key_PageDown);
     atStep(1, static_cast<QWidget *>(w.heatmapView()), QStringLiteral("Cool it down"));
@@ -236,6 +246,9 @@ void TestLessonUi::buildSaveReloadAndPresent()
     atStep(2, static_cast<QWidget *>(w.entropyView()), QStringLiteral("Hide the future"));
     // No caption: an empty one keeps its room, so the view does not move up.
     QCOMPARE(banner->captionLabel()->text(), QString());
+    QVERIFY(banner->captionLabel()->isVisible());
+    QCoreApplication::processEvents(); // (the layout pass)
+    QCOMPARE(tabBarTop(w), firstTabBarTop);
     QCOMPARE(doc->analysis().tau(), std::sqrt(2.0));
     checkWeights(doc, {1.0, 0.0, 0.0}); // q1 sees k1 only (causal, MATH.md §2)
     QVERIFY(!banner->nextButton()->isEnabled());
@@ -435,9 +448,14 @@ void TestLessonUi::takeTheTour()
     QVERIFY(banner->hintLabel()->isVisible());
     QVERIFY(banner->hintLabel()->text().contains(QStringLiteral("PageDown")));
     const int titleLine = banner->titleLabel()->fontMetrics().lineSpacing();
+    // (A click is delivered without a turn of the event loop; the layout pass is a posted event.)
+    QCoreApplication::processEvents();
     const int bannerHeight = banner->height();
+    const int tabsTop = tabBarTop(w);
     for (int i = 1; i < 6; ++i) {
         QTest::mouseClick(banner->nextButton(), Qt::LeftButton);
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
         QCOMPARE(w.document()->shownStep(), std::optional<int>(i));
         QCOMPARE(w.lessonPresenter()->currentViewName().isEmpty(), false);
         QVERIFY2(banner->titleLabel()->heightForWidth(banner->titleLabel()->width()) <
@@ -445,6 +463,7 @@ void TestLessonUi::takeTheTour()
                  qPrintable(banner->titleLabel()->text()));
         // The banner keeps its height (the longest caption's), so the view stays put.
         QCOMPARE(banner->height(), bannerHeight);
+        QCOMPARE(tabBarTop(w), tabsTop);
     }
     QVERIFY(banner->hintLabel()->text().contains(QStringLiteral("last step")));
 
@@ -554,6 +573,53 @@ void TestLessonUi::typedTitleStaysWithItsStep()
     panel->stepList()->setFocus(Qt::OtherFocusReason);
     QTest::keyClick(panel->stepList(), Qt::Key_PageDown);
     QCOMPARE(doc->shownStep(), std::optional<int>(2));
+}
+
+void TestLessonUi::bannerReservesTheTallestStepAtItsWidth()
+{
+    // A narrow banner (300 px: the window with its docks open) over a view: a step with a short
+    // caption, one with a caption of many lines there, one with none, and the last step's
+    // longer hint. The view below stays where it is on every step, and the banner's minimum
+    // height (which goes into the window's minimum size) is not the reserved height.
+    ScenarioDocument doc;
+    Scenario s = defaultScenario();
+    QString longCaption;
+    for (int i = 0; i < 40; ++i)
+        longCaption += QStringLiteral("many words of caption ");
+    s.lesson = Lesson{{{QStringLiteral("Short"), QStringLiteral("One line."),
+                        QStringLiteral("attention-heatmap")},
+                       {QStringLiteral("A much longer title that wraps in a narrow banner"),
+                        longCaption, QStringLiteral("weight-bars")},
+                       {QStringLiteral("None"), std::nullopt, QStringLiteral("entropy")}},
+                      {}};
+    QVERIFY(!doc.resetTo(s));
+    QWidget window;
+    auto *layout = new QVBoxLayout(&window);
+    auto *banner = new LessonBanner(&doc, &window);
+    auto *view = new QWidget(&window);
+    layout->addWidget(banner);
+    layout->addWidget(view, 1);
+    window.resize(300, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(!doc.showStep(0));
+    QCoreApplication::processEvents();
+    QVERIFY(banner->isVisible());
+    const int top = view->y();
+    const int lines = banner->captionLabel()->fontMetrics().lineSpacing();
+    QVERIFY2(top > 10 * lines, qPrintable(QString::number(top))); // the long caption's room
+    for (int step : {1, 2, 0, 2}) {
+        QVERIFY(!doc.showStep(step));
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        QVERIFY(banner->captionLabel()->isVisible());
+        QVERIFY(banner->captionLabel()->geometry().bottom() < view->y());
+        QCOMPARE(view->y(), top);
+    }
+    QVERIFY2(banner->minimumSizeHint().height() < 6 * lines,
+             qPrintable(QString::number(banner->minimumSizeHint().height())));
+    QVERIFY2(window.minimumSizeHint().height() < 8 * lines,
+             qPrintable(QString::number(window.minimumSizeHint().height())));
 }
 
 void TestLessonUi::modelStepShowsItsHead()
