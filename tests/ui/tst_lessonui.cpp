@@ -586,12 +586,21 @@ void TestLessonUi::bannerReservesTheTallestStepAtItsWidth()
     QString longCaption;
     for (int i = 0; i < 40; ++i)
         longCaption += QStringLiteral("many words of caption ");
-    s.lesson = Lesson{{{QStringLiteral("Short"), QStringLiteral("One line."),
-                        QStringLiteral("attention-heatmap")},
-                       {QStringLiteral("A much longer title that wraps in a narrow banner"),
-                        longCaption, QStringLiteral("weight-bars")},
-                       {QStringLiteral("None"), std::nullopt, QStringLiteral("entropy")}},
-                      {}};
+    const auto step = [](const QString &title, std::optional<QString> caption,
+                         const QString &view) {
+        LessonStep out;
+        out.title = title;
+        out.caption = std::move(caption);
+        out.view = view;
+        return out;
+    };
+    s.lesson = Lesson{};
+    s.lesson->steps = {
+        step(QStringLiteral("Short"), QStringLiteral("One line."),
+             QStringLiteral("attention-heatmap")),
+        step(QStringLiteral("A much longer title that wraps in a narrow banner"), longCaption,
+             QStringLiteral("weight-bars")),
+        step(QStringLiteral("None"), std::nullopt, QStringLiteral("entropy"))};
     QVERIFY(!doc.resetTo(s));
     QWidget window;
     auto *layout = new QVBoxLayout(&window);
