@@ -14,6 +14,7 @@
 #include "plots/attention/EntropyView.h"
 #include "plots/attention/WeightBarsView.h"
 #include "style/Appearance.h"
+#include "style/Contrast.h"
 #include "widgets/NumberLineEdit.h"
 #include "window/LessonPresenter.h"
 #include "window/MainWindow.h"
@@ -133,6 +134,7 @@ private slots:
     void takeTheTour();
     void typedTitleStaysWithItsStep();
     void bannerReservesTheTallestStepAtItsWidth();
+    void hintReadsInEveryTheme();
     void modelStepShowsItsHead();
 };
 
@@ -629,6 +631,39 @@ void TestLessonUi::bannerReservesTheTallestStepAtItsWidth()
              qPrintable(QString::number(banner->minimumSizeHint().height())));
     QVERIFY2(window.minimumSizeHint().height() < 8 * lines,
              qPrintable(QString::number(window.minimumSizeHint().height())));
+}
+
+void TestLessonUi::hintReadsInEveryTheme()
+{
+    // The hint is a muted grey of the theme shown (not the previous theme's), and reads on the
+    // banner: WCAG contrast at least 4.5:1, in light, dark and light again.
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.lessonPresenter()->tourAction()->trigger();
+    LessonBanner *banner = w.lessonPresenter()->banner();
+    QVERIFY(banner->hintLabel()->isVisible());
+    Appearance *look = Appearance::instance();
+    const Appearance::Theme theme = look->theme();
+    for (Appearance::Theme t :
+         {Appearance::Theme::Light, Appearance::Theme::Dark, Appearance::Theme::Light}) {
+        look->setTheme(t);
+        QCoreApplication::processEvents();
+        const QColor ink = banner->hintLabel()->palette().color(QPalette::WindowText);
+        const QColor text = banner->palette().color(QPalette::WindowText);
+        const QColor paper = banner->palette().color(QPalette::Window);
+        const double lInk = contrast::luminance(ink), lPaper = contrast::luminance(paper);
+        const double ratio = contrast::ratio(ink, paper);
+        const QString what = QStringLiteral("%1 on %2 (%3): %4:1")
+                                 .arg(ink.name(), paper.name(), Appearance::themeName(t))
+                                 .arg(ratio, 0, 'f', 2);
+        QVERIFY2(ratio >= 4.5, qPrintable(what));
+        QVERIFY2(ink != text, qPrintable(what)); // muted, not the text's ink
+        // On the side of the text: light on the dark banner, dark on the light one.
+        QVERIFY2((contrast::luminance(text) > lPaper) == (lInk > lPaper), qPrintable(what));
+    }
+    look->setTheme(theme);
 }
 
 void TestLessonUi::modelStepShowsItsHead()

@@ -3,6 +3,7 @@
 #include "Lesson.h"
 #include "document/ScenarioDocument.h"
 #include "style/Appearance.h"
+#include "style/Contrast.h"
 #include "style/ViewHelp.h"
 
 #include <QEvent>
@@ -57,6 +58,7 @@ LessonBanner::LessonBanner(ScenarioDocument *document, QWidget *parent)
 
     connect(Appearance::instance(), &Appearance::changed, this, &LessonBanner::applyFonts);
     applyFonts();
+    applyHintInk();
     connect(document, &ScenarioDocument::shownStepChanged, this, &LessonBanner::refresh);
     connect(document, &ScenarioDocument::changed, this, &LessonBanner::refresh);
     refresh();
@@ -90,10 +92,26 @@ void LessonBanner::applyFonts()
     sized(mHint, 10, false);
     for (QToolButton *b : {mPrevious, mNext, mLeave})
         sized(b, 12, false);
-    QPalette muted = mHint->palette();
-    muted.setColor(QPalette::WindowText, palette().color(QPalette::PlaceholderText));
-    mHint->setPalette(muted);
     placeControls();
+}
+
+void LessonBanner::applyHintInk()
+{
+    // From the palette now, on every palette change: on Appearance::changed the window's new
+    // palette is not set yet, and the placeholder grey is below 4.5:1 by design.
+    const QPalette current = palette();
+    QPalette muted = mHint->palette();
+    muted.setColor(QPalette::WindowText,
+                   contrast::mutedInk(current.color(QPalette::WindowText),
+                                      current.color(QPalette::Window)));
+    mHint->setPalette(muted);
+}
+
+void LessonBanner::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applyHintInk();
+    QWidget::changeEvent(event);
 }
 
 void LessonBanner::placeControls()

@@ -46,6 +46,10 @@ public slots:
     /// The base scenario.
     void leaveLesson();
 
+protected:
+    /// A new palette (a new theme) recomputes the hint's ink.
+    void changeEvent(QEvent *event) override;
+
 private:
     /// The hint on a step before the last, and on the last.
     static QString nextHint();
@@ -57,6 +61,9 @@ private:
     void reserveHeights();
     /// The text sizes for the Appearance now (larger in presentation mode).
     void applyFonts();
+    /// The hint's ink: a grey between the text and the background that still reads on the
+    /// banner (4.5:1), for the palette now.
+    void applyHintInk();
 
     ScenarioDocument *mDocument;
     ReservedHeightLabel *mTitle;
