@@ -96,6 +96,7 @@ private slots:
     void pixelSizesFollowTheScaleRule();
     void textScaleHasLimits();
     void exportViewsAreRegisteredOneByOne();
+    void everyExportViewHasItsName();
     void svgKeepsTheAxisRectClip();
     void textScaleExportRestoresTheLiveView();
     void exportDialogSlidePreset();
@@ -216,6 +217,22 @@ void TestExport::exportViewsAreRegisteredOneByOne()
                          {QStringLiteral("entropy"), QStringLiteral("derivation")}, 0, &written));
     QCOMPARE(written, (QStringList{QDir(out).filePath(QStringLiteral("entropy.png")),
                                    QDir(out).filePath(QStringLiteral("derivation.png"))}));
+}
+
+void TestExport::everyExportViewHasItsName()
+{
+    // makeExportView(n) builds the view named n (in Release too, where no Q_ASSERT checks it):
+    // a name paired with the wrong class would export another view under that name.
+    for (const QString &name : exportViewNames()) {
+        const std::unique_ptr<PlotView> view = makeExportView(name);
+        if (name == QLatin1String("derivation")) { // text, not a plot view
+            QVERIFY(!view);
+            continue;
+        }
+        QVERIFY2(view, qPrintable(name));
+        QCOMPARE(view->viewName(), name);
+    }
+    QVERIFY(!makeExportView(QStringLiteral("no-such-view")));
 }
 
 void TestExport::svgKeepsTheAxisRectClip()

@@ -14,6 +14,7 @@
 #include "plots/attention/EntropyView.h"
 #include "plots/attention/WeightBarsView.h"
 #include "style/Appearance.h"
+#include "style/Contrast.h"
 #include "widgets/NumberLineEdit.h"
 #include "window/LessonPresenter.h"
 #include "window/MainWindow.h"
@@ -38,6 +39,7 @@
 #include <QTest>
 #include <QToolButton>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -110,6 +112,12 @@ QWidget *tabWidget(MainWindow &w)
     return w.viewTabs()->currentWidget();
 }
 
+/// Where the view tabs begin in the window: below the banner, so it must not move between steps.
+int tabBarTop(MainWindow &w)
+{
+    return w.viewTabs()->tabBar()->mapTo(&w, QPoint(0, 0)).y();
+}
+
 } // namespace
 
 class TestLessonUi : public QObject
@@ -124,6 +132,9 @@ private slots:
     void panelEditsAreUndoSteps();
     void shapeEditUpdatesEverySteps();
     void takeTheTour();
+    void typedTitleStaysWithItsStep();
+    void bannerReservesTheTallestStepAtItsWidth();
+    void hintReadsInEveryTheme();
     void modelStepShowsItsHead();
 };
 
@@ -225,6 +236,8 @@ void TestLessonUi::buildSaveReloadAndPresent()
     atStep(0, static_cast<QWidget *>(w.weightBarsView()), QStringLiteral("Three answers"));
     QCOMPARE(banner->captionLabel()->text(), QStringLiteral("They agree."));
     checkWeights(doc, softmaxAt(std::sqrt(2.0)));
+    QCoreApplication::processEvents();
+    const int firstTabBarTop = tabBarTop(w);
 
     QTest::keyClick(&w, Qt::Key_PageDown);
     atStep(1, static_cast<QWidget *>(w.heatmapView()), QStringLiteral("Cool it down"));
@@ -235,6 +248,9 @@ void TestLessonUi::buildSaveReloadAndPresent()
     atStep(2, static_cast<QWidget *>(w.entropyView()), QStringLiteral("Hide the future"));
     // No caption: an empty one keeps its room, so the view does not move up.
     QCOMPARE(banner->captionLabel()->text(), QString());
+    QVERIFY(banner->captionLabel()->isVisible());
+    QCoreApplication::processEvents(); // (the layout pass)
+    QCOMPARE(tabBarTop(w), firstTabBarTop);
     QCOMPARE(doc->analysis().tau(), std::sqrt(2.0));
     checkWeights(doc, {1.0, 0.0, 0.0}); // q1 sees k1 only (causal, MATH.md §2)
     QVERIFY(!banner->nextButton()->isEnabled());
@@ -434,9 +450,14 @@ void TestLessonUi::takeTheTour()
     QVERIFY(banner->hintLabel()->isVisible());
     QVERIFY(banner->hintLabel()->text().contains(QStringLiteral("PageDown")));
     const int titleLine = banner->titleLabel()->fontMetrics().lineSpacing();
+    // (A click is delivered without a turn of the event loop; the layout pass is a posted event.)
+    QCoreApplication::processEvents();
     const int bannerHeight = banner->height();
+    const int tabsTop = tabBarTop(w);
     for (int i = 1; i < 6; ++i) {
         QTest::mouseClick(banner->nextButton(), Qt::LeftButton);
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
         QCOMPARE(w.document()->shownStep(), std::optional<int>(i));
         QCOMPARE(w.lessonPresenter()->currentViewName().isEmpty(), false);
         QVERIFY2(banner->titleLabel()->heightForWidth(banner->titleLabel()->width()) <
@@ -444,6 +465,7 @@ void TestLessonUi::takeTheTour()
                  qPrintable(banner->titleLabel()->text()));
         // The banner keeps its height (the longest caption's), so the view stays put.
         QCOMPARE(banner->height(), bannerHeight);
+        QCOMPARE(tabBarTop(w), tabsTop);
     }
     QVERIFY(banner->hintLabel()->text().contains(QStringLiteral("last step")));
 
@@ -505,6 +527,143 @@ void TestLessonUi::takeTheTour()
     QVERIFY(bytes.startsWith("%PDF-"));
     // Qt's PDF writer: one "/Type /Page" object per page (and one "/Type /Pages").
     QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r"), 6);
+}
+
+void TestLessonUi::typedTitleStaysWithItsStep()
+{
+    // The Title field is typed into on step 2; PageDown there is the field's (the lesson does not
+    // step), ▶ steps the lesson (the list follows to step 3) while the field keeps the focus, and
+    // the text, committed when the focus leaves, is step 2's title, not step 3's.
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    w.lessonPresenter()->tourAction()->trigger();
+    ScenarioDocument *doc = w.document();
+    QVERIFY(doc->baseScenario().lesson);
+    const QString third = doc->baseScenario().lesson->steps[2].title;
+    QVERIFY(!doc->showStep(1));
+    w.lessonPresenter()->dock()->show();
+    w.lessonPresenter()->dock()->raise();
+    QCoreApplication::processEvents();
+    LessonPanel *panel = w.lessonPresenter()->panel();
+    QCOMPARE(panel->stepList()->currentRow(), 1);
+    QLineEdit *title = panel->titleEdit();
+    QTest::mouseClick(title, Qt::LeftButton);
+    QVERIFY(title->hasFocus());
+    title->selectAll();
+    QTest::keyClicks(title, QStringLiteral("Typed on step two"));
+    QTest::keyClick(title, Qt::Key_PageDown);
+    QCoreApplication::processEvents();
+    QCOMPARE(doc->shownStep(), std::optional<int>(1)); // the key stayed with the field
+    QTest::keyClick(title, Qt::Key_PageUp);
+    QCOMPARE(doc->shownStep(), std::optional<int>(1));
+    QTest::mouseClick(w.lessonPresenter()->banner()->nextButton(), Qt::LeftButton);
+    QCoreApplication::processEvents();
+    QCOMPARE(doc->shownStep(), std::optional<int>(2));
+    QCOMPARE(panel->stepList()->currentRow(), 2);
+    QVERIFY(title->hasFocus()); // (a tool button does not take the focus on a click)
+    QTest::mouseClick(panel->captionEdit(), Qt::LeftButton); // the focus leaves the title
+    QCoreApplication::processEvents();
+    QVERIFY(!title->hasFocus());
+    const std::vector<LessonStep> &steps = doc->baseScenario().lesson->steps;
+    QCOMPARE(steps[1].title, QStringLiteral("Typed on step two"));
+    QCOMPARE(steps[2].title, third);
+
+    // With the focus on the step list again, PageDown steps the lesson.
+    QVERIFY(!doc->showStep(1));
+    panel->stepList()->setFocus(Qt::OtherFocusReason);
+    QTest::keyClick(panel->stepList(), Qt::Key_PageDown);
+    QCOMPARE(doc->shownStep(), std::optional<int>(2));
+}
+
+void TestLessonUi::bannerReservesTheTallestStepAtItsWidth()
+{
+    // A narrow banner (300 px: the window with its docks open) over a view: a step with a short
+    // caption, one with a caption of many lines there, one with none, and the last step's
+    // longer hint. The view below stays where it is on every step, and the banner's minimum
+    // height (which goes into the window's minimum size) is not the reserved height.
+    ScenarioDocument doc;
+    Scenario s = defaultScenario();
+    QString longCaption;
+    for (int i = 0; i < 40; ++i)
+        longCaption += QStringLiteral("many words of caption ");
+    const auto step = [](const QString &title, std::optional<QString> caption,
+                         const QString &view) {
+        LessonStep out;
+        out.title = title;
+        out.caption = std::move(caption);
+        out.view = view;
+        return out;
+    };
+    s.lesson = Lesson{};
+    s.lesson->steps = {
+        step(QStringLiteral("Short"), QStringLiteral("One line."),
+             QStringLiteral("attention-heatmap")),
+        step(QStringLiteral("A much longer title that wraps in a narrow banner"), longCaption,
+             QStringLiteral("weight-bars")),
+        step(QStringLiteral("None"), std::nullopt, QStringLiteral("entropy"))};
+    QVERIFY(!doc.resetTo(s));
+    QWidget window;
+    auto *layout = new QVBoxLayout(&window);
+    auto *banner = new LessonBanner(&doc, &window);
+    auto *view = new QWidget(&window);
+    layout->addWidget(banner);
+    layout->addWidget(view, 1);
+    window.resize(300, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(!doc.showStep(0));
+    QCoreApplication::processEvents();
+    QVERIFY(banner->isVisible());
+    const int top = view->y();
+    const int lines = banner->captionLabel()->fontMetrics().lineSpacing();
+    QVERIFY2(top > 10 * lines, qPrintable(QString::number(top))); // the long caption's room
+    for (int step : {1, 2, 0, 2}) {
+        QVERIFY(!doc.showStep(step));
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        QVERIFY(banner->captionLabel()->isVisible());
+        QVERIFY(banner->captionLabel()->geometry().bottom() < view->y());
+        QCOMPARE(view->y(), top);
+    }
+    QVERIFY2(banner->minimumSizeHint().height() < 6 * lines,
+             qPrintable(QString::number(banner->minimumSizeHint().height())));
+    QVERIFY2(window.minimumSizeHint().height() < 8 * lines,
+             qPrintable(QString::number(window.minimumSizeHint().height())));
+}
+
+void TestLessonUi::hintReadsInEveryTheme()
+{
+    // The hint is a muted grey of the theme shown (not the previous theme's), and reads on the
+    // banner: WCAG contrast at least 4.5:1, in light, dark and light again.
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.lessonPresenter()->tourAction()->trigger();
+    LessonBanner *banner = w.lessonPresenter()->banner();
+    QVERIFY(banner->hintLabel()->isVisible());
+    Appearance *look = Appearance::instance();
+    const Appearance::Theme theme = look->theme();
+    for (Appearance::Theme t :
+         {Appearance::Theme::Light, Appearance::Theme::Dark, Appearance::Theme::Light}) {
+        look->setTheme(t);
+        QCoreApplication::processEvents();
+        const QColor ink = banner->hintLabel()->palette().color(QPalette::WindowText);
+        const QColor text = banner->palette().color(QPalette::WindowText);
+        const QColor paper = banner->palette().color(QPalette::Window);
+        const double lInk = contrast::luminance(ink), lPaper = contrast::luminance(paper);
+        const double ratio = contrast::ratio(ink, paper);
+        const QString what = QStringLiteral("%1 on %2 (%3): %4:1")
+                                 .arg(ink.name(), paper.name(), Appearance::themeName(t))
+                                 .arg(ratio, 0, 'f', 2);
+        QVERIFY2(ratio >= 4.5, qPrintable(what));
+        QVERIFY2(ink != text, qPrintable(what)); // muted, not the text's ink
+        // On the side of the text: light on the dark banner, dark on the light one.
+        QVERIFY2((contrast::luminance(text) > lPaper) == (lInk > lPaper), qPrintable(what));
+    }
+    look->setTheme(theme);
 }
 
 void TestLessonUi::modelStepShowsItsHead()

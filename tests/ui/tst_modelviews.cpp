@@ -6,10 +6,12 @@
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "panels/ModelPanel.h"
+#include "plots/MaskedCells.h"
 #include "plots/attention/AttentionHeatmapView.h"
 #include "plots/keyspace/KeySpaceView.h"
 #include "plots/model/HeadsView.h"
 #include "plots/model/ProjectionsView.h"
+#include "style/Appearance.h"
 #include "style/PlotStyle.h"
 #include "style/ViewHelp.h"
 #include "tables/ModelMatrixTableModel.h"
@@ -112,6 +114,7 @@ private slots:
     void bakeHeadMakesAnUntitledPlainScenario();
     void windowHeadsViewAndClickSelectsAHead();
     void headsViewHatchesMaskedCells();
+    void maskedHatchFollowsTheTheme();
     void headSelectorAndShortcut();
     void projectionsViewTracesTheProducts();
     void exportWritesTheModelViews();
@@ -457,6 +460,35 @@ void TestModelViews::headsViewHatchesMaskedCells()
     QVERIFY(!w.document()->setMask(MaskKind::None));
     QTest::qWait(50);
     QCOMPARE(heads->headBlock(0).maskedCount(), 0);
+}
+
+void TestModelViews::maskedHatchFollowsTheTheme()
+{
+    // A heads view shown once (as an export or a lesson page draws it, with no document to
+    // refresh it) redraws its hatch in a new theme's colours, as the attention heatmap does.
+    ScenarioDocument doc;
+    QVERIFY(!doc.load(kExampleD));
+    QVERIFY(!doc.setMask(MaskKind::Causal));
+    HeadsView heads;
+    heads.resize(900, 500);
+    heads.showModel(doc.fileScenario(), *doc.modelAnalysis(), 0);
+    QCOMPARE(heads.headBlock(1).maskedCount(), 3);
+    AttentionHeatmapView heatmap;
+    const auto hatch = [](const QCPAxisRect *rect) {
+        return rect->backgroundBrush().texture().toImage();
+    };
+    QCOMPARE(hatch(heads.headBlock(1).rect()), maskedCellBrush().texture().toImage());
+    Appearance *look = Appearance::instance();
+    const Appearance::Theme theme = look->theme();
+    const QImage before = hatch(heads.headBlock(1).rect());
+    look->setTheme(theme == Appearance::Theme::Dark ? Appearance::Theme::Light
+                                                    : Appearance::Theme::Dark);
+    QVERIFY(maskedCellBrush().texture().toImage() != before);
+    for (const QCPAxisRect *rect : std::initializer_list<const QCPAxisRect *>{
+             heads.headBlock(0).rect(), heads.headBlock(1).rect(), heatmap.axisRect()})
+        QCOMPARE(hatch(rect), maskedCellBrush().texture().toImage());
+    look->setTheme(theme);
+    QCOMPARE(hatch(heads.headBlock(1).rect()), before);
 }
 
 void TestModelViews::headSelectorAndShortcut()

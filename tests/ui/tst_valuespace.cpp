@@ -11,6 +11,7 @@
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -85,6 +86,7 @@ private slots:
     void extremesNeverDrawNaN_data();
     void extremesNeverDrawNaN();
     void marchingSquaresCircle();
+    void legendColumnGoesWithTheView();
 };
 
 void TestValueSpace::landscapeShowsTheMle()
@@ -527,4 +529,21 @@ void TestValueSpace::marchingSquaresCircle()
 }
 
 QTEST_MAIN(TestValueSpace)
+void TestValueSpace::legendColumnGoesWithTheView()
+{
+    // The legend's column beside the plane (spacer / legend / spacer) is in the plot's layout only
+    // while the plot is wide; a view that is never that wide still owns it and deletes it.
+    auto *view = new ValueSpaceView;
+    QVERIFY(!view->legendBeside());
+    QPointer<QCPLayoutGrid> column;
+    for (QCPLayoutGrid *grid : view->findChildren<QCPLayoutGrid *>())
+        if (grid->rowCount() == 3 && grid->columnCount() == 1 &&
+            grid->rowStretchFactors() == QList<double>{1.0, 0.001, 1.0})
+            column = grid;
+    QVERIFY(column);
+    QVERIFY(!column->layout()); // (not in the plot's layout)
+    delete view;
+    QVERIFY(!column);
+}
+
 #include "tst_valuespace.moc"

@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QScopeGuard>
 #include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
@@ -97,23 +98,36 @@ void TestWindowFit::fitsTheScreen_data()
 {
     QTest::addColumn<QString>("scenario"); // a resource, or "" for the 12-token import
     QTest::addColumn<bool>("presentation");
+    QTest::addColumn<double>("scale"); // the presentation scale; 0: the default
     QStringList files = QDir(QStringLiteral(":/scenarios")).entryList({"*.softmaxlab.json"});
     QVERIFY(files.size() >= 10);
     for (bool presentation : {false, true}) {
         for (const QString &f : std::as_const(files))
             QTest::newRow(qPrintable(f + (presentation ? " presentation" : " normal")))
-                << QStringLiteral(":/scenarios/") + f << presentation;
+                << QStringLiteral(":/scenarios/") + f << presentation << 0.0;
         QTest::newRow(presentation ? "12-token import presentation" : "12-token import normal")
-            << QString() << presentation;
+            << QString() << presentation << 0.0;
     }
+    // The tour's lesson (the longest captions) presented larger: presentation mode shows its
+    // first step, and the banner's reserved heights must not become the window's minimum.
+    for (double scale : {2.0, 3.0})
+        QTest::newRow(qPrintable(QStringLiteral("default.softmaxlab.json presentation x%1")
+                                     .arg(scale)))
+            << QStringLiteral(":/scenarios/default.softmaxlab.json") << true << scale;
 }
 
 void TestWindowFit::fitsTheScreen()
 {
     QFETCH(QString, scenario);
     QFETCH(bool, presentation);
+    QFETCH(double, scale);
     QSettings().clear();
     Appearance::instance()->setPresentation(false);
+    const double defaultScale = Appearance::instance()->presentationScale();
+    if (scale > 0)
+        Appearance::instance()->setPresentationScale(scale);
+    const auto restoreScale = qScopeGuard(
+        [defaultScale] { Appearance::instance()->setPresentationScale(defaultScale); });
     MainWindow window;
     window.setErrorReporter(
         [](const QString &, const QString &message) { QFAIL(qPrintable(message)); });
@@ -127,6 +141,8 @@ void TestWindowFit::fitsTheScreen()
     }
     if (presentation)
         Appearance::instance()->setPresentation(true);
+    if (presentation && window.document()->baseScenario().lesson)
+        QVERIFY(window.document()->shownStep());
     for (int tab = 0; tab < 8; ++tab) { // each tab computes its own size hints when shown
         window.findChild<QTabWidget *>()->setCurrentIndex(tab);
         QTest::qWait(20);

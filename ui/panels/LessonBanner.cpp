@@ -3,6 +3,7 @@
 #include "Lesson.h"
 #include "document/ScenarioDocument.h"
 #include "style/Appearance.h"
+#include "style/Contrast.h"
 #include "style/ViewHelp.h"
 
 #include <QEvent>
@@ -15,8 +16,9 @@
 namespace sml {
 
 LessonBanner::LessonBanner(ScenarioDocument *document, QWidget *parent)
-    : QWidget(parent), mDocument(document), mTitle(new QLabel(this)), mCaption(new QLabel(this)),
-      mCounter(new QLabel(this)), mHint(new QLabel(this)), mPrevious(new QToolButton(this)),
+    : QWidget(parent), mDocument(document), mTitle(new ReservedHeightLabel(this)),
+      mCaption(new ReservedHeightLabel(this)), mCounter(new QLabel(this)),
+      mHint(new ReservedHeightLabel(this)), mPrevious(new QToolButton(this)),
       mNext(new QToolButton(this)), mLeave(new QToolButton(this))
 {
     setObjectName(QStringLiteral("lessonBanner"));
@@ -28,8 +30,7 @@ LessonBanner::LessonBanner(ScenarioDocument *document, QWidget *parent)
     mCaption->setObjectName(QStringLiteral("lessonStepCaption"));
     mCounter->setObjectName(QStringLiteral("lessonStepCounter"));
     mHint->setObjectName(QStringLiteral("lessonStepHint"));
-    for (QLabel *label : {mTitle, mCaption, mHint}) {
-        label->installEventFilter(this);
+    for (ReservedHeightLabel *label : {mTitle, mCaption, mHint}) {
         label->setAlignment(Qt::AlignLeft | Qt::AlignTop); // (the reserved room below the text)
         label->setWordWrap(true);
         label->setTextFormat(Qt::PlainText);
@@ -57,9 +58,20 @@ LessonBanner::LessonBanner(ScenarioDocument *document, QWidget *parent)
 
     connect(Appearance::instance(), &Appearance::changed, this, &LessonBanner::applyFonts);
     applyFonts();
+    applyHintInk();
     connect(document, &ScenarioDocument::shownStepChanged, this, &LessonBanner::refresh);
     connect(document, &ScenarioDocument::changed, this, &LessonBanner::refresh);
     refresh();
+}
+
+QString LessonBanner::nextHint()
+{
+    return tr("PageDown: next step · PageUp: back · F5: present");
+}
+
+QString LessonBanner::lastHint()
+{
+    return tr("The last step. ✕ leaves the lesson; Help ▸ Examples has more lessons.");
 }
 
 void LessonBanner::applyFonts()
@@ -80,11 +92,26 @@ void LessonBanner::applyFonts()
     sized(mHint, 10, false);
     for (QToolButton *b : {mPrevious, mNext, mLeave})
         sized(b, 12, false);
-    QPalette muted = mHint->palette();
-    muted.setColor(QPalette::WindowText, palette().color(QPalette::PlaceholderText));
-    mHint->setPalette(muted);
     placeControls();
-    reserveHeights();
+}
+
+void LessonBanner::applyHintInk()
+{
+    // From the palette now, on every palette change: on Appearance::changed the window's new
+    // palette is not set yet, and the placeholder grey is below 4.5:1 by design.
+    const QPalette current = palette();
+    QPalette muted = mHint->palette();
+    muted.setColor(QPalette::WindowText,
+                   contrast::mutedInk(current.color(QPalette::WindowText),
+                                      current.color(QPalette::Window)));
+    mHint->setPalette(muted);
+}
+
+void LessonBanner::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applyHintInk();
+    QWidget::changeEvent(event);
 }
 
 void LessonBanner::placeControls()
@@ -110,29 +137,16 @@ void LessonBanner::placeControls()
 
 void LessonBanner::reserveHeights()
 {
-    const std::optional<Lesson> &lesson = mDocument->baseScenario().lesson;
-    const auto tallest = [&](QLabel *label, auto text) {
-        // Measured at no less than 400 px and held to 5 lines: a label laid out narrow for a
-        // moment would otherwise reserve a tall column and push the window past the screen.
-        const int width = std::max(label->width(), 400);
-        int height = 0;
-        if (lesson && label->width() > 0)
-            for (const LessonStep &s : lesson->steps)
-                height = std::max(height, label->fontMetrics()
-                                              .boundingRect(QRect(0, 0, width, 1 << 20),
-                                                            Qt::TextWordWrap, text(s))
-                                              .height());
-        label->setMinimumHeight(std::min(height, 5 * label->fontMetrics().lineSpacing()));
-    };
-    tallest(mTitle, [](const LessonStep &s) { return s.title; });
-    tallest(mCaption, [](const LessonStep &s) { return s.caption.value_or(QString()); });
-}
-
-bool LessonBanner::eventFilter(QObject *watched, QEvent *event)
-{
-    if ((watched == mTitle || watched == mCaption) && event->type() == QEvent::Resize)
-        reserveHeights(); // (a new width; the heights it sets leave the width alone)
-    return QWidget::eventFilter(watched, event);
+    // Each label is as tall as the tallest of its texts at the width the layout gives it.
+    QStringList titles, captions;
+    if (const std::optional<Lesson> &lesson = mDocument->baseScenario().lesson)
+        for (const LessonStep &s : lesson->steps) {
+            titles << s.title;
+            captions << s.caption.value_or(QString());
+        }
+    mTitle->setReservedTexts(titles);
+    mCaption->setReservedTexts(captions);
+    mHint->setReservedTexts({nextHint(), lastHint()});
 }
 
 void LessonBanner::refresh()
@@ -152,12 +166,9 @@ void LessonBanner::refresh()
                                      [](const LessonStep &t) { return bool(t.caption); }));
     mCounter->setText(tr("Step %1 of %2").arg(*step + 1).arg(n));
     mNext->setEnabled(*step + 1 < n);
-    mHint->setText(*step + 1 < n
-                       ? tr("PageDown: next step · PageUp: back · F5: present")
-                       : tr("The last step. ✕ leaves the lesson; Help ▸ Examples has more "
-                            "lessons."));
-    setVisible(true);
+    mHint->setText(*step + 1 < n ? nextHint() : lastHint());
     reserveHeights();
+    setVisible(true);
 }
 
 void LessonBanner::nextStep()

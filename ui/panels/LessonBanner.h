@@ -1,5 +1,7 @@
 #pragma once
 
+#include "widgets/ReservedHeightLabel.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -17,8 +19,9 @@ class ScenarioDocument;
 ///
 /// Out of presentation mode a line below the caption says how to go on (the keys; on the last
 /// step that it is the last), with the counter and the buttons beside it so that the title has
-/// the banner's whole width. The title and caption keep the height of the lesson's longest, so
-/// the views below do not move from step to step.
+/// the banner's whole width. The title, the caption and the hint keep the height of the lesson's
+/// tallest at the width they have (ReservedHeightLabel; no minimum heights, so the window's
+/// minimum size does not grow), so the views below do not move from step to step.
 class LessonBanner : public QWidget
 {
     Q_OBJECT
@@ -44,23 +47,29 @@ public slots:
     void leaveLesson();
 
 protected:
-    /// A resized title or caption label reserves its height again (reserveHeights).
-    bool eventFilter(QObject *watched, QEvent *event) override;
+    /// A new palette (a new theme) recomputes the hint's ink.
+    void changeEvent(QEvent *event) override;
 
 private:
+    /// The hint on a step before the last, and on the last.
+    static QString nextHint();
+    static QString lastHint();
     void refresh();
     /// The counter and buttons: beside the title while presenting, else beside the hint.
     void placeControls();
-    /// Minimum heights of the title and caption: the tallest of the lesson's at their widths.
+    /// The title, caption and hint texts of every step, whose tallest each label reserves.
     void reserveHeights();
     /// The text sizes for the Appearance now (larger in presentation mode).
     void applyFonts();
+    /// The hint's ink: a grey between the text and the background that still reads on the
+    /// banner (4.5:1), for the palette now.
+    void applyHintInk();
 
     ScenarioDocument *mDocument;
-    QLabel *mTitle;
-    QLabel *mCaption;
+    ReservedHeightLabel *mTitle;
+    ReservedHeightLabel *mCaption;
     QLabel *mCounter;
-    QLabel *mHint;
+    ReservedHeightLabel *mHint;
     QToolButton *mPrevious;
     QToolButton *mNext;
     QToolButton *mLeave;

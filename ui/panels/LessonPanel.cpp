@@ -65,6 +65,11 @@ LessonPanel::LessonPanel(ScenarioDocument *document, CurrentView currentView, QW
     connect(mList, &QListWidget::itemActivated, this, &LessonPanel::showSelectedStep);
     connect(mList, &QListWidget::itemDoubleClicked, this, &LessonPanel::showSelectedStep);
     connect(mList, &QListWidget::currentRowChanged, this, &LessonPanel::updateEditors);
+    for (QLineEdit *edit : {mTitle, mCaption})
+        connect(edit, &QLineEdit::textEdited, this, [this] {
+            if (mEditRow < 0)
+                mEditRow = selectedRow();
+        });
     connect(mTitle, &QLineEdit::editingFinished, this, &LessonPanel::commitTitle);
     connect(mCaption, &QLineEdit::editingFinished, this, &LessonPanel::commitCaption);
     connect(document, &ScenarioDocument::changed, this, &LessonPanel::refresh);
@@ -150,13 +155,21 @@ void LessonPanel::updateEditors()
         row >= 0 ? &mDocument->baseScenario().lesson->steps[size_t(row)] : nullptr;
     const QString title = step ? step->title : QString();
     const QString caption = step ? step->caption.value_or(QString()) : QString();
-    // Not while the user types: the editor keeps its text until it is committed.
-    if (!mTitle->hasFocus() || mTitle->text() == title || !step)
+    // Not while the user types: the editor keeps its text until it is committed (to mEditRow).
+    // (isModified: typed into since the last commit, not just focused on another step's text.)
+    const auto typing = [step](QLineEdit *edit, const QString &text) {
+        return step && edit->hasFocus() && edit->isModified() && edit->text() != text;
+    };
+    const bool typingTitle = typing(mTitle, title);
+    const bool typingCaption = typing(mCaption, caption);
+    if (!typingTitle)
         mTitle->setText(title);
-    if (!mCaption->hasFocus() || mCaption->text() == caption || !step) {
+    if (!typingCaption) {
         mCaption->setText(caption);
         mCaption->setCursorPosition(0); // its beginning, not its end, in the narrow dock
     }
+    if (!typingTitle && !typingCaption)
+        mEditRow = -1;
     if (!mTitle->hasFocus())
         mTitle->setCursorPosition(0);
     mCaption->setToolTip(caption); // all of it
@@ -243,8 +256,15 @@ void LessonPanel::commitCaption()
 void LessonPanel::commitText(QLineEdit *edit, const QString &undoText,
                              const std::function<QString &(LessonStep &)> &field)
 {
-    const int row = selectedRow();
-    if (!mDocument || mRefreshing || row < 0)
+    if (!mDocument || mRefreshing)
+        return;
+    const int n = mList->count();
+    const int row = mEditRow >= 0 && mEditRow < n ? mEditRow : selectedRow();
+    mEditRow = -1;
+    edit->setModified(false);
+    // The list stays where it is (on the step shown, when ▶ moved it on while the user typed).
+    const int selected = selectedRow() >= 0 ? selectedRow() : row;
+    if (row < 0 || !mDocument->baseScenario().lesson)
         return;
     Lesson lesson = *mDocument->baseScenario().lesson;
     LessonStep &step = lesson.steps[size_t(row)];
@@ -254,7 +274,7 @@ void LessonPanel::commitText(QLineEdit *edit, const QString &undoText,
         step.caption.reset();
     if (step == before)
         return;
-    if (!apply(lesson, undoText.arg(row + 1), row)) {
+    if (!apply(lesson, undoText.arg(row + 1), selected)) {
         LessonStep old = before;
         edit->setText(field(old)); // refused (the message is in the status bar): as it was
     }

@@ -64,8 +64,9 @@ private:
     void updateEditors();
     void commitTitle();
     void commitCaption();
-    /// Sets the text of `edit` into the selected step's `field` as one undo step named
-    /// `undoText` ("…step %1"); a refused text is put back as it was.
+    /// Sets the text of `edit` into the `field` of the step it was typed for (mEditRow; else the
+    /// selected step) as one undo step named `undoText` ("…step %1"); a refused text is put back
+    /// as it was.
     void commitText(QLineEdit *edit, const QString &undoText,
                     const std::function<QString &(LessonStep &)> &field);
     int selectedRow() const;
@@ -84,6 +85,10 @@ private:
     QLineEdit *mTitle;
     QLineEdit *mCaption;
     bool mRefreshing = false;
+    /// The row whose title or caption the user is typing (from the first key to the commit), or
+    /// −1. The selection may move on meanwhile (▶ in the banner steps the lesson and the list
+    /// follows the step shown), but the text belongs to the step it was typed for.
+    int mEditRow = -1;
 };
 
 } // namespace sml

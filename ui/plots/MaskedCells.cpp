@@ -5,6 +5,8 @@
 #include <QPainter>
 #include <QPixmap>
 
+#include <qcustomplot.h>
+
 namespace sml {
 
 QBrush maskedCellBrush()
@@ -19,6 +21,23 @@ QBrush maskedCellBrush()
     p.drawLine(-6, 6, 6, -6);
     p.drawLine(6, 18, 18, 6);
     return QBrush(tile);
+}
+
+void setMaskedCellBackground(QCPAxisRect *rect, bool masked)
+{
+    static const char followsTheme[] = "_sml_maskedFollowsTheme";
+    rect->setProperty("_sml_masked", masked);
+    rect->setBackground(masked ? maskedCellBrush() : QBrush(Qt::NoBrush));
+    if (rect->property(followsTheme).toBool())
+        return;
+    rect->setProperty(followsTheme, true); // (one connection for the rect's life)
+    QObject::connect(Appearance::instance(), &Appearance::changed, rect, [rect] {
+        if (!rect->property("_sml_masked").toBool())
+            return;
+        rect->setBackground(maskedCellBrush());
+        if (QCustomPlot *plot = rect->parentPlot())
+            plot->replot(QCustomPlot::rpQueuedReplot);
+    });
 }
 
 } // namespace sml

@@ -1,5 +1,7 @@
 #include "style/Appearance.h"
 
+#include "style/Contrast.h"
+
 #include <qcustomplot.h>
 
 #include <QGuiApplication>
@@ -24,28 +26,7 @@ QByteArray tagName(const char *kind, const char *property)
     return QByteArray("_sml_") + kind + ':' + property;
 }
 
-QColor mix(const QColor &a, const QColor &b, double t)
-{
-    // t = 0 gives a, t = 1 gives b.
-    auto lerp = [t](double x, double y) { return int(std::lround(x + (y - x) * t)); };
-    return QColor(lerp(a.red(), b.red()), lerp(a.green(), b.green()), lerp(a.blue(), b.blue()));
-}
-
-/// WCAG 2 relative luminance of an sRGB colour, 0 (black) … 1 (white).
-double luminance(const QColor &c)
-{
-    auto channel = [](double v) {
-        return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
-    };
-    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-
-/// WCAG 2 contrast ratio of two colours, 1 … 21.
-double contrastRatio(const QColor &a, const QColor &b)
-{
-    const double la = luminance(a), lb = luminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
+using contrast::mix;
 
 bool sameScatter(const QCPScatterStyle &a, const QCPScatterStyle &b)
 {
@@ -132,7 +113,7 @@ QColor Appearance::themed(const QColor &lightColor) const
             // lightness 0.55 stayed below 3:1, and key labels vanished on a projector).
             double lightness = std::max<double>(l, highContrast() ? 0.62 : 0.55);
             out = QColor::fromHslF(h, s, float(std::min(lightness, 0.9)));
-            while (lightness < 0.9 && contrastRatio(out, background()) < 4.5) {
+            while (lightness < 0.9 && contrast::ratio(out, background()) < 4.5) {
                 lightness += 0.02;
                 out = QColor::fromHslF(h, s, float(std::min(lightness, 0.9)));
             }

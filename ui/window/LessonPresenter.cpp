@@ -10,14 +10,21 @@
 #include "window/LessonExport.h"
 #include "window/MainWindow.h"
 
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
+#include <QLineEdit>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextEdit>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -38,6 +45,28 @@ QString viewNameOf(QWidget *widget)
     const QList<PlotView *> plots =
         widget ? widget->findChildren<PlotView *>() : QList<PlotView *>();
     return plots.isEmpty() ? QString() : plots.first()->viewName();
+}
+
+/// Whether `w` uses PageUp/PageDown itself while it has the focus: a line edit (also a cell
+/// editor), a spin box (ten steps), an editable text, an item view with editable cells (a page
+/// of the table). A read-only list or text (the Lesson panel's steps, the derivation) does not.
+bool editsWithPageKeys(const QWidget *w)
+{
+    if (qobject_cast<const QLineEdit *>(w) || qobject_cast<const QAbstractSpinBox *>(w))
+        return true;
+    if (auto *text = qobject_cast<const QTextEdit *>(w))
+        return !text->isReadOnly();
+    if (auto *text = qobject_cast<const QPlainTextEdit *>(w))
+        return !text->isReadOnly();
+    if (auto *view = qobject_cast<const QAbstractItemView *>(w)) {
+        const QAbstractItemModel *model = view->model();
+        if (view->editTriggers() == QAbstractItemView::NoEditTriggers || !model)
+            return false;
+        const QModelIndex index =
+            view->currentIndex().isValid() ? view->currentIndex() : model->index(0, 0);
+        return index.isValid() && (model->flags(index) & Qt::ItemIsEditable);
+    }
+    return false;
 }
 
 } // namespace
@@ -100,6 +129,25 @@ LessonPresenter::LessonPresenter(MainWindow *window) : QObject(window), mWindow(
         mExportPdf->setEnabled(mWindow->document()->baseScenario().lesson.has_value());
     });
     mExportPdf->setEnabled(document->baseScenario().lesson.has_value());
+
+    // A ShortcutOverride nobody accepted goes up from the focus widget to its window: the main
+    // window, or a floating dock.
+    window->installEventFilter(this);
+    for (QDockWidget *dock : window->findChildren<QDockWidget *>())
+        dock->installEventFilter(this);
+}
+
+bool LessonPresenter::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::ShortcutOverride) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_PageDown || key->key() == Qt::Key_PageUp) &&
+            editsWithPageKeys(QApplication::focusWidget())) {
+            event->accept(); // the key goes to the focus widget, not to the step actions
+            return true;
+        }
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 QString LessonPresenter::currentViewName() const
@@ -200,7 +248,8 @@ void LessonPresenter::updateKeys()
         return; // before the menus exist
     const bool stepping = presenting && hasLesson;
     // In the window, PageDown/PageUp step while a step is shown (Help ▸ Take the Tour opens one
-    // there), even from a list or a text view; ← → stay with the tables and fields.
+    // there), even from a list or a text view, but not from an editor (eventFilter); ← → stay
+    // with the tables and fields.
     const bool stepShown = hasLesson && document->shownStep().has_value();
     mNextStep->setShortcuts(stepping    ? QList<QKeySequence>{Qt::Key_PageDown, Qt::Key_Right}
                             : stepShown ? QList<QKeySequence>{Qt::Key_PageDown}

@@ -27,7 +27,8 @@ class MainWindow;
 /// - Presentation mode on a scenario with a lesson starts at step 1 and leaving it shows the base
 ///   scenario. While presenting, PageDown and → go to the next step, PageUp and ← to the previous
 ///   one (from step 1: the base scenario); without a lesson ← → step the query as before. In the
-///   window, PageDown and PageUp step while a step is shown.
+///   window, PageDown and PageUp step while a step is shown, unless an editor has the focus
+///   (eventFilter).
 class LessonPresenter : public QObject
 {
     Q_OBJECT
@@ -68,6 +69,13 @@ public:
     /// give up ← →; in the window, PageDown and PageUp while a step is shown. Also starts or leaves
     /// the lesson when presentation mode turns on or off.
     void updateKeys();
+
+protected:
+    /// PageDown/PageUp stay with a focused line edit, spin box, editable text or editable item
+    /// view (a ShortcutOverride the window and its docks see is accepted for them): the lesson
+    /// takes them only when the focus is elsewhere (the step list, the derivation's text, a
+    /// plot).
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     /// The index of the view tab that holds the view `name`, or −1.

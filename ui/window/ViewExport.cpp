@@ -32,14 +32,40 @@
 
 namespace sml {
 
+namespace {
+
+template <class View> std::unique_ptr<PlotView> make()
+{
+    return std::make_unique<View>();
+}
+
+using Make = std::unique_ptr<PlotView> (*)();
+
+/// The plot views by export name, in the order of exportViewNames(): the one list of the names
+/// (each is also the view's viewName(), tst_exportview checks).
+const std::pair<const char *, Make> viewMakers[] = {
+    {"attention-heatmap", &make<AttentionHeatmapView>},
+    {"weight-bars", &make<WeightBarsView>},
+    {"entropy", &make<EntropyView>},
+    {"key-space", &make<KeySpaceView>},
+    {"value-space", &make<ValueSpaceView>},
+    {"mle-optimizer", &make<MleOptimizerView>},
+    {"maxent-entropy", &make<MaxEntEntropyPlot>},
+    {"maxent-constraint", &make<MaxEntConstraintPlot>},
+    {"maxent-optimizer", &make<MaxEntOptimizerPlot>},
+    {"temperature-sweep", &make<TemperatureSweepView>},
+    {"alpha-sweep", &make<AlphaSweepView>},
+};
+
+} // namespace
+
 QStringList exportViewNames()
 {
-    return {QStringLiteral("attention-heatmap"), QStringLiteral("weight-bars"),
-            QStringLiteral("entropy"),           QStringLiteral("key-space"),
-            QStringLiteral("value-space"),       QStringLiteral("mle-optimizer"),
-            QStringLiteral("maxent-entropy"),    QStringLiteral("maxent-constraint"),
-            QStringLiteral("maxent-optimizer"),  QStringLiteral("temperature-sweep"),
-            QStringLiteral("alpha-sweep"),       QStringLiteral("derivation")};
+    QStringList names;
+    for (const auto &maker : viewMakers)
+        names << QLatin1String(maker.first);
+    names << QStringLiteral("derivation"); // (the derivation panel's text, not a plot)
+    return names;
 }
 
 QStringList modelExportViewNames()
@@ -53,34 +79,12 @@ QStringList exportFormats()
             QStringLiteral("svg")};
 }
 
-template <class View> static std::unique_ptr<PlotView> make()
-{
-    return std::make_unique<View>();
-}
-
 std::unique_ptr<PlotView> makeExportView(const QString &name)
 {
     // Only the view asked for is built (each builds its plots and items in its constructor).
-    using Make = std::unique_ptr<PlotView> (*)();
-    static const std::pair<const char *, Make> makers[] = {
-        {"attention-heatmap", &make<AttentionHeatmapView>},
-        {"weight-bars", &make<WeightBarsView>},
-        {"entropy", &make<EntropyView>},
-        {"key-space", &make<KeySpaceView>},
-        {"value-space", &make<ValueSpaceView>},
-        {"mle-optimizer", &make<MleOptimizerView>},
-        {"maxent-entropy", &make<MaxEntEntropyPlot>},
-        {"maxent-constraint", &make<MaxEntConstraintPlot>},
-        {"maxent-optimizer", &make<MaxEntOptimizerPlot>},
-        {"temperature-sweep", &make<TemperatureSweepView>},
-        {"alpha-sweep", &make<AlphaSweepView>},
-    };
-    for (const auto &[viewName, makeView] : makers)
-        if (name == QLatin1String(viewName)) {
-            std::unique_ptr<PlotView> view = makeView();
-            Q_ASSERT(view->viewName() == name);
-            return view;
-        }
+    for (const auto &[viewName, makeView] : viewMakers)
+        if (name == QLatin1String(viewName))
+            return makeView();
     return nullptr;
 }
 

@@ -56,9 +56,7 @@ AttentionHeatmapView::AttentionHeatmapView(QWidget *parent) : PlotView(parent)
     }
     yAxis2->setRangeReversed(true);
 
-    axisRect()->setBackground(maskedCellBrush());
-    connect(Appearance::instance(), &Appearance::changed, this,
-            [this] { axisRect()->setBackground(maskedCellBrush()); });
+    setMaskedCellBackground(axisRect(), true); // (and again on a new theme)
 
     mMap = new QCPColorMap(xAxis, yAxis);
     mMap->setInterpolate(false);

@@ -111,6 +111,10 @@ ValueSpaceView::ValueSpaceView(QWidget *parent)
     plotLayout()->addElement(2, 0, mBody);
     mBody->addElement(0, 0, landscape);
     mLegendColumn = new QCPLayoutGrid(); // added to mBody while the legend is beside the plane
+    // The view's until then (a layout adopts it while it holds it, and gives it back to the
+    // plot): without a parent it, and its two spacers, leaked with every view whose legend never
+    // went beside the plane (most of them, every export's).
+    mLegendColumn->setParent(this);
     mLegendColumn->addElement(0, 0, new QCPLayoutElement(this));
     mLegendColumn->addElement(2, 0, new QCPLayoutElement(this));
     mLegendColumn->setRowStretchFactors({1.0, 0.001, 1.0});

@@ -122,10 +122,10 @@ void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
         for (int r = 0; r < rows; ++r)
             for (int c = 0; c < cols; ++c)
                 data->setAlpha(c, r, mVisible(r, c) ? 255 : 0);
-        mRect->setBackground(maskedCellBrush());
+        setMaskedCellBackground(mRect, true); // (and again on a new theme)
     } else {
         data->clearAlpha();
-        mRect->setBackground(Qt::NoBrush);
+        setMaskedCellBackground(mRect, false);
     }
     mMap->setGradient(gradient);
     mMap->setDataRange(range);
