@@ -5,6 +5,7 @@
 #include "style/ViewHelp.h"
 #include "tables/ModelMatrixTableModel.h"
 #include "widgets/NumberDelegate.h"
+#include "widgets/NumberTable.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -42,10 +43,7 @@ ModelPanel::ModelPanel(ScenarioDocument *document, QWidget *parent)
     layout->addLayout(row);
     for (int m = 0; m < 4; ++m) {
         mModels[m] = new ModelMatrixTableModel(document, ModelMatrix(m), this);
-        auto *table = new QTableView(this);
-        table->setModel(mModels[m]);
-        table->setItemDelegate(mDelegate);
-        table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        QTableView *table = makeNumberTable(mModels[m], mDelegate, this);
         table->setVisible(false); // until addTablesTo()
         mTables[m] = table;
         connect(mModels[m], &ModelMatrixTableModel::editRefused, this, &ModelPanel::message);
