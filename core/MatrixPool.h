@@ -27,7 +27,7 @@ public:
     static constexpr std::size_t kMinBytes = 256 * 1024;
     static constexpr std::size_t kMaxBufferBytes = 40 * 1024 * 1024;
     static constexpr std::size_t kMaxTotalBytes = 160 * 1024 * 1024;
-    static constexpr int kMaxBuffers = 8;
+    static constexpr int kMaxBuffers = 64; // a model of H heads gives back 2·H at a time
 
     /// A rows×cols matrix with unspecified contents: a pooled buffer of exactly that many
     /// entries when there is one (no allocation), else a fresh one.

@@ -47,7 +47,6 @@ ModelAnalysis analyzeModel(const Scenario &scenario, const AnalysisOptions &opti
     const std::vector<int> changed =
         comparable ? changedEmbeddingRows(model->embeddings, previous->model->embeddings)
                    : std::vector<int>{-1};
-    std::vector<Eigen::MatrixXd> headOutputs;
     for (int h = 0; h < model->H(); ++h) {
         const ModelHead &head = model->heads[size_t(h)];
         std::shared_ptr<const Analysis> analysis;
@@ -68,13 +67,23 @@ ModelAnalysis analyzeModel(const Scenario &scenario, const AnalysisOptions &opti
             analysis = std::make_shared<const Analysis>(
                 headScenarioFrom(base, *model, h, projectHead(*model, h)), options);
         }
-        headOutputs.push_back(analysis->attention().outputs);
         result.heads.push_back(std::move(analysis));
     }
-    if (model->wO)
-        result.output = multiHeadOutput(headOutputs, *model->wO);
     result.model = std::move(model);
     return result;
+}
+
+const std::optional<Eigen::MatrixXd> &ModelAnalysis::output() const
+{
+    std::call_once(lazyOutput->once, [this] {
+        if (!model || !model->wO)
+            return;
+        std::vector<Eigen::MatrixXd> headOutputs;
+        for (const auto &head : heads)
+            headOutputs.push_back(head->attention().outputs);
+        lazyOutput->y = multiHeadOutput(headOutputs, *model->wO);
+    });
+    return lazyOutput->y;
 }
 
 } // namespace sml

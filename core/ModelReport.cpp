@@ -33,8 +33,8 @@ QJsonObject buildModelReport(const Scenario &scenario)
         heads.append(jh);
     }
     r[QStringLiteral("heads")] = heads;
-    if (analysis.output) {
-        const Eigen::MatrixXd &y = *analysis.output;
+    if (analysis.output()) {
+        const Eigen::MatrixXd &y = *analysis.output();
         QJsonArray rows;
         for (Eigen::Index t = 0; t < y.rows(); ++t) {
             QJsonArray row;

@@ -394,7 +394,7 @@ void TestIncremental::modelEditsAgreeWithTheFullAnalysis()
                 QVERIFY(!incremental); // its Q changed in every row
             updatedHeads += incremental ? 1 : 0;
         }
-        QVERIFY(maxDiff(*updated.output, *full.output) <= kTol);
+        QVERIFY(maxDiff(*updated.output(), *full.output()) <= kTol);
         previous = updated;
     }
     QVERIFY2(updatedHeads > 300 * H / 2, qPrintable(QString::number(updatedHeads)));

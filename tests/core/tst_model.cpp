@@ -103,8 +103,8 @@ void TestModel::workedExampleDAtTheCoreApi()
     QVERIFY2(maxDiff(weightsOf(*a.heads[0]), kW1) < kPrinted, "head 1 weights");
     QVERIFY2(maxDiff(a.heads[0]->attention().outputs, kO1) < kPrinted, "head 1 output O");
     QVERIFY2(maxDiff(weightsOf(*a.heads[1]), kW2) < kPrinted, "head 2 weights");
-    QVERIFY(a.output);
-    QVERIFY2(maxDiff(*a.output, kY) < kPrinted, "Y = [O1 O2] W_O");
+    QVERIFY(a.output());
+    QVERIFY2(maxDiff(*a.output(), kY) < kPrinted, "Y = [O1 O2] W_O");
 }
 
 void TestModel::headScenarioIsAPlainScenario()

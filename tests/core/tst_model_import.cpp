@@ -74,8 +74,8 @@ void TestModelImport::workedExampleDFromStacks()
     QVERIFY(s.title.contains(QStringLiteral("wq.npy")));
     const ModelAnalysis a = analyzeModel(s);
     // MATH.md §8 D: Y row 1 = (1.23584322, 0.79989712); head 2's w_11 = 0.24825508.
-    QVERIFY(std::abs((*a.output)(0, 0) - 1.23584322) < 6e-9);
-    QVERIFY(std::abs((*a.output)(0, 1) - 0.79989712) < 6e-9);
+    QVERIFY(std::abs((*a.output())(0, 0) - 1.23584322) < 6e-9);
+    QVERIFY(std::abs((*a.output())(0, 1) - 0.79989712) < 6e-9);
     QVERIFY(std::abs(a.heads[1]->weightRow(0)[0] - 0.24825508) < 6e-9);
 }
 

@@ -102,13 +102,13 @@ void TestModelReference::agreesWithNumPy()
         QVERIFY(maxDiff(reported, expected["weights"].toArray()) <= kTolerance);
     }
     if (reference["output"].isNull()) {
-        QVERIFY(!analysis.output);
+        QVERIFY(!analysis.output());
         QVERIFY(!report.contains("output"));
     } else {
-        QVERIFY(analysis.output);
-        const double dy = maxDiff(*analysis.output, reference["output"].toArray());
+        QVERIFY(analysis.output());
+        const double dy = maxDiff(*analysis.output(), reference["output"].toArray());
         QVERIFY2(dy <= kTolerance, qPrintable(QStringLiteral("Y differs by %1").arg(dy)));
-        QCOMPARE(report["output"].toArray().size(), int(analysis.output->rows()));
+        QCOMPARE(report["output"].toArray().size(), int(analysis.output()->rows()));
     }
 }
 

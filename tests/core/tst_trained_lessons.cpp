@@ -132,9 +132,9 @@ void TestTrainedLessons::layerTwoReadsTheResidualStreamOfLayerOne()
     const Scenario one = load(lessons[0]["file"].toString());
     const Scenario two = load(lessons[1]["file"].toString());
     const ModelAnalysis a = analyzeModel(one);
-    QVERIFY(a.output);
+    QVERIFY(a.output());
     // x¹ = x⁰ + [O¹ … O⁴] W_O (MATH.md §8): layer 1's Y added to its input.
-    const Eigen::MatrixXd residual = one.model->embeddings + *a.output;
+    const Eigen::MatrixXd residual = one.model->embeddings + *a.output();
     const double diff = (two.model->embeddings - residual).cwiseAbs().maxCoeff();
     QVERIFY2(diff <= kTolerance, qPrintable(QStringLiteral("differ by %1").arg(diff)));
     QVERIFY((two.model->embeddings - one.model->embeddings).cwiseAbs().maxCoeff() > 0.1);
@@ -154,7 +154,7 @@ void TestTrainedLessons::twoHeadsLessonIsWorkedExampleD()
     const ModelAnalysis a = analyzeModel(lesson);
     QVERIFY(std::abs(a.heads[0]->weightRow(0)(0) - 0.57597535) < 6e-9);
     QVERIFY(std::abs(a.heads[1]->weightRow(1)(1) - 0.19777581) < 6e-9);
-    QVERIFY(a.output && std::abs((*a.output)(2, 1) - 0.94180321) < 6e-9);
+    QVERIFY(a.output() && std::abs((*a.output())(2, 1) - 0.94180321) < 6e-9);
 }
 
 QTEST_GUILESS_MAIN(TestTrainedLessons)

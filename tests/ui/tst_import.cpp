@@ -432,8 +432,8 @@ void TestImport::dialogImportsAModel()
     // MATH.md §8 D: Y row 1 = (1.23584322, 0.79989712); head 2's w_11 = 0.24825508.
     QVERIFY(doc->modelAnalysis());
     const ModelAnalysis &a = *doc->modelAnalysis();
-    QVERIFY(std::abs((*a.output)(0, 0) - 1.23584322) < 6e-9);
-    QVERIFY(std::abs((*a.output)(0, 1) - 0.79989712) < 6e-9);
+    QVERIFY(std::abs((*a.output())(0, 0) - 1.23584322) < 6e-9);
+    QVERIFY(std::abs((*a.output())(0, 1) - 0.79989712) < 6e-9);
     QVERIFY(std::abs(a.heads[1]->weightRow(0)[0] - 0.24825508) < 6e-9);
 
     doc->undoStack()->undo();

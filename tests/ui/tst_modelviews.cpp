@@ -138,7 +138,7 @@ void TestModelViews::documentKeepsTheModelAndShowsTheSelectedHead()
     QCOMPARE(doc.modelAnalysis()->heads.size(), size_t(2));
     for (int t = 0; t < 3; ++t)
         for (int j = 0; j < 2; ++j)
-            QVERIFY(std::abs((*doc.modelAnalysis()->output)(t, j) - kY[t][j]) < 5e-9);
+            QVERIFY(std::abs((*doc.modelAnalysis()->output())(t, j) - kY[t][j]) < 5e-9);
 
     QSignalSpy changed(&doc, &ScenarioDocument::changed);
     QSignalSpy headChanged(&doc, &ScenarioDocument::selectedHeadChanged);

@@ -110,7 +110,7 @@ void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &an
         concat.middleCols(h * dV, dV) = outputs[size_t(h)];
     mConcat->show(concat, tr("[O¹ … Oᴴ]\n(%1×%2)").arg(concat.rows()).arg(concat.cols()), mTokens,
                   plotStyle::diverging(), MatrixBlock::symmetricRange(concat));
-    if (mHasWO && analysis.output) {
+    if (mHasWO && analysis.output()) {
         const Eigen::MatrixXd &wO = *model.wO;
         QStringList wORows;
         for (int h = 0; h < H; ++h)
@@ -118,7 +118,7 @@ void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &an
                 wORows << QStringLiteral("%1·%2").arg(h + 1).arg(j + 1);
         mWO->show(wO, tr("× W_O\n(%1×%2)").arg(wO.rows()).arg(wO.cols()), wORows,
                   plotStyle::diverging(), MatrixBlock::symmetricRange(wO));
-        const Eigen::MatrixXd &y = *analysis.output;
+        const Eigen::MatrixXd &y = *analysis.output();
         mY->show(y, tr("= Y\n(%1×%2)").arg(y.rows()).arg(y.cols()), mTokens, plotStyle::diverging(),
                  MatrixBlock::symmetricRange(y));
     }
