@@ -4,6 +4,7 @@
 #include "Model.h"
 #include "ModelAnalysis.h"
 #include "document/ScenarioDocument.h"
+#include "plots/AxisLabelVariants.h"
 #include "style/PlotStyle.h"
 
 #include <QMouseEvent>
@@ -48,6 +49,8 @@ void HeadsView::rebuild(int heads, bool withWO)
     mScale->setDataRange(QCPRange(0, 1));
     mScale->setBarWidth(16);
     plotStyle::styleAxis(mScale->axis(), tr("weight w"));
+    // A scale as tall as square heads is short: "w" rather than "wei…t w".
+    axisLabelVariants::set(mScale->axis(), {tr("weight w"), tr("w")});
     mBody->addElement(0, heads, mScale);
     if (!mHeads.empty())
         mHeads.front()->map()->setColorScale(mScale);
@@ -66,7 +69,7 @@ void HeadsView::placeBlocks(const QRect &area)
 {
     // The heads' T×T heatmaps keep square cells, as large as the room allows: in as many rows
     // as makes them largest (one row in a wide window, 2×2 in a narrow one), over a product
-    // row of at least ~3 px a token. With equal grid cells they were tall strips in the window
+    // row of at least ~2.5 px a token. With equal grid cells they were tall strips in the window
     // and wide ones in presentation mode. Each head keeps frameGap pixels free around it for
     // the frame of the selected head, outside its caption and tick labels.
     const int H = heads();
@@ -94,7 +97,7 @@ void HeadsView::placeBlocks(const QRect &area)
     }
     const int scaleWidth = std::clamp(mScale->maximumSize().width(), 20, 200);
     const int productMinimum =
-        H > 0 ? std::clamp(3 * tokens, 40, std::max(40, area.height() / 3)) : area.height();
+        H > 0 ? std::clamp(5 * tokens / 2, 40, std::max(40, area.height() / 3)) : area.height();
     const int headsHeight = area.height() - productMinimum - productTop - productBottom - gap;
     int columns = std::max(1, H);
     int side = 0;

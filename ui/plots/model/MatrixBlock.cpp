@@ -198,8 +198,21 @@ bool MatrixBlock::setTickSteps(int rowStep, int colStep)
                                   : QString::number(c + 1));
     QCPAxis *x = mRect->axis(QCPAxis::atBottom);
     x->setTicker(colTicker);
-    x->setTickLabelRotation(named && cols > 3 ? 90 : 0);
+    x->setTickLabelRotation(rotatedColumnLabels() ? 90 : 0);
     return true;
+}
+
+bool MatrixBlock::rotatedColumnLabels() const
+{
+    // Tokens of one character (a character-level model) stay upright: turned 90° an "e" read
+    // as a "ɑ" from the back of the hall.
+    if (mColumnLabels.isEmpty() || mValues.cols() <= 3)
+        return false;
+    const QFontMetricsF fm = plotStyle::metrics(smallFont(0.8));
+    for (const QString &label : mColumnLabels)
+        if (fm.horizontalAdvance(label) > fm.height())
+            return true;
+    return false;
 }
 
 void MatrixBlock::fitTickLabels()
@@ -215,7 +228,7 @@ void MatrixBlock::fitTickLabels()
     auto step = [](int count, double needed, double room) {
         return std::max(1, int(std::ceil(count * needed / std::max(1.0, room))));
     };
-    const bool rotated = !mColumnLabels.isEmpty() && cols > 3;
+    const bool rotated = rotatedColumnLabels();
     double widest = 0;
     if (!rotated)
         for (int c = 0; c < cols; ++c)

@@ -116,6 +116,8 @@ private:
     bool setTickSteps(int rowStep, int colStep);
     /// The smallest steps at which the tick labels do not overlap in the last layout.
     void fitTickLabels();
+    /// Are the column labels (tokens) turned 90°? Only when one is wider than a line is high.
+    bool rotatedColumnLabels() const;
     /// The caption on one line when it fits the width of the last layout, else as given; true
     /// when it changed.
     bool fitCaption();
