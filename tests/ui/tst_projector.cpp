@@ -439,7 +439,7 @@ void TestProjector::modelViewsReadOnAProjector()
         QVERIFY2(projections->rect().contains(b.rect()->outerRect()), qPrintable(describe(b)));
         if (presentation || i == B::Scores || i == B::Weights) {
             QVERIFY2(r.height() >= (presentation ? 120 : 70), qPrintable(describe(b)));
-            if (b.rows() == 31)
+            if (b.values().rows() == 31)
                 QVERIFY2(r.height() >= (presentation ? 4 : 2) * 31, qPrintable(describe(b)));
         }
         if (i == B::Scores || i == B::Weights)
