@@ -336,7 +336,10 @@ void MainWindow::showStatusWithTip(const QString &message, const QString &toolTi
     QStatusBar *bar = statusBar();
     const int permanent = mShapeLabel && mShapeLabel->isVisible() ? mShapeLabel->width() : 0;
     const int room = std::max(80, bar->width() - permanent - 48);
-    const QString shown = bar->fontMetrics().elidedText(message, Qt::ElideMiddle, room);
+    // (A window not shown yet has no width to elide to: the message as it is.)
+    const QString shown = bar->isVisible()
+                              ? bar->fontMetrics().elidedText(message, Qt::ElideMiddle, room)
+                              : message;
     bar->showMessage(shown, 12000);
     bar->setToolTip(!toolTip.isEmpty() ? toolTip : shown != message ? message : QString());
 }
