@@ -96,8 +96,15 @@ void HeadsView::placeBlocks(const QRect &area)
                         std::max(head.right(), m.right()), std::max(head.bottom(), m.bottom()));
     }
     const int scaleWidth = std::clamp(mScale->maximumSize().width(), 20, 200);
+    // A small model's products carry their numbers: tall enough for them (worked example D's
+    // W_O had 4 rows in 40 px under two 590 px heads), up to half the height.
+    int textHeight = 0;
+    for (MatrixBlock *b : products)
+        textHeight = std::max(textHeight, b->textRowsHeight());
     const int productMinimum =
-        H > 0 ? std::clamp(5 * tokens / 2, 40, std::max(40, area.height() / 3)) : area.height();
+        H > 0 ? std::max(std::clamp(5 * tokens / 2, 40, std::max(40, area.height() / 3)),
+                         std::min(textHeight, area.height() / 2))
+              : area.height();
     const int headsHeight = area.height() - productMinimum - productTop - productBottom - gap;
     int columns = std::max(1, H);
     int side = 0;

@@ -312,6 +312,13 @@ void MatrixBlock::fitTexts()
         t->setVisible(fit);
 }
 
+int MatrixBlock::textRowsHeight() const
+{
+    if (mTexts.empty())
+        return 0;
+    return int(std::ceil(rows() * (plotStyle::metrics(mTexts.front()->font()).height() + 6)));
+}
+
 int MatrixBlock::shownTexts() const
 {
     return int(std::count_if(mTexts.begin(), mTexts.end(),

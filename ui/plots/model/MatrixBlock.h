@@ -95,6 +95,9 @@ public:
     /// Shows the numbers in the cells when every one of them fits its cell's pixels of the last
     /// layout, else none (the views call it after every layout, in the window and in an export).
     void fitTexts();
+    /// The cells' height at which a small matrix's numbers fit (0 for a matrix too large to
+    /// carry numbers).
+    int textRowsHeight() const;
     /// How many cell numbers are shown now.
     int shownTexts() const;
 
