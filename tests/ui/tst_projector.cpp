@@ -2,13 +2,15 @@
 // screen): legend icons are the markers as drawn, the landscape's labels are whole and it keeps
 // the height in presentation mode, the views never jump when the tab changes, the dark theme's
 // tables and check boxes read, the Scenario panel's combos are not cut, and the MLE step is
-// named η (not the α of α-entmax).
+// named η (not the α of α-entmax); the model views of the trained lesson read.
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "panels/ScenarioDock.h"
 #include "panels/ValueSpacePanel.h"
 #include "plots/attention/AttentionHeatmapView.h"
 #include "plots/mle/ValueSpaceView.h"
+#include "plots/model/HeadsView.h"
+#include "plots/model/ProjectionsView.h"
 #include "style/Appearance.h"
 #include "style/ContrastStyle.h"
 #include "style/TableStyle.h"
@@ -21,7 +23,9 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QScopeGuard>
 #include <QSettings>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
@@ -68,6 +72,8 @@ private slots:
         QSettings().clear();
         QCOMPARE(QGuiApplication::primaryScreen()->availableGeometry().size(), QSize(1280, 800));
     }
+    void modelViewsReadOnAProjector_data();
+    void modelViewsReadOnAProjector();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -352,6 +358,99 @@ private slots:
         QVERIFY(!step->toolTip().startsWith(QStringLiteral("Step α")));
     }
 };
+
+void TestProjector::modelViewsReadOnAProjector_data()
+{
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("normal") << false;
+    QTest::newRow("presentation") << true;
+}
+
+// The trained lesson (31 tokens, 4 heads) at a projector's 1280×800: every head's T×T heatmap
+// has square cells (they were tall strips in the window, wide ones in presentation mode), the
+// frame of the selected head hides no label, and in presentation mode every matrix of the
+// projections is at least 120 px tall with rows of ≥ 4 px (they were strips ~40 px tall); the
+// status bar's "Opened …" does not run into the shape label.
+void TestProjector::modelViewsReadOnAProjector()
+{
+    QFETCH(bool, presentation);
+    const QString file = QStringLiteral(SML_SOURCE_DIR
+                                        "/resources/scenarios/tiny-transformer-layer1.softmaxlab.json");
+    MainWindow w; // as it opens on the projector: 96 % × 94 % of the screen
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY2(w.height() <= 760, qPrintable(QString::number(w.height())));
+    Appearance::instance()->setPresentation(presentation);
+    QVERIFY(w.openFile(file));
+    QTest::qWait(100);
+    const auto cleanup = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    const auto describe = [](const MatrixBlock &b) {
+        const QRect r = b.rect()->rect();
+        return QStringLiteral("%1: %2×%3 px at (%4, %5)")
+            .arg(QString(b.caption()).replace(QLatin1Char('\n'), QLatin1Char(' ')))
+            .arg(r.width())
+            .arg(r.height())
+            .arg(r.left())
+            .arg(r.top());
+    };
+
+    // The status bar: the file name, the whole path in the tooltip.
+    const QString message = w.statusBar()->currentMessage();
+    QVERIFY2(message.contains(QStringLiteral("tiny-transformer-layer1.softmaxlab.json")) &&
+                 !message.contains(QLatin1Char('/')),
+             qPrintable(message));
+    QVERIFY(w.statusBar()->toolTip().endsWith(QStringLiteral("tiny-transformer-layer1.softmaxlab.json")));
+
+    auto *heads = w.findChild<HeadsView *>(QStringLiteral("headsView"));
+    QVERIFY(heads);
+    w.viewTabs()->setCurrentWidget(heads);
+    QTest::qWait(50);
+    heads->replot();
+    QCOMPARE(heads->heads(), 4);
+    const int framed = heads->framedHead();
+    for (int h = 0; h < heads->heads(); ++h) {
+        const MatrixBlock &b = heads->headBlock(h);
+        const QRect r = b.rect()->rect();
+        QVERIFY2(std::abs(r.width() - r.height()) <= 0.03 * r.width() + 1, qPrintable(describe(b)));
+        QVERIFY2(r.height() >= (presentation ? 140 : 72), qPrintable(describe(b)));
+        QVERIFY2(heads->rect().contains(b.rect()->outerRect()), qPrintable(describe(b)));
+        if (h != framed) // the frame lies outside the caption and labels of every head
+            QVERIFY2(!heads->headBlock(framed).frameRect().intersects(b.rect()->outerRect()),
+                     qPrintable(describe(b)));
+    }
+    const QRect frame = heads->headBlock(framed).frameRect();
+    QVERIFY(frame.contains(heads->headBlock(framed).rect()->outerRect()));
+    QVERIFY(frame != heads->headBlock(framed).rect()->outerRect());
+    for (const MatrixBlock *b : {&heads->concatBlock(), &heads->wOBlock(), &heads->outputBlock()}) {
+        QVERIFY2(b->rect()->rect().height() >= 2.5 * 31, qPrintable(describe(*b)));
+        QVERIFY2(!frame.intersects(b->rect()->outerRect()), qPrintable(describe(*b)));
+        QVERIFY2(heads->rect().contains(b->rect()->outerRect()), qPrintable(describe(*b)));
+    }
+
+    auto *projections = w.findChild<ProjectionsView *>(QStringLiteral("projectionsView"));
+    QVERIFY(projections);
+    w.viewTabs()->setCurrentWidget(projections);
+    QTest::qWait(50);
+    projections->replot();
+    using B = ProjectionsView::Block;
+    for (int i = 0; i < B::BlockCount; ++i) {
+        const MatrixBlock &b = projections->block(B(i));
+        const QRect r = b.rect()->rect();
+        QVERIFY2(projections->rect().contains(b.rect()->outerRect()), qPrintable(describe(b)));
+        if (presentation || i == B::Scores || i == B::Weights) {
+            QVERIFY2(r.height() >= (presentation ? 120 : 70), qPrintable(describe(b)));
+            if (b.values().rows() == 31)
+                QVERIFY2(r.height() >= (presentation ? 4 : 2) * 31, qPrintable(describe(b)));
+        }
+        if (i == B::Scores || i == B::Weights)
+            QVERIFY2(std::abs(r.width() - r.height()) <= 0.03 * r.width() + 1,
+                     qPrintable(describe(b)));
+        for (int j = 0; j < i; ++j) // no two blocks overlap
+            QVERIFY2(!projections->block(B(j)).rect()->outerRect().intersects(b.rect()->outerRect()),
+                     qPrintable(describe(b) + QStringLiteral(" / ") +
+                                describe(projections->block(B(j)))));
+    }
+}
 
 int main(int argc, char **argv)
 {

@@ -74,6 +74,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), mDocument(new Sce
 
     mShapeLabel = new QLabel(this);
     statusBar()->addPermanentWidget(mShapeLabel);
+    // The tooltip of a shortened message goes with the message.
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &text) {
+        if (text.isEmpty())
+            statusBar()->setToolTip(QString());
+    });
 
     connect(mDocument, &ScenarioDocument::changed, this, [this] {
         updateScenarioText();
@@ -321,7 +326,22 @@ void MainWindow::updateScenarioText()
 
 void MainWindow::showStatus(const QString &message)
 {
-    statusBar()->showMessage(message, 12000);
+    showStatusWithTip(message, QString());
+}
+
+void MainWindow::showStatusWithTip(const QString &message, const QString &toolTip)
+{
+    // QStatusBar clips a long message at the permanent widget ("…softmaxlab.m = 31 queries"):
+    // elide it to the room left of the shape label, with a gap.
+    QStatusBar *bar = statusBar();
+    const int permanent = mShapeLabel && mShapeLabel->isVisible() ? mShapeLabel->width() : 0;
+    const int room = std::max(80, bar->width() - permanent - 48);
+    // (A window not shown yet has no width to elide to: the message as it is.)
+    const QString shown = bar->isVisible()
+                              ? bar->fontMetrics().elidedText(message, Qt::ElideMiddle, room)
+                              : message;
+    bar->showMessage(shown, 12000);
+    bar->setToolTip(!toolTip.isEmpty() ? toolTip : shown != message ? message : QString());
 }
 
 // --- the screen ------------------------------------------------------------------------------

@@ -217,7 +217,11 @@ private:
     void updateTitle();
     /// The title and notes above the views and the shape in the status bar.
     void updateScenarioText();
+    /// A message in the status bar for 12 s, elided in the middle to the room left of the
+    /// permanent shape label (the two never touch); `toolTip` (else the whole message, when
+    /// elided) is the status bar's tooltip while it shows.
     void showStatus(const QString &message);
+    void showStatusWithTip(const QString &message, const QString &toolTip);
 
     // --- MainWindowFiles.cpp ------------------------------------------------------------------
     /// The default prompts: message boxes and file dialogs.

@@ -180,7 +180,9 @@ bool MainWindow::openFile(const QString &path, QString *error)
             *error = *e;
         return false;
     }
-    showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(mDocument->filePath())));
+    // The file name: the whole path would run into the shape label; it is in the tooltip.
+    const QString shownPath = QDir::toNativeSeparators(mDocument->filePath());
+    showStatusWithTip(tr("Opened %1").arg(QFileInfo(shownPath).fileName()), shownPath);
     mRecentFiles->add(mDocument->filePath());
     return true;
 }

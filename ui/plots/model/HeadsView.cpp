@@ -4,6 +4,7 @@
 #include "Model.h"
 #include "ModelAnalysis.h"
 #include "document/ScenarioDocument.h"
+#include "plots/AxisLabelVariants.h"
 #include "style/PlotStyle.h"
 
 #include <QMouseEvent>
@@ -34,38 +35,118 @@ void HeadsView::rebuild(int heads, bool withWO)
     mConcat.reset();
     mWO.reset();
     mY.reset();
-    if (mHeadsRow)
-        plotLayout()->remove(mHeadsRow);
-    if (mProductRow)
-        plotLayout()->remove(mProductRow);
+    if (mBody)
+        plotLayout()->remove(mBody);
     plotLayout()->simplify();
-    mHeadsRow = new QCPLayoutGrid;
-    mProductRow = new QCPLayoutGrid;
-    plotLayout()->addElement(2, 0, mHeadsRow);
-    plotLayout()->addElement(3, 0, mProductRow);
-    plotLayout()->setRowStretchFactor(2, 1.5);
-    plotLayout()->setRowStretchFactor(3, 1);
-    const int columns = std::min(std::max(1, heads), 8);
-    for (int h = 0; h < heads; ++h) {
-        mHeads.push_back(std::make_unique<MatrixBlock>(this, mHeadsRow, h / columns, h % columns));
-    }
+    // One grid for the heads, the colour scale and the product row, placed by placeBlocks().
+    mBody = new PlacedLayout;
+    plotLayout()->addElement(2, 0, mBody);
+    for (int h = 0; h < heads; ++h)
+        mHeads.push_back(std::make_unique<MatrixBlock>(this, mBody, 0, h));
     mScale = new QCPColorScale(this);
     mScale->setType(QCPAxis::atRight);
     mScale->setGradient(plotStyle::viridis());
     mScale->setDataRange(QCPRange(0, 1));
     mScale->setBarWidth(16);
     plotStyle::styleAxis(mScale->axis(), tr("weight w"));
-    mHeadsRow->addElement(0, columns, mScale);
-    mHeadsRow->setColumnStretchFactor(columns, 0.05);
+    // A scale as tall as square heads is short: "w" rather than "wei…t w".
+    axisLabelVariants::set(mScale->axis(), {tr("weight w"), tr("w")});
+    mBody->addElement(0, heads, mScale);
     if (!mHeads.empty())
         mHeads.front()->map()->setColorScale(mScale);
 
-    mConcat = std::make_unique<MatrixBlock>(this, mProductRow, 0, 0);
+    mConcat = std::make_unique<MatrixBlock>(this, mBody, 0, heads + 1);
     mHasWO = withWO;
     if (withWO) {
         // (No text elements between the blocks: a text element caps its row's height.)
-        mWO = std::make_unique<MatrixBlock>(this, mProductRow, 0, 1);
-        mY = std::make_unique<MatrixBlock>(this, mProductRow, 0, 2);
+        mWO = std::make_unique<MatrixBlock>(this, mBody, 0, heads + 2);
+        mY = std::make_unique<MatrixBlock>(this, mBody, 0, heads + 3);
+    }
+    mBody->setPlacer([this](const QRect &rect) { placeBlocks(rect); });
+}
+
+void HeadsView::placeBlocks(const QRect &area)
+{
+    // The heads' T×T heatmaps keep square cells, as large as the room allows: in as many rows
+    // as makes them largest (one row in a wide window, 2×2 in a narrow one), over a product
+    // row of at least ~2.5 px a token. With equal grid cells they were tall strips in the window
+    // and wide ones in presentation mode. Each head keeps frameGap pixels free around it for
+    // the frame of the selected head, outside its caption and tick labels.
+    const int H = heads();
+    const int gap = 2 * MatrixBlock::frameGap + 2;
+    std::vector<MatrixBlock *> products;
+    for (const auto *block : {&mConcat, &mWO, &mY})
+        if (*block)
+            products.push_back(block->get());
+    int productTop = 0;
+    int productBottom = 0;
+    int productX = gap * int(products.size() - 1);
+    int tokens = 1;
+    for (MatrixBlock *b : products) {
+        productTop = std::max(productTop, b->margins().top());
+        productBottom = std::max(productBottom, b->margins().bottom());
+        productX += b->margins().left() + b->margins().right();
+    }
+    if (mConcat)
+        tokens = mConcat->rows(); // T
+    QMargins head;
+    for (const auto &b : mHeads) {
+        const QMargins m = b->margins();
+        head = QMargins(std::max(head.left(), m.left()), std::max(head.top(), m.top()),
+                        std::max(head.right(), m.right()), std::max(head.bottom(), m.bottom()));
+    }
+    const int scaleWidth = std::clamp(mScale->maximumSize().width(), 20, 200);
+    // A small model's products carry their numbers: tall enough for them (worked example D's
+    // W_O had 4 rows in 40 px under two 590 px heads), up to half the height.
+    int textHeight = 0;
+    for (MatrixBlock *b : products)
+        textHeight = std::max(textHeight, b->textRowsHeight());
+    const int productMinimum =
+        H > 0 ? std::max(std::clamp(5 * tokens / 2, 40, std::max(40, area.height() / 3)),
+                         std::min(textHeight, area.height() / 2))
+              : area.height();
+    const int headsHeight = area.height() - productMinimum - productTop - productBottom - gap;
+    int columns = std::max(1, H);
+    int side = 0;
+    for (int c = std::max(1, H); c >= 1 && H > 0; --c) {
+        const int r = (H + c - 1) / c;
+        const int sw = (area.width() - scaleWidth - gap - c * (head.left() + head.right() + gap)) / c;
+        const int sh = (headsHeight - r * (head.top() + head.bottom() + gap)) / r;
+        const int s = std::min(sw, sh);
+        if (s > side + 2) { // fewer rows unless more rows make the heads larger
+            side = s;
+            columns = c;
+        }
+    }
+    side = std::max(8, side);
+    const int headRows = H > 0 ? (H + columns - 1) / columns : 0;
+    const int pitchX = head.left() + side + head.right() + gap;
+    const int pitchY = head.top() + side + head.bottom() + gap;
+    const int headsWidth = columns * pitchX + scaleWidth;
+    const int left = area.left() + std::max(0, (area.width() - headsWidth) / 2) + gap / 2;
+    const int top = area.top() + gap / 2;
+    for (int h = 0; h < H; ++h) {
+        const int c = h % columns;
+        const int r = h / columns;
+        mHeads[size_t(h)]->placeCells(QRect(left + c * pitchX + head.left(),
+                                            top + r * pitchY + head.top(), side, side));
+    }
+    if (mScale) {
+        const int scaleHeight = H > 0 ? headRows * pitchY - gap - head.top() - head.bottom() : 0;
+        mScale->setOuterRect(
+            QRect(left + columns * pitchX, top + head.top(), scaleWidth, std::max(1, scaleHeight)));
+    }
+    // The product row: what is left below the heads, in equal widths.
+    const int productY = top + headRows * pitchY;
+    const int productHeight =
+        std::max(8, area.bottom() - productY - productTop - productBottom);
+    const int productWidth =
+        std::max(8, (area.width() - productX) / std::max(1, int(products.size())));
+    int x = area.left();
+    for (MatrixBlock *b : products) {
+        x += b->margins().left();
+        b->placeCells(QRect(x, productY + productTop, productWidth, productHeight));
+        x += productWidth + b->margins().right() + gap;
     }
 }
 

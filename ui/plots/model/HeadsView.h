@@ -58,6 +58,8 @@ protected:
 
 private:
     void rebuild(int heads, bool withWO);
+    /// Places the heads, the colour scale and the product row in the body's rect.
+    void placeBlocks(const QRect &area);
 
     QCPTextElement *mTitle;
     void setSubtitle(const QString &text);
@@ -67,8 +69,7 @@ private:
 
     QCPTextElement *mSubtitle;
     QString mSubtitleText;
-    QCPLayoutGrid *mHeadsRow = nullptr;
-    QCPLayoutGrid *mProductRow = nullptr;
+    PlacedLayout *mBody = nullptr;
     QCPColorScale *mScale = nullptr;
     std::vector<std::unique_ptr<MatrixBlock>> mHeads;
     std::unique_ptr<MatrixBlock> mConcat, mWO, mY;

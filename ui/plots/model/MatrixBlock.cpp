@@ -11,6 +11,7 @@ namespace sml {
 namespace {
 
 constexpr int maxCellsForText = 64; // the numbers are printed in the cells up to 8×8
+constexpr int framePen = 3;
 
 QFont smallFont(double factor)
 {
@@ -20,6 +21,14 @@ QFont smallFont(double factor)
 }
 
 } // namespace
+
+void PlacedLayout::updateLayout()
+{
+    if (mPlacer)
+        mPlacer(rect());
+    else
+        QCPLayoutGrid::updateLayout();
+}
 
 MatrixBlock::MatrixBlock(QCustomPlot *plot, QCPLayoutGrid *grid, int row, int column)
     : mPlot(plot), mRect(new QCPAxisRect(plot))
@@ -37,7 +46,10 @@ MatrixBlock::MatrixBlock(QCustomPlot *plot, QCPLayoutGrid *grid, int row, int co
         axis->setLabelFont(smallFont(0.9));
         axis->setTickLabelPadding(2);
         axis->setLabelPadding(2);
+        axis->setPadding(0); // the placer keeps the gaps between blocks
     }
+    // QCustomPlot's 15 px minimum margins cost every row of blocks ~20 px of cells.
+    mRect->setMinimumMargins(QMargins(2, 2, 2, 2));
     top->setVisible(true);
     top->setTickLabels(false);
     top->setTicks(false);
@@ -57,13 +69,13 @@ MatrixBlock::MatrixBlock(QCustomPlot *plot, QCPLayoutGrid *grid, int row, int co
     mTraceRect->setVisible(false);
     mFrame = new QCPItemRect(plot);
     mFrame->setClipToAxisRect(false);
-    for (QCPItemPosition *p : {mFrame->topLeft, mFrame->bottomRight}) {
-        p->setType(QCPItemPosition::ptAxisRectRatio);
-        p->setAxisRect(mRect);
-    }
-    mFrame->topLeft->setCoords(0, 0);
-    mFrame->bottomRight->setCoords(1, 1);
-    mFrame->setPen(QPen(plotStyle::highlightColor(), 6));
+    // Around the outer rect (placed after every layout, fitTexts()): a frame on the cells hid
+    // the first and last tick labels and the caption's descenders.
+    for (QCPItemPosition *p : {mFrame->topLeft, mFrame->bottomRight})
+        p->setType(QCPItemPosition::ptAbsolute);
+    QPen pen(plotStyle::highlightColor(), framePen);
+    pen.setJoinStyle(Qt::MiterJoin);
+    mFrame->setPen(pen);
     mFrame->setBrush(Qt::NoBrush);
     mFrame->setVisible(false);
 }
@@ -98,6 +110,7 @@ void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
     QCPAxis *x = mRect->axis(QCPAxis::atBottom);
     QCPAxis *y = mRect->axis(QCPAxis::atLeft);
     mRect->axis(QCPAxis::atTop)->setLabel(caption);
+    fitCaption(); // as wide as the last layout (the replot after show() lays it out)
     x->setRange(-0.5, std::max(1, cols) - 0.5);
     y->setRange(-0.5, std::max(1, rows) - 0.5);
 
@@ -185,8 +198,21 @@ bool MatrixBlock::setTickSteps(int rowStep, int colStep)
                                   : QString::number(c + 1));
     QCPAxis *x = mRect->axis(QCPAxis::atBottom);
     x->setTicker(colTicker);
-    x->setTickLabelRotation(named && cols > 3 ? 90 : 0);
+    x->setTickLabelRotation(rotatedColumnLabels() ? 90 : 0);
     return true;
+}
+
+bool MatrixBlock::rotatedColumnLabels() const
+{
+    // Tokens of one character (a character-level model) stay upright: turned 90° an "e" read
+    // as a "ɑ" from the back of the hall.
+    if (mColumnLabels.isEmpty() || mValues.cols() <= 3)
+        return false;
+    const QFontMetricsF fm = plotStyle::metrics(smallFont(0.8));
+    for (const QString &label : mColumnLabels)
+        if (fm.horizontalAdvance(label) > fm.height())
+            return true;
+    return false;
 }
 
 void MatrixBlock::fitTickLabels()
@@ -202,7 +228,7 @@ void MatrixBlock::fitTickLabels()
     auto step = [](int count, double needed, double room) {
         return std::max(1, int(std::ceil(count * needed / std::max(1.0, room))));
     };
-    const bool rotated = !mColumnLabels.isEmpty() && cols > 3;
+    const bool rotated = rotatedColumnLabels();
     double widest = 0;
     if (!rotated)
         for (int c = 0; c < cols; ++c)
@@ -215,8 +241,62 @@ void MatrixBlock::fitTickLabels()
         mPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void MatrixBlock::placeCells(const QRect &cells)
+{
+    mRect->setOuterRect(cells.marginsAdded(mRect->margins()));
+}
+
+QRect MatrixBlock::frameRect() const
+{
+    return mRect->outerRect().adjusted(-frameGap, -frameGap, frameGap, frameGap);
+}
+
+QString MatrixBlock::oneLineCaption() const
+{
+    return QString(mCaption).replace(QLatin1Char('\n'), QStringLiteral("  "));
+}
+
+int MatrixBlock::oneLineCaptionWidth() const
+{
+    const QFont font = mRect->axis(QCPAxis::atTop)->labelFont();
+    return int(std::ceil(plotStyle::metrics(font).horizontalAdvance(oneLineCaption()))) + 8;
+}
+
+int MatrixBlock::captionWidth() const
+{
+    const QFontMetricsF fm = plotStyle::metrics(mRect->axis(QCPAxis::atTop)->labelFont());
+    double widest = 0;
+    for (const QString &line : mCaption.split(QLatin1Char('\n')))
+        widest = std::max(widest, fm.horizontalAdvance(line));
+    return int(std::ceil(widest)) + 8;
+}
+
+bool MatrixBlock::fitCaption()
+{
+    // "Q = X W_Q  (31×16)" on one line when it fits the cells' width, else in two: a second
+    // line cost a row of blocks ~25 px of its height in presentation mode. (Stable: one line
+    // makes the cells no narrower, two no wider.)
+    if (!mCaption.contains(QLatin1Char('\n')) || mRect->width() <= 0)
+        return false;
+    QCPAxis *top = mRect->axis(QCPAxis::atTop);
+    const QString wanted = oneLineCaptionWidth() <= mRect->width() ? oneLineCaption() : mCaption;
+    if (top->label() == wanted)
+        return false;
+    top->setLabel(wanted);
+    return true;
+}
+
 void MatrixBlock::fitTexts()
 {
+    if (fitCaption())
+        mPlot->replot(QCustomPlot::rpQueuedReplot); // its margins change in the next layout
+    if (mFramed) {
+        // The pen's centre line, half a pen inside frameRect().
+        const QRectF f = QRectF(frameRect()).adjusted(framePen / 2.0, framePen / 2.0,
+                                                      -framePen / 2.0, -framePen / 2.0);
+        mFrame->topLeft->setCoords(f.topLeft());
+        mFrame->bottomRight->setCoords(f.bottomRight());
+    }
     fitTickLabels();
     if (mTexts.empty())
         return;
@@ -230,6 +310,13 @@ void MatrixBlock::fitTexts()
                      });
     for (QCPItemText *t : mTexts)
         t->setVisible(fit);
+}
+
+int MatrixBlock::textRowsHeight() const
+{
+    if (mTexts.empty())
+        return 0;
+    return int(std::ceil(rows() * (plotStyle::metrics(mTexts.front()->font()).height() + 6)));
 }
 
 int MatrixBlock::shownTexts() const

@@ -6,7 +6,30 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
+#include <functional>
+
 namespace sml {
+
+/// A layout grid whose elements the view places itself, by a function of the grid's rect (the
+/// model views: square cells for T×T matrices, heights shared by what each row needs), instead
+/// of by equal rows and columns. The grid's rows and columns only hold the elements. Its size
+/// hints ask for nothing, so that the grid takes the room under the title and subtitle.
+class PlacedLayout : public QCPLayoutGrid
+{
+public:
+    using Placer = std::function<void(const QRect &rect)>;
+    void setPlacer(Placer placer) { mPlacer = std::move(placer); }
+    QSize minimumOuterSizeHint() const override { return QSize(0, 0); }
+    QSize maximumOuterSizeHint() const override { return QSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX); }
+
+protected:
+    /// Runs after every element's margins are known (QCustomPlot's margin phase comes first).
+    void updateLayout() override;
+
+private:
+    Placer mPlacer;
+};
 
 /// One matrix of the model views (the heads and projections views, MATH.md §8) drawn as
 /// coloured cells in an axis rect of its own: row r of the matrix is drawn at the top, its caption
@@ -21,6 +44,19 @@ public:
     MatrixBlock(QCustomPlot *plot, QCPLayoutGrid *grid, int row, int column);
 
     QCPAxisRect *rect() const { return mRect; }
+    /// The matrix's rows and columns (at least 1 each).
+    int rows() const { return std::max(1, int(mValues.rows())); }
+    int columns() const { return std::max(1, int(mValues.cols())); }
+    /// The margins around the cells: the caption above, the row labels left, the column labels
+    /// below (known once QCustomPlot computed them, as in PlacedLayout's placer).
+    QMargins margins() const { return mRect->margins(); }
+    /// The cells' width at which the caption fits on one line ("Q = X W_Q  (31×16)"); the
+    /// caption is drawn so when the cells are that wide, else on its two lines.
+    int oneLineCaptionWidth() const;
+    /// The cells' width that holds the widest line of the caption as given.
+    int captionWidth() const;
+    /// Puts the cells at `cells` (plot pixels), the labels around them in the margins.
+    void placeCells(const QRect &cells);
     QCPColorMap *map() const { return mMap; }
     const Eigen::MatrixXd &values() const { return mValues; }
     const QString &caption() const { return mCaption; }
@@ -59,12 +95,20 @@ public:
     /// Shows the numbers in the cells when every one of them fits its cell's pixels of the last
     /// layout, else none (the views call it after every layout, in the window and in an export).
     void fitTexts();
+    /// The cells' height at which a small matrix's numbers fit (0 for a matrix too large to
+    /// carry numbers).
+    int textRowsHeight() const;
     /// How many cell numbers are shown now.
     int shownTexts() const;
 
-    /// A thick frame around the whole block (the selected head in the heads view).
+    /// A frame around the whole block, outside its caption and labels (the selected head in the
+    /// heads view): `gap` pixels outside the block's outer rect, which the view keeps free.
     void setFramed(bool framed);
     bool framed() const { return mFramed; }
+    /// The pixels the frame is drawn on (its pen's outer edge), after the last layout.
+    QRect frameRect() const;
+    /// How far outside the outer rect the frame's outer edge lies.
+    static constexpr int frameGap = 7;
 
     /// A range symmetric about 0 that holds every entry (at least ±1e-12): for signed matrices
     /// with the diverging gradient.
@@ -75,6 +119,12 @@ private:
     bool setTickSteps(int rowStep, int colStep);
     /// The smallest steps at which the tick labels do not overlap in the last layout.
     void fitTickLabels();
+    /// Are the column labels (tokens) turned 90°? Only when one is wider than a line is high.
+    bool rotatedColumnLabels() const;
+    /// The caption on one line when it fits the width of the last layout, else as given; true
+    /// when it changed.
+    bool fitCaption();
+    QString oneLineCaption() const;
 
     QCustomPlot *mPlot;
     QCPAxisRect *mRect;

@@ -7,6 +7,10 @@
 
 #include <QMouseEvent>
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
 namespace sml {
 
 ProjectionsView::ProjectionsView(QWidget *parent) : PlotView(parent)
@@ -20,14 +24,140 @@ ProjectionsView::ProjectionsView(QWidget *parent) : PlotView(parent)
     connect(this, &QCustomPlot::afterLayout, this, &ProjectionsView::fitTexts);
     plotLayout()->remove(axisRect()); // the blocks bring their own axis rects
     plotLayout()->simplify();
-    auto *grid = new QCPLayoutGrid;
+    auto *grid = new PlacedLayout;
     plotLayout()->addElement(2, 0, grid);
-    // Row 1: X and the three projections; row 2: Q, K, V under their W; row 3: scores, weights, O.
-    const int cells[BlockCount][2] = {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {1, 1},
-                                      {1, 2}, {1, 3}, {2, 1}, {2, 2}, {2, 3}};
-    for (int b = 0; b < BlockCount; ++b) {
-        mBlocks[size_t(b)] = std::make_unique<MatrixBlock>(this, grid, cells[b][0], cells[b][1]);
+    for (int b = 0; b < BlockCount; ++b)
+        mBlocks[size_t(b)] = std::make_unique<MatrixBlock>(this, grid, 0, b);
+    grid->setPlacer([this](const QRect &rect) { placeBlocks(rect); });
+}
+
+void ProjectionsView::placeBlocks(const QRect &area)
+{
+    // Two rows when there is the width: the inputs X, W_Q, W_K, W_V, then what they make, Q, K,
+    // V, the scores, the weights and O (in three rows every matrix was a strip ~40 px tall at
+    // 1280×800 in presentation mode); three rows (X and the W, then Q, K, V, then the scores,
+    // the weights and O) in a narrow window, where six blocks in a row would squeeze the square
+    // scores and weights to nothing. Whichever leaves the flattest block taller.
+    const Rows two = {{X, WQ, WK, WV}, {Q, K, V, Scores, Weights, O}};
+    const Rows three = {{X, WQ, WK, WV}, {Q, K, V}, {Scores, Weights, O}};
+    const Rows &best = placeRows(area, two, false) >= placeRows(area, three, false) ? two : three;
+    placeRows(area, best, true);
+}
+
+int ProjectionsView::placeRows(const QRect &area, const Rows &rows, bool apply)
+{
+    // The rows share the height equally. In a row the T×T scores and weights keep square cells
+    // (shrunk when the others would get less than they need); the others share the rest of
+    // the width in proportion to their columns, each at least ~3 px a column and as wide as its
+    // caption: on one line when all of them fit so (a row of one-line captions is ~25 px taller
+    // in presentation mode), else its widest line.
+    constexpr int gapX = 14;
+    constexpr int gapY = 6;
+    int marginsY = 0;
+    std::vector<int> tops, bottoms;
+    for (const auto &row : rows) {
+        int top = 0;
+        int bottom = 0;
+        for (Block b : row) {
+            top = std::max(top, mBlocks[size_t(b)]->margins().top());
+            bottom = std::max(bottom, mBlocks[size_t(b)]->margins().bottom());
+        }
+        tops.push_back(top);
+        bottoms.push_back(bottom);
+        marginsY += top + bottom;
     }
+    const int rowHeight =
+        std::max(8, (area.height() - marginsY - gapY * int(rows.size() - 1)) / int(rows.size()));
+    int flattest = rowHeight;
+    int y = area.top();
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const auto &row = rows[i];
+        int fixedX = gapX * int(row.size() - 1);
+        double squareWidth = 0; // at rowHeight
+        int flexMinimum = 0;
+        int captionMinimum = 0;
+        for (Block b : row) {
+            const MatrixBlock &m = *mBlocks[size_t(b)];
+            fixedX += m.margins().left() + m.margins().right();
+            if (isSquare(b))
+                squareWidth += rowHeight * double(m.columns()) / m.rows();
+            else {
+                flexMinimum += minimumWidth(b, false);
+                captionMinimum += minimumWidth(b, true);
+            }
+        }
+        const double room = std::max(0, area.width() - fixedX);
+        const bool oneLine = captionMinimum + squareWidth <= room;
+        const double flexNeed = std::min<double>(oneLine ? captionMinimum : flexMinimum, room);
+        const double squareScale =
+            squareWidth > room - flexNeed ? std::max(0.02, (room - flexNeed) / squareWidth) : 1.0;
+        const double flexRoom = std::max(0.0, room - squareWidth * squareScale);
+        // Water-filling: a block whose share is below its minimum gets the minimum, the others
+        // share what is left.
+        std::vector<double> widths(row.size(), 0.0);
+        std::vector<bool> atMinimum(row.size(), false);
+        for (size_t pass = 0; pass <= row.size(); ++pass) {
+            double left = flexRoom;
+            double columns = 0;
+            for (size_t k = 0; k < row.size(); ++k)
+                if (!isSquare(row[k])) {
+                    if (atMinimum[k])
+                        left -= widths[k];
+                    else
+                        columns += mBlocks[size_t(row[k])]->columns();
+                }
+            bool changed = false;
+            for (size_t k = 0; k < row.size(); ++k) {
+                if (isSquare(row[k]) || atMinimum[k])
+                    continue;
+                widths[k] = std::max(0.0, left) * mBlocks[size_t(row[k])]->columns() /
+                            std::max(1.0, columns);
+                const int minimum = minimumWidth(row[k], oneLine);
+                if (widths[k] < minimum) {
+                    widths[k] = minimum;
+                    atMinimum[k] = true;
+                    changed = true;
+                }
+            }
+            if (!changed)
+                break;
+        }
+        // A row of squares alone is centred.
+        double used = fixedX + squareWidth * squareScale;
+        for (size_t k = 0; k < row.size(); ++k)
+            used += widths[k];
+        double x = area.left() + std::max(0.0, (area.width() - used) / 2);
+        const int top = y + tops[i];
+        for (size_t k = 0; k < row.size(); ++k) {
+            const Block b = row[k];
+            MatrixBlock &m = *mBlocks[size_t(b)];
+            int w = int(widths[k]);
+            int h = rowHeight;
+            if (isSquare(b)) {
+                h = int(std::lround(rowHeight * squareScale));
+                w = int(std::lround(h * double(m.columns()) / m.rows()));
+            }
+            flattest = std::min(flattest, h);
+            x += m.margins().left();
+            if (apply)
+                m.placeCells(QRect(int(std::lround(x)), top, std::max(1, w), std::max(1, h)));
+            x += w + m.margins().right() + gapX;
+        }
+        y = top + rowHeight + bottoms[i] + gapY;
+    }
+    return flattest;
+}
+
+int ProjectionsView::minimumWidth(Block b, bool oneLineCaption) const
+{
+    const MatrixBlock &m = *mBlocks[size_t(b)];
+    const int columns = std::clamp(3 * m.columns(), 24, 90);
+    return std::max(columns, oneLineCaption ? m.oneLineCaptionWidth() : m.captionWidth());
+}
+
+bool ProjectionsView::isSquare(Block b) const
+{
+    return b == Scores || b == Weights;
 }
 
 void ProjectionsView::showAnalysis(const Analysis &analysis, int selectedQuery)

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <memory>
+#include <vector>
 
 namespace sml {
 
@@ -63,6 +64,17 @@ protected:
     void leaveEvent(QEvent *event) override;
 
 private:
+    /// Places the blocks in the grid's rect (PlacedLayout).
+    void placeBlocks(const QRect &area);
+    /// Rows of blocks, top to bottom.
+    using Rows = std::vector<std::vector<Block>>;
+    /// Lays `rows` out in `area` (places the blocks when `apply`); returns the height of the
+    /// flattest block's cells.
+    int placeRows(const QRect &area, const Rows &rows, bool apply);
+    /// The blocks drawn with square cells: the T×T scores and weights.
+    bool isSquare(Block b) const;
+    /// The least width of a block's cells: ~3 px a column, and its caption on one line if asked.
+    int minimumWidth(Block b, bool oneLineCaption) const;
     void clearTrace();
     /// "a·b + c·d + … = s" for row `row` of `left` times column `column` of `right` (at most 6
     /// terms are written out).
