@@ -36,6 +36,8 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QApplication>
+#include <QTableView>
 #include <QTest>
 #include <QToolButton>
 #include <QUndoStack>
@@ -132,6 +134,7 @@ private slots:
     void panelEditsAreUndoSteps();
     void shapeEditUpdatesEverySteps();
     void takeTheTour();
+    void tourKeepsItsStepAcrossPresentationAndClicks();
     void typedTitleStaysWithItsStep();
     void bannerReservesTheTallestStepAtItsWidth();
     void hintReadsInEveryTheme();
@@ -469,8 +472,9 @@ void TestLessonUi::takeTheTour()
     }
     QVERIFY(banner->hintLabel()->text().contains(QStringLiteral("last step")));
 
-    // In the window too, PageDown and PageUp step the lesson wherever the focus is: in the
-    // derivation's text, in the Lesson panel's list (whose selection follows the step shown).
+    // In the window too, PageDown and PageUp step the lesson wherever the focus is, but in a
+    // field being typed into: in the derivation's text, in the Lesson panel's list (whose
+    // selection follows the step shown).
     QWidget *derivation = w.viewTabs()->currentWidget();
     QCOMPARE(w.lessonPresenter()->currentViewName(), QStringLiteral("derivation"));
     QWidget *text = derivation->focusProxy() ? derivation->focusProxy() : derivation;
@@ -527,6 +531,45 @@ void TestLessonUi::takeTheTour()
     QVERIFY(bytes.startsWith("%PDF-"));
     // Qt's PDF writer: one "/Type /Page" object per page (and one "/Type /Pages").
     QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r"), 6);
+}
+
+void TestLessonUi::tourKeepsItsStepAcrossPresentationAndClicks()
+{
+    // What a fresh reader of the tour met (issue 18): after a click into the queries table the
+    // clicker's PageDown did nothing, and F5 then Esc ended the tour instead of only leaving
+    // presentation mode.
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.lessonPresenter()->tourAction()->trigger();
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+    QTableView *table = w.queriesTable();
+    QVERIFY(table->isVisible());
+    const QRect cell = table->visualRect(table->model()->index(0, 1));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget *>(table));
+    QTest::keyClick(table, Qt::Key_PageDown);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(1));
+
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(1)); // the tour goes on
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(2));
+    QTest::keyClick(&w, Qt::Key_Escape);
+    QVERIFY(!Appearance::instance()->presentation());
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(2)); // still on its step
+    QTest::keyClick(&w, Qt::Key_F5);
+    QTest::keyClick(&w, Qt::Key_F5);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(2));
+
+    // A lesson that F5 started still ends with presentation mode.
+    w.document()->showStep(std::nullopt);
+    QTest::keyClick(&w, Qt::Key_F5);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+    QTest::keyClick(&w, Qt::Key_F5);
+    QCOMPARE(w.document()->shownStep(), std::nullopt);
 }
 
 void TestLessonUi::typedTitleStaysWithItsStep()

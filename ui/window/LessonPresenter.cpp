@@ -47,25 +47,25 @@ QString viewNameOf(QWidget *widget)
     return plots.isEmpty() ? QString() : plots.first()->viewName();
 }
 
-/// Whether `w` uses PageUp/PageDown itself while it has the focus: a line edit (also a cell
-/// editor), a spin box (ten steps), an editable text, an item view with editable cells (a page
-/// of the table). A read-only list or text (the Lesson panel's steps, the derivation) does not.
-bool editsWithPageKeys(const QWidget *w)
+/// Whether `w` keeps PageUp/PageDown for itself while it has the focus: a line edit (also a cell
+/// editor while a cell is being typed into) and an editable text, where the keys move the
+/// cursor; a spin box (ten steps) only in the window, since on the projector a clicker sends
+/// them. A table that is only selected, a list or a read-only text does not: a teacher who
+/// clicked a cell and then pressed the clicker expects the next step (a fresh reader of the
+/// tour, issue 18).
+bool editsWithPageKeys(const QWidget *w, bool presenting)
 {
-    if (qobject_cast<const QLineEdit *>(w) || qobject_cast<const QAbstractSpinBox *>(w))
-        return true;
+    if (auto *spin = qobject_cast<const QAbstractSpinBox *>(w))
+        return !presenting && spin->isEnabled();
+    if (auto *line = qobject_cast<const QLineEdit *>(w)) {
+        if (qobject_cast<const QAbstractSpinBox *>(line->parentWidget()))
+            return !presenting;
+        return !line->isReadOnly();
+    }
     if (auto *text = qobject_cast<const QTextEdit *>(w))
         return !text->isReadOnly();
     if (auto *text = qobject_cast<const QPlainTextEdit *>(w))
         return !text->isReadOnly();
-    if (auto *view = qobject_cast<const QAbstractItemView *>(w)) {
-        const QAbstractItemModel *model = view->model();
-        if (view->editTriggers() == QAbstractItemView::NoEditTriggers || !model)
-            return false;
-        const QModelIndex index =
-            view->currentIndex().isValid() ? view->currentIndex() : model->index(0, 0);
-        return index.isValid() && (model->flags(index) & Qt::ItemIsEditable);
-    }
     return false;
 }
 
@@ -142,7 +142,8 @@ bool LessonPresenter::eventFilter(QObject *watched, QEvent *event)
     if (event->type() == QEvent::ShortcutOverride) {
         const auto *key = static_cast<QKeyEvent *>(event);
         if ((key->key() == Qt::Key_PageDown || key->key() == Qt::Key_PageUp) &&
-            editsWithPageKeys(QApplication::focusWidget())) {
+            editsWithPageKeys(QApplication::focusWidget(),
+                              Appearance::instance()->presentation())) {
             event->accept(); // the key goes to the focus widget, not to the step actions
             return true;
         }
@@ -236,13 +237,19 @@ void LessonPresenter::updateKeys()
     const bool presenting = Appearance::instance()->presentation();
     ScenarioDocument *document = mWindow->document();
     const bool hasLesson = document->baseScenario().lesson.has_value();
-    // Presentation mode starts the lesson and ends it.
+    // Presentation mode starts the lesson, and ends it when it started it; a lesson already
+    // shown in the window (Help ▸ Take the Tour) stays on its step when F5 or Esc leaves
+    // presentation mode (only × or leaving the last step ends it).
     if (presenting != mWasPresenting) {
         mWasPresenting = presenting;
-        if (presenting && hasLesson && !document->shownStep())
+        if (presenting && hasLesson && !document->shownStep()) {
             document->showStep(0);
-        else if (!presenting && document->shownStep())
+            mStartedByPresentation = true;
+        } else if (presenting) {
+            mStartedByPresentation = false;
+        } else if (document->shownStep() && std::exchange(mStartedByPresentation, false)) {
             document->showStep(std::nullopt);
+        }
     }
     if (!mWindow->previousQueryAction())
         return; // before the menus exist

@@ -95,6 +95,7 @@ private:
     QAction *mExportPdf;
     QAction *mTour;
     bool mWasPresenting = false;
+    bool mStartedByPresentation = false; ///< F5 started the lesson shown, so leaving it ends it
     /// The dock the shown step opened (it was closed), closed again by the next step.
     QPointer<QDockWidget> mOpenedDock;
     PdfNamePrompt mPdfNamePrompt;
