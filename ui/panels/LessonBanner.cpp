@@ -164,7 +164,12 @@ void LessonBanner::refresh()
     // (Kept, empty, when another step has a caption: the views below stay where they are.)
     mCaption->setVisible(std::any_of(lesson->steps.cbegin(), lesson->steps.cend(),
                                      [](const LessonStep &t) { return bool(t.caption); }));
-    mCounter->setText(tr("Step %1 of %2").arg(*step + 1).arg(n));
+    // The last step says so in the counter too: on the projector the hint line is hidden, and
+    // a clicker's PageDown there does nothing else visible (a fresh reader of the tour).
+    const QString last = tr("Step %1 of %2 · the end").arg(n).arg(n);
+    mCounter->setText(*step + 1 < n ? tr("Step %1 of %2").arg(*step + 1).arg(n) : last);
+    // As wide on every step, so the title and caption beside it wrap the same way.
+    mCounter->setMinimumWidth(mCounter->fontMetrics().horizontalAdvance(last) + 4);
     mNext->setEnabled(*step + 1 < n);
     mHint->setText(*step + 1 < n ? nextHint() : lastHint());
     reserveHeights();
