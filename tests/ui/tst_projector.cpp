@@ -242,6 +242,15 @@ private slots:
             for (int x = 0; x < std::min(image.width(), 24); ++x)
                 outlined += contrast(image.pixelColor(x, y), palette.color(QPalette::Window)) > 3;
         QVERIFY2(outlined > 20, qPrintable(QString::number(outlined)));
+        // Any dark palette: with white text on a dark-blue window the old halfway grey plus 20
+        // passed 255 in the blue channel (an invalid colour, no outline at all).
+        QPalette odd = palette;
+        odd.setColor(QPalette::Window, QColor(10, 10, 240));
+        odd.setColor(QPalette::WindowText, QColor(255, 255, 255));
+        const QColor oddOutline = ContrastStyle::indicatorOutline(odd);
+        QVERIFY(oddOutline.isValid());
+        QVERIFY2(contrast(oddOutline, odd.color(QPalette::Window)) >= 4.5,
+                 qPrintable(oddOutline.name()));
         // A light palette draws as before.
         Appearance::instance()->setTheme(Appearance::Theme::Light);
         QVERIFY(!ContrastStyle::indicatorOutline(QApplication::palette()).isValid());

@@ -1,5 +1,7 @@
 #include "style/ContrastStyle.h"
 
+#include "style/Contrast.h"
+
 #include <QPainter>
 #include <QStyleFactory>
 #include <QStyleOption>
@@ -13,9 +15,14 @@ QColor ContrastStyle::indicatorOutline(const QPalette &palette)
     const QColor window = palette.color(QPalette::Window);
     if (window.lightness() >= 128)
         return {};
+    // The grey halfway between the text and the window, moved towards the text until it reads
+    // at 4.5:1 on the window (any dark palette, not only ours; channels stay within 0…255).
     const QColor text = palette.color(QPalette::WindowText);
-    return QColor((text.red() + window.red()) / 2 + 20, (text.green() + window.green()) / 2 + 20,
-                  (text.blue() + window.blue()) / 2 + 20);
+    for (double t = 0.5; t < 1.0; t += 0.05)
+        if (const QColor outline = contrast::mix(window, text, t);
+            contrast::ratio(outline, window) >= 4.5)
+            return outline;
+    return text;
 }
 
 void ContrastStyle::drawPrimitive(PrimitiveElement element, const QStyleOption *option,
