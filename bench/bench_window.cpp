@@ -75,9 +75,15 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "--model wants HxD_MODELxT, e.g. 8x512x512\n");
             return 64;
         }
-        modelH = parts[0].toInt();
-        modelDModel = parts[1].toInt();
-        size.T = parts[2].toInt();
+        bool okH = false, okD = false, okT = false;
+        modelH = parts[0].toInt(&okH);
+        modelDModel = parts[1].toInt(&okD);
+        size.T = parts[2].toInt(&okT);
+        if (!okH || !okD || !okT || modelH <= 0 || modelDModel <= 0 || size.T <= 0) {
+            std::fprintf(stderr, "--model wants three positive integers HxD_MODELxT, e.g. "
+                                 "8x512x512\n");
+            return 64;
+        }
         size.dK = std::max(1, modelDModel / std::max(1, modelH));
     }
     const double minMs = parser.value(minMsOption).toDouble();
