@@ -566,6 +566,18 @@ void TestLessonUi::tourKeepsItsStepAcrossPresentationAndClicks()
     QTest::keyClick(&w, Qt::Key_F5);
     QCOMPARE(w.document()->shownStep(), std::optional<int>(2));
 
+    // Step 3 opens the key-space dock beside the view in presentation mode: the title keeps a
+    // readable width (the τ/α controls go under it) instead of a column one word wide.
+    QTest::keyClick(&w, Qt::Key_F5);
+    w.document()->showStep(1);
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QTRY_VERIFY(w.findChild<QDockWidget *>(QStringLiteral("keySpaceDock"))->isVisible());
+    QApplication::processEvents();
+    auto *title = w.findChild<QLabel *>(QStringLiteral("scenarioTitle"));
+    QVERIFY(title);
+    QTRY_VERIFY2(title->width() >= 280, qPrintable(QString::number(title->width())));
+    QTest::keyClick(&w, Qt::Key_F5);
+
     // A lesson that F5 started still ends with presentation mode.
     w.document()->showStep(std::nullopt);
     QTest::keyClick(&w, Qt::Key_F5);

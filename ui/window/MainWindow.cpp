@@ -29,6 +29,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QBoxLayout>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHBoxLayout>
@@ -44,6 +45,7 @@
 #include <QWhatsThis>
 
 #include <algorithm>
+#include <functional>
 
 #include <Eigen/Core>
 #include <qcustomplot.h>
@@ -122,11 +124,53 @@ MainWindow::~MainWindow()
 
 // --- layout ----------------------------------------------------------------------------------
 
+namespace {
+
+/// Calls `onResize` after each resize of the watched widget.
+class ResizeWatcher : public QObject
+{
+public:
+    ResizeWatcher(std::function<void()> onResize, QObject *parent)
+        : QObject(parent), mOnResize(std::move(onResize))
+    {
+    }
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize)
+            mOnResize();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<void()> mOnResize;
+};
+
+} // namespace
+
+void MainWindow::fitTitleRow()
+{
+    if (!mTitleRow || !mPresentationControls)
+        return;
+    // Beside the controls the title must fit in two lines, with no line narrower than 280 px;
+    // otherwise the controls go under it (presentation mode with a lesson step's dock open:
+    // the title had wrapped into a column one word wide, a fresh reader of the tour).
+    const QFontMetrics fm(mTitleLabel->font());
+    const int titleWidth = fm.horizontalAdvance(mTitleLabel->text());
+    const int needed = std::min(titleWidth + 8, std::max(280, titleWidth / 2 + 40));
+    const int room = centralWidget() ? centralWidget()->width() : width();
+    const bool stack = mPresentationControls->isVisible() &&
+                       room - mPresentationControls->minimumSizeHint().width() - 24 < needed;
+    const auto direction = stack ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
+    if (mTitleRow->direction() != direction)
+        mTitleRow->setDirection(direction);
+}
+
 QWidget *MainWindow::createCentralArea()
 {
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     mTitleLabel = new QLabel(central);
+    mTitleLabel->setObjectName(QStringLiteral("scenarioTitle"));
     QFont titleFont = font();
     titleFont.setPointSizeF(18);
     titleFont.setBold(true);
@@ -136,9 +180,13 @@ QWidget *MainWindow::createCentralArea()
     // The title wraps to the width it is given and never widens the window (a long title beside
     // the presentation controls on a 1280-pixel projector).
     mTitleLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto *titleRow = new QHBoxLayout;
+    auto *titleRow = new QBoxLayout(QBoxLayout::LeftToRight);
+    mTitleRow = titleRow;
     titleRow->addWidget(mTitleLabel, 1);
     layout->addLayout(titleRow);
+    // Re-fit the title row whenever the centre's width changes (a dock shown by a lesson step
+    // narrows it without any window resize).
+    central->installEventFilter(new ResizeWatcher([this] { fitTitleRow(); }, central));
 
     // The notes: as tall as their text, at most four lines (two when presenting), whatever the
     // tab shown (the views never jump).
@@ -310,6 +358,7 @@ void MainWindow::updateScenarioText()
 {
     const Scenario &s = mDocument->scenario();
     mTitleLabel->setText(s.title.isEmpty() ? tr("(untitled scenario)") : s.title);
+    fitTitleRow();
     const QString description = s.description.value_or(QString());
     if (mDescription->toPlainText() != description)
         mDescription->setPlainText(description);

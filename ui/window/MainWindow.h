@@ -13,6 +13,7 @@
 
 class QLabel;
 class QTabWidget;
+class QBoxLayout;
 class QTableView;
 class QTextBrowser;
 class QMenu;
@@ -251,6 +252,10 @@ private:
 
     QLabel *mTitleLabel = nullptr;
     PresentationControls *mPresentationControls = nullptr;
+    /// The title and, in presentation mode, the τ/α controls: side by side, or stacked when the
+    /// centre is too narrow for the title in two lines beside them (fitTitleRow()).
+    QBoxLayout *mTitleRow = nullptr;
+    void fitTitleRow();
     QTextBrowser *mDescription = nullptr;
     QTabWidget *mViewTabs = nullptr;
     AttentionHeatmapView *mHeatmap = nullptr;

@@ -171,6 +171,7 @@ void MainWindow::applyAppearance()
     }
     if (presenting)
         mPresentationControls->setVisible(true);
+    fitTitleRow();
 
     // The menus show the state, whoever changed it.
     {
