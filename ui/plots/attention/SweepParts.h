@@ -42,8 +42,9 @@ void fitToSize(QCustomPlot *plot, QCPTextElement *title, const QString &full, co
 
 /// One graph per key (row of `sweep`, sampled at `xs`): all coloured when there are at most
 /// eight, else the seven heaviest by `weights` coloured and in the legend and the rest thin and
-/// grey, with one legend entry "the N other keys". `keep(j, k)` says whether sample k of key j
-/// is drawn (the thinning of hundreds of grey curves).
+/// grey, with one legend entry "the N other keys". `keep(thin, k)` says whether sample k is
+/// drawn; `thin` is true for a grey curve when there are more than 16 keys (the thinning of the
+/// many grey curves; past 64 keys they are also drawn without antialiasing).
 std::vector<QCPGraph *> addKeyLines(QCustomPlot *plot,
                                     const Eigen::Ref<const Eigen::MatrixXd> &sweep,
                                     const std::vector<double> &xs, const Eigen::VectorXd &weights,
