@@ -75,6 +75,14 @@ LoadResult modelScenarioFromMatrices(const ImportedMatrix &x, const ImportedMatr
                                      const ImportedMatrix &wk, const ImportedMatrix &wv,
                                      const ImportedMatrix *wo)
 {
+    // X and W_O are plain matrices: a 3-D stack would be read as (H·T)×d_model tokens.
+    for (const auto &[m, role] : {std::pair{&x, "the embeddings X"}, {wo, "W_O"}})
+        if (m && m->stack > 0)
+            return structure(QStringLiteral("%1 (%2) is a 3-D stack of %3 matrices; %4 is one "
+                                            "matrix (only W_Q, W_K and W_V may hold every head)")
+                                 .arg(named(role, *m).trimmed(), shapeOf(*m))
+                                 .arg(m->stack)
+                                 .arg(QLatin1String(role)));
     const qint64 dModel = x.data.cols();
     const qint64 H = headsOf(wq);
 

@@ -51,6 +51,9 @@ private slots:
     void workedExampleDFromStacks();
     void fortranOrderStackReadsTheSame();
     void oneHeadFromCsv();
+    void plainMatricesOnlyForXAndWO();
+    void everyRequiredPathIsNamed_data();
+    void everyRequiredPathIsNamed();
     void refusals_data();
     void refusals();
 };
@@ -108,6 +111,52 @@ void TestModelImport::oneHeadFromCsv()
     QCOMPARE(s.model->tokenLabels, (QStringList{"t1", "t2"}));
     QVERIFY(!s.model->wO);
     QVERIFY(!validateScenario(s));
+}
+
+void TestModelImport::plainMatricesOnlyForXAndWO()
+{
+    // modelScenarioFromMatrices (the import dialog's path) refuses a 3-D X or W_O, which would
+    // otherwise be read as (H·T)×d_model tokens (review of issue 17).
+    ImportedMatrix x{Eigen::MatrixXd::Identity(4, 2), {}, {}, QStringLiteral("x.npy"), 2};
+    ImportedMatrix w{Eigen::MatrixXd::Identity(2, 2), {}, {}, QStringLiteral("w.csv"), 0};
+    LoadResult r = modelScenarioFromMatrices(x, w, w, w, nullptr);
+    QVERIFY(std::holds_alternative<LoadError>(r));
+    QVERIFY2(std::get<LoadError>(r).message.contains(QStringLiteral("3-D stack")),
+             qPrintable(std::get<LoadError>(r).message));
+    x.data = Eigen::MatrixXd::Identity(2, 2);
+    x.stack = 0;
+    QVERIFY(std::holds_alternative<Scenario>(modelScenarioFromMatrices(x, w, w, w, nullptr)));
+    ImportedMatrix wo{Eigen::MatrixXd::Identity(4, 2), {}, {}, QStringLiteral("wo.npy"), 2};
+    r = modelScenarioFromMatrices(x, w, w, w, &wo);
+    QVERIFY(std::holds_alternative<LoadError>(r));
+    QVERIFY2(std::get<LoadError>(r).message.contains(QStringLiteral("W_O")),
+             qPrintable(std::get<LoadError>(r).message));
+}
+
+void TestModelImport::everyRequiredPathIsNamed_data()
+{
+    QTest::addColumn<int>("empty"); // which of X, W_Q, W_K, W_V is not given
+    QTest::addColumn<QString>("role");
+    QTest::newRow("X") << 0 << QStringLiteral("embeddings");
+    QTest::newRow("W_Q") << 1 << QStringLiteral("W_Q");
+    QTest::newRow("W_K") << 2 << QStringLiteral("W_K");
+    QTest::newRow("W_V") << 3 << QStringLiteral("W_V");
+}
+
+void TestModelImport::everyRequiredPathIsNamed()
+{
+    // An empty required path is refused with its own role named (an empty X once shifted the
+    // roles, and an empty W_V read past the matrices read).
+    QFETCH(int, empty);
+    QFETCH(QString, role);
+    QTemporaryDir dir;
+    QStringList paths{write(dir, "x.csv", "1,0\n0,1\n"), write(dir, "wq.csv", "1,0\n0,1\n"),
+                      write(dir, "wk.csv", "1,0\n0,1\n"), write(dir, "wv.csv", "2\n3\n")};
+    paths[empty].clear();
+    const LoadResult r = importModelScenario(paths[0], paths[1], paths[2], paths[3], {});
+    QVERIFY(std::holds_alternative<LoadError>(r));
+    QVERIFY2(std::get<LoadError>(r).message.contains(role),
+             qPrintable(std::get<LoadError>(r).message));
 }
 
 void TestModelImport::refusals_data()
