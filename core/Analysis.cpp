@@ -37,21 +37,6 @@ Analysis::~Analysis()
 
 namespace {
 
-/// The rows of `a` that differ from `b` (same shape), at most two found: {} none, {i} one, or
-/// {i, j} more than one (then the caller computes in full).
-std::vector<int> changedRows(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
-{
-    std::vector<int> rows;
-    if (a.rows() == 0 || a.cols() == 0)
-        return rows;
-    const Eigen::Array<bool, Eigen::Dynamic, 1> differs =
-        (a.array() != b.array()).rowwise().any();
-    for (Eigen::Index i = 0; i < differs.size() && rows.size() < 2; ++i)
-        if (differs[i])
-            rows.push_back(int(i));
-    return rows;
-}
-
 /// Do the two scenarios give the same numbers for the same Q, K and V (everything else that
 /// Analysis reads)?
 bool sameSettings(const Scenario &a, const Scenario &b)
@@ -70,6 +55,19 @@ bool sameSettings(const Scenario &a, const Scenario &b)
 }
 
 } // namespace
+
+std::vector<int> changedRows(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
+{
+    std::vector<int> rows;
+    if (a.rows() == 0 || a.cols() == 0)
+        return rows;
+    const Eigen::Array<bool, Eigen::Dynamic, 1> differs =
+        (a.array() != b.array()).rowwise().any();
+    for (Eigen::Index i = 0; i < differs.size() && rows.size() < 2; ++i)
+        if (differs[i])
+            rows.push_back(int(i));
+    return rows;
+}
 
 bool Analysis::updateFrom(const Analysis &previous, const AnalysisOptions &options)
 {

@@ -54,6 +54,11 @@ struct QueryDetail
     std::optional<double> maxentMaxAbsDiffFromAttention; ///< max |p − w| when p exists
 };
 
+/// The rows of `a` that differ from `b` (precondition: the same shape), at most two of them:
+/// {} none, {i} one, {i, j} more than one. What Analysis's constructor from a previous one and
+/// analyzeModel() compare to find an edit of one row (issue 19); O(rows·cols).
+std::vector<int> changedRows(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b);
+
 /// How an Analysis is computed and what it keeps (issue 5, memory).
 struct AnalysisOptions
 {

@@ -6,23 +6,6 @@ namespace sml {
 
 namespace {
 
-/// The rows of `a` that differ from `b`, or {-1} when more than one does or the shapes differ.
-std::vector<int> changedEmbeddingRows(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
-{
-    if (a.rows() != b.rows() || a.cols() != b.cols())
-        return {-1};
-    std::vector<int> rows;
-    const Eigen::Array<bool, Eigen::Dynamic, 1> differs =
-        (a.array() != b.array()).rowwise().any();
-    for (Eigen::Index t = 0; t < differs.size(); ++t)
-        if (differs[t]) {
-            if (!rows.empty())
-                return {-1};
-            rows.push_back(int(t));
-        }
-    return rows;
-}
-
 bool sameProjections(const ModelHead &a, const ModelHead &b)
 {
     auto same = [](const Eigen::MatrixXd &x, const Eigen::MatrixXd &y) {
@@ -44,13 +27,17 @@ ModelAnalysis analyzeModel(const Scenario &scenario, const AnalysisOptions &opti
     const bool comparable = previous && previous->model &&
                             previous->model->H() == model->H() &&
                             int(previous->heads.size()) == model->H();
+    // The token rows an edit changed: at most one keeps each head's projections.
+    const Eigen::MatrixXd &embeddings = model->embeddings;
     const std::vector<int> changed =
-        comparable ? changedEmbeddingRows(model->embeddings, previous->model->embeddings)
-                   : std::vector<int>{-1};
+        comparable && embeddings.rows() == previous->model->embeddings.rows() &&
+                embeddings.cols() == previous->model->embeddings.cols()
+            ? changedRows(embeddings, previous->model->embeddings)
+            : std::vector<int>{-1, -1};
     for (int h = 0; h < model->H(); ++h) {
         const ModelHead &head = model->heads[size_t(h)];
         std::shared_ptr<const Analysis> analysis;
-        if (comparable && (changed.empty() || changed.front() >= 0) &&
+        if (comparable && changed.size() <= 1 &&
             sameProjections(head, previous->model->heads[size_t(h)])) {
             const Analysis &before = *previous->heads[size_t(h)];
             HeadProjections p{before.scenario().queries, before.scenario().keys,
