@@ -16,6 +16,38 @@ bool sameProjections(const ModelHead &a, const ModelHead &b)
 
 } // namespace
 
+std::vector<int> changedTokens(const Model &model, const ModelAnalysis *previous)
+{
+    const bool comparable = previous && previous->model &&
+                            previous->model->H() == model.H() &&
+                            int(previous->heads.size()) == model.H() &&
+                            previous->model->embeddings.rows() == model.embeddings.rows() &&
+                            previous->model->embeddings.cols() == model.embeddings.cols();
+    return comparable ? changedRows(model.embeddings, previous->model->embeddings)
+                      : std::vector<int>{-1, -1};
+}
+
+std::optional<HeadProjections> updatedProjections(const Model &model, int h,
+                                                  const ModelAnalysis *previous,
+                                                  const std::vector<int> &changed)
+{
+    if (!previous || !previous->model || changed.size() > 1 || h >= previous->model->H() ||
+        h >= int(previous->heads.size()))
+        return std::nullopt;
+    const ModelHead &head = model.heads[size_t(h)];
+    if (!sameProjections(head, previous->model->heads[size_t(h)]))
+        return std::nullopt;
+    const Scenario &before = previous->heads[size_t(h)]->scenario();
+    HeadProjections p{before.queries, before.keys, before.values};
+    for (int t : changed) {
+        const auto x = model.embeddings.row(t);
+        p.queries.row(t).noalias() = x * head.wQ;
+        p.keys.row(t).noalias() = x * head.wK;
+        p.values.row(t).noalias() = x * head.wV;
+    }
+    return p;
+}
+
 ModelAnalysis analyzeModel(const Scenario &scenario, const AnalysisOptions &options,
                            const ModelAnalysis *previous)
 {
@@ -24,32 +56,14 @@ ModelAnalysis analyzeModel(const Scenario &scenario, const AnalysisOptions &opti
     Scenario base = scenario;
     auto model = std::make_shared<const Model>(std::move(*base.model));
     base.model.reset();
-    const bool comparable = previous && previous->model &&
-                            previous->model->H() == model->H() &&
-                            int(previous->heads.size()) == model->H();
     // The token rows an edit changed: at most one keeps each head's projections.
-    const Eigen::MatrixXd &embeddings = model->embeddings;
-    const std::vector<int> changed =
-        comparable && embeddings.rows() == previous->model->embeddings.rows() &&
-                embeddings.cols() == previous->model->embeddings.cols()
-            ? changedRows(embeddings, previous->model->embeddings)
-            : std::vector<int>{-1, -1};
+    const std::vector<int> changed = changedTokens(*model, previous);
     for (int h = 0; h < model->H(); ++h) {
-        const ModelHead &head = model->heads[size_t(h)];
         std::shared_ptr<const Analysis> analysis;
-        if (comparable && changed.size() <= 1 &&
-            sameProjections(head, previous->model->heads[size_t(h)])) {
-            const Analysis &before = *previous->heads[size_t(h)];
-            HeadProjections p{before.scenario().queries, before.scenario().keys,
-                              before.scenario().values};
-            for (int t : changed) {
-                const auto x = model->embeddings.row(t);
-                p.queries.row(t).noalias() = x * head.wQ;
-                p.keys.row(t).noalias() = x * head.wK;
-                p.values.row(t).noalias() = x * head.wV;
-            }
+        if (auto p = updatedProjections(*model, h, previous, changed)) {
             analysis = std::make_shared<const Analysis>(
-                headScenarioFrom(base, *model, h, std::move(p)), before, options);
+                headScenarioFrom(base, *model, h, std::move(*p)), *previous->heads[size_t(h)],
+                options);
         } else {
             analysis = std::make_shared<const Analysis>(
                 headScenarioFrom(base, *model, h, projectHead(*model, h)), options);

@@ -32,6 +32,20 @@ struct ModelAnalysis
     std::shared_ptr<LazyOutput> lazyOutput = std::make_shared<LazyOutput>();
 };
 
+/// The token rows of `model`'s embeddings X that differ from those of `previous->model`, as
+/// changedRows() gives them ({} none, {t} one, two entries: more), or {-1, -1} when there is no
+/// previous analysis of a model of the same shape to compare with. O(T·d_model).
+std::vector<int> changedTokens(const Model &model, const ModelAnalysis *previous);
+
+/// Head h's projections (MATH.md §8: Q = X W_Q, K = X W_K, V = X W_V) updated from `previous`,
+/// the analysis of the model before an edit, when `changed` (changedTokens()) has at most one
+/// token and the head's W_Q, W_K and W_V are the previous ones: that token's rows are
+/// recomputed, x_t W, O(d_model·(2d_k + d_v)) instead of T times that (issue 19). nullopt when
+/// they cannot be updated (then projectHead()). Precondition: 0 ≤ h < H of both models.
+std::optional<HeadProjections> updatedProjections(const Model &model, int h,
+                                                  const ModelAnalysis *previous,
+                                                  const std::vector<int> &changed);
+
 /// Analyses every head of a model scenario. Precondition: the scenario has a model and passed
 /// validateScenario(). O^h is each head's attention output (T×d_v, MATH.md §2).
 /// `previous`, the analysis of the scenario before an edit, makes an edit cheap (issue 19): a

@@ -1,6 +1,7 @@
 #include "ModelIo.h"
 
 #include "Attention.h"
+#include "ModelAnalysis.h"
 #include "ScenarioFields.h"
 #include "ScenarioIo.h"
 #include "TextInput.h"
@@ -255,7 +256,7 @@ void readModelTargets(const QJsonValue &targets, Model &model)
     model.maxentTargets = std::move(perHead);
 }
 
-void validateModel(const Scenario &s)
+void validateModel(const Scenario &s, const ModelAnalysis *previous)
 {
     const Model &model = *s.model;
     const qint64 T = model.T();
@@ -328,10 +329,13 @@ void validateModel(const Scenario &s)
                 checkTargets(*targets, QStringLiteral("%1[%2]").arg(path).arg(h), T);
     }
 
-    // Every projection, similarity and score of every head is finite (MATH.md §2, §8).
+    // Every projection, similarity and score of every head is finite (MATH.md §2, §8); the
+    // projections updated from the previous analysis where one token's embedding changed.
     const double tau = s.tau();
+    const std::vector<int> changed = changedTokens(model, previous);
     for (qint64 h = 0; h < H; ++h) {
-        const HeadProjections p = projectHead(model, int(h));
+        std::optional<HeadProjections> updated = updatedProjections(model, int(h), previous, changed);
+        const HeadProjections p = updated ? std::move(*updated) : projectHead(model, int(h));
         checkProjection(model, h, p.queries, "query", "W_Q");
         checkProjection(model, h, p.keys, "key", "W_K");
         checkProjection(model, h, p.values, "value", "W_V");

@@ -8,6 +8,8 @@
 
 namespace sml {
 
+struct ModelAnalysis;
+
 /// Limits of the version-2 `model` section (scenario-format.md, `model`), on top of every limit
 /// of version 1 for each head's Q, K and V.
 namespace limits {
@@ -40,8 +42,8 @@ void readModelTargets(const QJsonValue &targets, Model &model);
 /// finiteness, the per-head variances and targets, and that every projection X W and every
 /// similarity and score of every head is finite (Overflow, e.g.
 /// `model.heads[1]: query 3 (token "sat"): similarity overflows a double`).
-/// The settings τ, σ0² and α are checked by the caller.
-void validateModel(const Scenario &s);
+/// The settings τ, σ0² and α are checked by the caller. `previous`: see validateScenario().
+void validateModel(const Scenario &s, const ModelAnalysis *previous = nullptr);
 
 /// The `model` object written on save.
 QJsonObject modelJson(const Model &model);

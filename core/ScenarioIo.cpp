@@ -480,11 +480,11 @@ void checkSettings(const Scenario &s)
         refuseAlpha(QJsonValue(s.entmaxAlpha));
 }
 
-void validate(const Scenario &s)
+void validate(const Scenario &s, const ModelAnalysis *previous = nullptr)
 {
     if (s.model) { // the model section and its per-head settings (ModelIo.h)
         checkSettings(s);
-        validateModel(s);
+        validateModel(s, previous);
         if (s.lesson) // (it was accepted unchecked in a model scenario)
             validateLesson(s);
         return;
@@ -883,10 +883,11 @@ void detail::checkTextLength(const QString &text, const QString &path)
     checkLabel(text, path);
 }
 
-std::optional<LoadError> validateScenario(const Scenario &scenario)
+std::optional<LoadError> validateScenario(const Scenario &scenario,
+                                          const ModelAnalysis *previous)
 {
     try {
-        validate(scenario);
+        validate(scenario, previous);
     } catch (const Refusal &r) {
         return r.error;
     }

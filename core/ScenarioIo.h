@@ -10,6 +10,8 @@
 
 namespace sml {
 
+struct ModelAnalysis;
+
 /// What kind of problem refused an input (scenario-format.md, "Errors"). Tests assert these.
 enum class ErrorCategory
 {
@@ -87,7 +89,13 @@ public:
 /// that does not concern JSON syntax: shapes, finiteness, positivity, limits, and that every
 /// similarity q_i·k_t and score f/τ is finite (MATH.md §2, "Numerics"). Messages use the same
 /// JSON paths as the loader.
-std::optional<LoadError> validateScenario(const Scenario &scenario);
+/// `previous`, for a model scenario, is the analysis of the scenario before an edit (it passed
+/// this validation): the heads whose projections it can update (updatedProjections(), one
+/// token's embedding changed) are checked on those instead of recomputing X W, with the same
+/// result and message (issue 19: the products were a third of an embedding edit at H = 8,
+/// T = d_model = 512). It is ignored for a plain scenario.
+std::optional<LoadError> validateScenario(const Scenario &scenario,
+                                          const ModelAnalysis *previous = nullptr);
 
 /// Converts a byte offset in `text` into "line L, column C" (1-based; columns count code points).
 QString lineColumnAt(const QByteArray &text, qint64 offset);

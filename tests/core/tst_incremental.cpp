@@ -152,6 +152,31 @@ void randomEdit(std::mt19937_64 &rng, Scenario &s)
     }
 }
 
+/// A model scenario (MATH.md §8) of T tokens with N(0, 1) embeddings and H heads with
+/// N(0, scale²) W_Q, W_K, W_V (d_model×d_k), and an N(0, scale²) W_O when `withWO`.
+Scenario randomModelScenario(std::mt19937_64 &rng, int T, int dModel, int H, int dK, double scale,
+                             bool withWO)
+{
+    Model model;
+    model.embeddings = normalMatrix(rng, T, dModel, 1.0);
+    for (int h = 0; h < H; ++h) {
+        ModelHead head;
+        head.label = QStringLiteral("head %1").arg(h + 1);
+        head.wQ = normalMatrix(rng, dModel, dK, scale);
+        head.wK = normalMatrix(rng, dModel, dK, scale);
+        head.wV = normalMatrix(rng, dModel, dK, scale);
+        model.heads.push_back(head);
+    }
+    if (withWO)
+        model.wO = normalMatrix(rng, H * dK, dModel, scale);
+    Scenario s;
+    s.title = QStringLiteral("model");
+    model.normalizeSideArrays(false);
+    s.model = std::move(model);
+    s.normalizeSideArrays();
+    return s;
+}
+
 } // namespace
 
 class TestIncremental : public QObject
@@ -166,6 +191,7 @@ private slots:
     void dominantKeyAndHugeValuesFallBack();
     void poolReusesBuffers();
     void modelEditsAgreeWithTheFullAnalysis();
+    void modelValidationFromThePreviousAnalysisAgrees();
 };
 
 void TestIncremental::agreesWithTheFullComputation_data()
@@ -350,24 +376,9 @@ void TestIncremental::modelEditsAgreeWithTheFullAnalysis()
     // in full) and none of the others'. Every head agrees with the analysis from scratch.
     std::mt19937_64 rng(15);
     std::normal_distribution<double> normal(0.0, 1.0);
-    Model model;
     const int T = 40, dModel = 12, H = 3, dK = 4;
-    model.embeddings = normalMatrix(rng, T, dModel, 1.0);
-    for (int h = 0; h < H; ++h) {
-        ModelHead head;
-        head.label = QStringLiteral("head %1").arg(h + 1);
-        head.wQ = normalMatrix(rng, dModel, dK, 0.3);
-        head.wK = normalMatrix(rng, dModel, dK, 0.3);
-        head.wV = normalMatrix(rng, dModel, dK, 0.3);
-        model.heads.push_back(head);
-    }
-    model.wO = normalMatrix(rng, H * dK, dModel, 0.3);
-    Scenario s;
-    s.title = QStringLiteral("model");
+    Scenario s = randomModelScenario(rng, T, dModel, H, dK, 0.3, true);
     s.mask = MaskKind::Causal;
-    model.normalizeSideArrays(false);
-    s.model = std::move(model);
-    s.normalizeSideArrays();
     QVERIFY(!validateScenario(s));
 
     ModelAnalysis previous = analyzeModel(s);
@@ -398,6 +409,51 @@ void TestIncremental::modelEditsAgreeWithTheFullAnalysis()
         previous = updated;
     }
     QVERIFY2(updatedHeads > 300 * H / 2, qPrintable(QString::number(updatedHeads)));
+}
+
+void TestIncremental::modelValidationFromThePreviousAnalysisAgrees()
+{
+    // validateScenario(s, &previous) checks the heads on projections updated from the previous
+    // analysis (one token's embedding changed): the same verdict and message as from scratch,
+    // including the overflows an edit of one entry can cause (a projection x·W_Q, a similarity,
+    // a score f/τ), which an update that missed the edited row would not see.
+    std::mt19937_64 rng(16);
+    const int T = 12, dModel = 6, dK = 3;
+    const Scenario s = randomModelScenario(rng, T, dModel, 2, dK, 0.5, false);
+    QVERIFY(!validateScenario(s));
+    const ModelAnalysis previous = analyzeModel(s);
+    QCOMPARE(changedTokens(*s.model, &previous), std::vector<int>{});
+    int refused = 0;
+    // 1e155: similarities of ~1e310 overflow; 1e300 · W: the projection itself overflows.
+    for (double value : {0.5, -3.0, 1e100, 1e155, -1e155, 1e300, 1e308}) {
+        for (int t : {0, 5, T - 1}) {
+            Scenario edited = s;
+            edited.model->embeddings(t, int(rng() % dModel)) = value;
+            QCOMPARE(changedTokens(*edited.model, &previous), std::vector<int>{t});
+            QVERIFY(updatedProjections(*edited.model, 1, &previous, {t}));
+            const auto fromPrevious = validateScenario(edited, &previous);
+            const auto full = validateScenario(edited);
+            QCOMPARE(bool(fromPrevious), bool(full));
+            if (full) {
+                ++refused;
+                QCOMPARE(fromPrevious->message, full->message);
+                QCOMPARE(fromPrevious->category, ErrorCategory::Overflow);
+            }
+        }
+    }
+    QVERIFY2(refused >= 9, qPrintable(QString::number(refused))); // 1e155 and larger
+    // Two tokens changed, or a head's W: that head is projected in full.
+    Scenario two = s;
+    two.model->embeddings(1, 0) = 2;
+    two.model->embeddings(2, 0) = 2;
+    QCOMPARE(changedTokens(*two.model, &previous).size(), size_t(2));
+    QVERIFY(!updatedProjections(*two.model, 0, &previous, changedTokens(*two.model, &previous)));
+    Scenario weight = s; // q·k of ~1e160 · 1e160: the similarities overflow
+    weight.model->heads[1].wQ(0, 0) = 1e160;
+    weight.model->heads[1].wK(0, 0) = 1e160;
+    QVERIFY(updatedProjections(*weight.model, 0, &previous, {}));
+    QVERIFY(!updatedProjections(*weight.model, 1, &previous, {}));
+    QVERIFY(validateScenario(weight, &previous));
 }
 
 QTEST_GUILESS_MAIN(TestIncremental)

@@ -242,6 +242,28 @@ void TestModelViews::embeddingEditIsOneUndoStepAndMovesQkv()
     doc->undoStack()->undo();
     QCOMPARE(doc->fileScenario().model->embeddings(1, 0), 0.0);
     compareMatrix(doc->analysis().attention().weights, kWeights1, 5e-9);
+    doc->undoStack()->redo();
+    QCOMPARE(doc->fileScenario().model->embeddings(1, 0), 2.0);
+    QCOMPARE(doc->scenario().queries(1, 0), 2.0);
+    doc->undoStack()->undo();
+
+    // Edits of one cell in one gesture (a spin box held down) are one undo step, which gives
+    // back the value before the first; a second cell in the same gesture is a step of its own.
+    const double wq11 = doc->fileScenario().model->heads[1].wQ(0, 0);
+    QVERIFY(wq11 != 4.0);
+    const int gesture = doc->beginGesture();
+    QVERIFY(!doc->setModelCell(ModelMatrix::Embeddings, 0, 2, 1, 1.5, gesture));
+    QVERIFY(!doc->setModelCell(ModelMatrix::Embeddings, 0, 2, 1, 2.5, gesture));
+    QCOMPARE(doc->undoStack()->count(), before + 1);
+    QVERIFY(!doc->setModelCell(ModelMatrix::WQ, 1, 0, 0, 4.0, gesture));
+    QCOMPARE(doc->undoStack()->count(), before + 2);
+    QCOMPARE(doc->fileScenario().model->heads[1].wQ(0, 0), 4.0);
+    doc->undoStack()->undo();
+    QCOMPARE(doc->fileScenario().model->heads[1].wQ(0, 0), wq11);
+    QCOMPARE(doc->fileScenario().model->embeddings(2, 1), 2.5);
+    doc->undoStack()->undo();
+    QCOMPARE(doc->fileScenario().model->embeddings(2, 1), 1.0);
+    compareMatrix(doc->analysis().attention().weights, kWeights1, 5e-9);
 }
 
 void TestModelViews::weightEditsAndRefusals()

@@ -236,7 +236,9 @@ ScenarioDocument::Error ScenarioDocument::push(std::unique_ptr<ScenarioCommand> 
     // Validate the would-be scenario in place and revert (commands revert exactly, as undo
     // relies on): copying the scenario would copy its m×T free variances on every edit.
     command->apply(mScenario);
-    const std::optional<LoadError> error = validateScenario(mScenario);
+    // A model edit is checked on the shown analysis's projections where it can (one token's
+    // embedding changed: no X W products for the heads, issue 19).
+    const std::optional<LoadError> error = validateScenario(mScenario, mModelAnalysis.get());
     command->revert(mScenario);
     if (error)
         return error->message;
@@ -336,11 +338,11 @@ ScenarioDocument::Error ScenarioDocument::setModelCell(ModelMatrix matrix, int h
 {
     if (!mScenario.model)
         return tr("The scenario has no model (no embeddings and projections).");
-    Model model = *mScenario.model;
+    const Model &model = *mScenario.model;
     if (matrix != ModelMatrix::Embeddings && (head < 0 || head >= model.H()))
         return tr("No such head %1.").arg(head + 1);
     const int h = matrix == ModelMatrix::Embeddings ? 0 : head;
-    Eigen::MatrixXd &mat = modelMatrix(model, matrix, h);
+    const Eigen::MatrixXd &mat = modelMatrix(model, matrix, h);
     if (row < 0 || row >= mat.rows() || column < 0 || column >= mat.cols())
         return tr("No such cell (%1, %2).").arg(row + 1).arg(column + 1);
     if (!std::isfinite(value))
@@ -348,7 +350,6 @@ ScenarioDocument::Error ScenarioDocument::setModelCell(ModelMatrix matrix, int h
     const double old = mat(row, column);
     if (old == value && std::signbit(old) == std::signbit(value))
         return std::nullopt;
-    mat(row, column) = value;
     const QString name = modelMatrixName(matrix);
     // "Edit X[1] of “the”" (a token's embedding component), "Edit W_Q[2, 1] of head 1".
     const QString text = matrix == ModelMatrix::Embeddings
@@ -360,9 +361,8 @@ ScenarioDocument::Error ScenarioDocument::setModelCell(ModelMatrix matrix, int h
                                    .arg(row + 1)
                                    .arg(column + 1)
                                    .arg(model.heads[size_t(h)].label);
-    return pushModel(std::move(model),
-                     QStringLiteral("%1:%2:%3:%4").arg(name).arg(h).arg(row).arg(column), text,
-                     gesture);
+    return push(std::make_unique<ModelCellCommand>(
+        commandTarget(), ModelCellField{matrix, h, row, column, text}, old, value, gesture));
 }
 
 ScenarioDocument::Error ScenarioDocument::moveModelVector(VectorKind kind, int row,

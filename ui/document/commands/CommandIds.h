@@ -27,6 +27,7 @@ enum class CommandId
     SetNormalizer, ///< softmax or α-entmax and its α (NormalizerField)
     SetLesson,     ///< the lesson's steps: added, edited, moved, removed (SetLessonCommand, SetterCommands.h)
     EditModel,     ///< an edit of a model scenario's `model` section (ModelEditCommand)
+    EditModelCell, ///< one number of X, W_Q, W_K or W_V (ModelCellCommand)
 };
 
 } // namespace sml

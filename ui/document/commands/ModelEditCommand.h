@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Model.h"
+#include "document/commands/EditTargets.h"
 #include "document/commands/SetValueCommand.h"
 
 #include <QString>
@@ -27,5 +28,31 @@ struct ModelField
     bool operator==(const ModelField &o) const { return place == o.place; }
 };
 using ModelEditCommand = SetValueCommand<ModelField>;
+
+/// One number of a model's X, W_Q, W_K or W_V (a table cell typed or nudged): only the old and
+/// the new number are kept, not two copies of the model (8 MB each at H = 8, d_model = T = 512,
+/// issue 19). Edits of the same cell in one gesture merge; `undoText` names the step.
+struct ModelCellField
+{
+    using Value = double;
+    static constexpr CommandId id = CommandId::EditModelCell;
+
+    ModelMatrix matrix;
+    int head; ///< 0 for X
+    int row;
+    int column;
+    QString undoText;
+
+    void set(Scenario &s, double value) const
+    {
+        modelMatrix(*s.model, matrix, head)(row, column) = value;
+    }
+    QString text(double, double) const { return undoText; }
+    bool operator==(const ModelCellField &o) const
+    {
+        return matrix == o.matrix && head == o.head && row == o.row && column == o.column;
+    }
+};
+using ModelCellCommand = SetValueCommand<ModelCellField>;
 
 } // namespace sml
