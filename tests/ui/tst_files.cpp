@@ -87,7 +87,9 @@ void TestFiles::promptBeforeReplacingTheDocument_data()
         for (auto [name, answer] :
              {std::pair{"Save", QMessageBox::Save}, std::pair{"Discard", QMessageBox::Discard},
               std::pair{"Cancel", QMessageBox::Cancel}})
-            QTest::addRow("%s, %s", how, name) << QString::fromLatin1(how) << int(answer);
+            QTest::newRow(qPrintable(QStringLiteral("%1, %2").arg(QLatin1String(how),
+                                                                  QLatin1String(name))))
+                << QString::fromLatin1(how) << int(answer);
 }
 
 void TestFiles::promptBeforeReplacingTheDocument()

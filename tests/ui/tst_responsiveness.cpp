@@ -259,6 +259,12 @@ void TestResponsiveness::largeHeatmapAggregatesByMaxWithANote()
     view.resize(700, 500);
     view.showAnalysis(*analysis, 0);
     view.replot();
+    // Each new Analysis is binned once, for the rect with the note's line (binned before the
+    // note and again after it, the max over every block was half of a T = 4096 publish).
+    const int binned = view.binCount();
+    view.showAnalysis(*analysis, 1);
+    view.replot();
+    QCOMPARE(view.binCount(), binned + 1);
 
     const HeatmapGrid &g = view.grid();
     QVERIFY(g.isAggregated());

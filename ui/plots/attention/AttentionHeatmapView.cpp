@@ -155,6 +155,21 @@ void AttentionHeatmapView::showAnalysis(const Analysis &analysis, int selectedQu
     updateTicks();
     mRebinning = true; // this layout is for fillCells() below
     updateLayout();
+    {
+        // An aggregated grid's note takes a line under the title, which shrinks the axis rect:
+        // lay out with it before binning, so that the cells are binned once, for the rect they
+        // are drawn in (binned before the note and again after it, the max over every block
+        // was half of a T = 4096 publish, perf, issue 19).
+        const QSize px = axisRectPixels();
+        int kr = 1;
+        int kc = 1;
+        heatmapFactors(mM, mT, px.height(), px.width(), &kr, &kc);
+        if (kr > 1 || kc > 1) {
+            mSubtitleParts << aggregationNote(kr, kc);
+            updateTicks();
+            updateLayout();
+        }
+    }
     mRebinning = false;
     fillCells(analysis);
     rebuildCellTexts();
@@ -175,6 +190,7 @@ void AttentionHeatmapView::fillCells(const Analysis &analysis)
     int kc = 1;
     heatmapFactors(mM, mT, px.height(), px.width(), &kr, &kc);
     mGrid = binWeightsByMax(analysis, kr, kc);
+    ++mBinCount;
     applyGrid();
 }
 
@@ -214,11 +230,16 @@ void AttentionHeatmapView::applyGrid()
     while (mSubtitleParts.size() > mBaseParts)
         mSubtitleParts.removeLast();
     if (g.isAggregated())
-        mSubtitleParts << tr("%1×%2 cells > pixels: each cell shows the max of %3 × %4 weights")
-                              .arg(mM)
-                              .arg(mT)
-                              .arg(g.rowFactor)
-                              .arg(g.colFactor);
+        mSubtitleParts << aggregationNote(g.rowFactor, g.colFactor);
+}
+
+QString AttentionHeatmapView::aggregationNote(int rowFactor, int colFactor) const
+{
+    return tr("%1×%2 cells > pixels: each cell shows the max of %3 × %4 weights")
+        .arg(mM)
+        .arg(mT)
+        .arg(rowFactor)
+        .arg(colFactor);
 }
 
 void AttentionHeatmapView::rebinForLayout()
@@ -234,6 +255,7 @@ void AttentionHeatmapView::rebinForLayout()
     mRebinning = true;
     if (const std::shared_ptr<const Analysis> source = mSource.lock()) {
         mGrid = binWeightsByMax(*source, kr, kc);
+        ++mBinCount;
         applyGrid();
     } else if (kr > mGrid.rowFactor || kc > mGrid.colFactor) {
         // The weights are gone: coarsen the blocks we have (by whole multiples, so that every

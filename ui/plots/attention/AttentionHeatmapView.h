@@ -48,6 +48,9 @@ public:
     int selectedQuery() const { return mSelected; }
     /// The drawn grid: block factors 1 when every cell is shown.
     const HeatmapGrid &grid() const { return mGrid; }
+    /// How many times the weights have been binned into the grid (each a pass over all m×T
+    /// weights): once per showAnalysis() and once per layout that changes the blocks.
+    int binCount() const { return mBinCount; }
     /// The cells marked "exactly 0" (α-entmax, keys off the support; none with the softmax).
     /// The subtitle as drawn (τ, the normalizer and its zeros, the mask).
     QString subtitleText() const { return mSubtitle->text(); }
@@ -74,6 +77,8 @@ private:
     /// or when finer blocks would fit.
     void rebinForLayout();
     void applyGrid();
+    /// The subtitle's note of a grid whose cells show the max of rowFactor × colFactor weights.
+    QString aggregationNote(int rowFactor, int colFactor) const;
     /// Row i of the weights of the shown analysis (exact), if it is still alive.
     std::optional<Eigen::VectorXd> weightsOfQuery(int i) const;
 
@@ -96,6 +101,7 @@ private:
     int mM = 0; ///< queries
     int mT = 0; ///< keys
     HeatmapGrid mGrid;
+    int mBinCount = 0;
     std::weak_ptr<const Analysis> mSource; ///< the shown Analysis, if owned by a shared_ptr
     bool mRebinning = false;
     QStringList mTickedKeyLabels; ///< the labels and room of the last setCategoryTicks()
