@@ -33,8 +33,8 @@ layer-2 head became an induction head; with half the windows repeated strings, l
 previous-token head and layer 2 heads that copy.
 
 Usage: /usr/bin/python3 scripts/train_tiny_transformer.py [--steps N] [--out-dir DIR]
-(Debian's python3-torch 1.13 on the CPU: about 2.5 minutes of CPU time on one thread for the
-6000 steps; about twice that in wall time on a busy shared 2-core machine; it prints both.)
+(Debian's python3-torch 1.13 on the CPU: about 3 minutes of CPU time on one thread for the
+6000 steps; 14 minutes of wall time on a busy shared 2-core machine; it prints both.)
 """
 
 import argparse
