@@ -25,7 +25,7 @@ shots=(
   "1000x640 sparse-attention alpha-sweep weight-bars key-space"
   "1000x640 sparse-attention-digits attention-heatmap"
   "1000x640 tiny-transformer-layer1@1 attention-heatmap"
-  "1000x640 tiny-transformer-layer2@4 attention-heatmap"
+  "1000x640 tiny-transformer-layer2@3 attention-heatmap"
   "1200x800 tiny-transformer-layer1 heads projections"
   "1200x800 tiny-transformer-layer2 heads"
 )
