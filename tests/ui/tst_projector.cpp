@@ -5,9 +5,12 @@
 // named η (not the α of α-entmax); the model views of the trained lesson read.
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
+#include "panels/MaxEntPanel.h"
 #include "panels/ScenarioDock.h"
 #include "panels/ValueSpacePanel.h"
 #include "plots/attention/AttentionHeatmapView.h"
+#include "plots/maxent/MaxEntConstraintPlot.h"
+#include "plots/maxent/MaxEntEntropyPlot.h"
 #include "plots/mle/ValueSpaceView.h"
 #include "plots/model/HeadsView.h"
 #include "plots/model/ProjectionsView.h"
@@ -23,6 +26,8 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QScopeGuard>
 #include <QSettings>
 #include <QStatusBar>
@@ -74,6 +79,8 @@ private slots:
     }
     void modelViewsReadOnAProjector_data();
     void modelViewsReadOnAProjector();
+    void maxEntPlotsBothInViewWithLabelsBesideTheirDots_data();
+    void maxEntPlotsBothInViewWithLabelsBesideTheirDots();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -458,6 +465,87 @@ void TestProjector::modelViewsReadOnAProjector()
             QVERIFY2(!projections->block(B(j)).rect()->outerRect().intersects(b.rect()->outerRect()),
                      qPrintable(describe(b) + QStringLiteral(" / ") +
                                 describe(projections->block(B(j)))));
+    }
+}
+
+void TestProjector::maxEntPlotsBothInViewWithLabelsBesideTheirDots_data()
+{
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("normal") << false;
+    QTest::newRow("presentation") << true;
+}
+
+// The Maximum entropy tab at 1280×800: in presentation mode both curves are in view, each at
+// least a third of the window's height (the constraint plot was below the fold); in every mode
+// the "current λ" label is beside its dot (it sat ~90 px below it, on the argmax line), over no
+// other label, and the solver's square and triangle at λ = 0 are named in a legend that covers
+// no label or plot.
+void TestProjector::maxEntPlotsBothInViewWithLabelsBesideTheirDots()
+{
+    QFETCH(bool, presentation);
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    Appearance::instance()->setPresentation(presentation);
+    const auto cleanup = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    MaxEntPanel *panel = w.maxEntView();
+    QVERIFY(panel);
+    w.viewTabs()->setCurrentWidget(panel);
+    QTest::qWait(100);
+    const double scale = Appearance::instance()->fontScale();
+    QScrollArea *scroll = panel->scrollArea();
+    for (MaxEntLambdaPlot *plot :
+         std::initializer_list<MaxEntLambdaPlot *>{panel->entropyPlot(), panel->constraintPlot()}) {
+        plot->replot();
+        const QString name = plot->titleText();
+        const QRect inView(plot->mapTo(scroll->viewport(), QPoint(0, 0)), plot->size());
+        if (presentation) {
+            QVERIFY2(scroll->viewport()->rect().contains(inView),
+                     qPrintable(QStringLiteral("%1 at (%2, %3) %4×%5, the view %6 px tall")
+                                    .arg(name)
+                                    .arg(inView.x())
+                                    .arg(inView.y())
+                                    .arg(inView.width())
+                                    .arg(inView.height())
+                                    .arg(scroll->viewport()->height())));
+        }
+        QVERIFY2(plot->height() >= w.height() / 3,
+                 qPrintable(QStringLiteral("%1: %2 px").arg(name).arg(plot->height())));
+        // The label beside its dot (the default μ: the dot of λ = 1/τ).
+        QVERIFY(plot->currentLambda());
+        QCPItemText *label = plot->currentLabel();
+        QVERIFY(label->visible());
+        const double x = *plot->currentLambda();
+        const QPointF dot(plot->xAxis->coordToPixel(x),
+                          plot->yAxis->coordToPixel(plot->valueAt(x)));
+        const QRectF box = plot->labelRect(label);
+        const double dx = std::max({0.0, box.left() - dot.x(), dot.x() - box.right()});
+        const double dy = std::max({0.0, box.top() - dot.y(), dot.y() - box.bottom()});
+        QVERIFY2(std::hypot(dx, dy) <= 40 * scale,
+                 qPrintable(QStringLiteral("%1: “%2” %3 px from its dot")
+                                .arg(name, label->text())
+                                .arg(std::hypot(dx, dy))));
+        QVERIFY2(QRectF(plot->axisRect()->rect()).adjusted(-1, -1, 1, 1).contains(box),
+                 qPrintable(name));
+        std::vector<QRectF> others{plot->labelRect(plot->inverseTemperatureLabel())};
+        for (int k = 0; k < plot->itemCount(); ++k)
+            if (auto *text = qobject_cast<QCPItemText *>(plot->item(k)))
+                if (text != label && text != plot->inverseTemperatureLabel() &&
+                    text->visible() && !text->text().isEmpty() && text->clipToAxisRect() &&
+                    text->position->type() == QCPItemPosition::ptPlotCoords)
+                    others.push_back(plot->labelRect(text));
+        for (const QRectF &other : others)
+            QVERIFY2(!other.intersects(box), qPrintable(name + QStringLiteral(": ") + label->text()));
+        // The square and the triangle at λ = 0 are named.
+        QVERIFY(plot->legend->visible());
+        QCOMPARE(plot->legend->itemCount(), 2);
+        QVERIFY(plot->legend->hasItemWithPlottable(plot->newtonIterateGraph()));
+        QVERIFY(plot->legend->hasItemWithPlottable(plot->gisIterateGraph()));
+        // In a row of its own, above the plot, inside the view.
+        const QRect legendRect = plot->legend->outerRect();
+        QVERIFY2(legendRect.bottom() <= plot->axisRect()->outerRect().top() + 1 &&
+                     plot->rect().contains(legendRect),
+                 qPrintable(name));
     }
 }
 
