@@ -178,8 +178,14 @@ double MaxEntLambdaPlot::coverCost(const QRectF &box, const std::vector<QRectF> 
     bool haveLast = false;
     for (auto it = curve->constBegin(); it != curve->constEnd(); ++it) {
         const QPointF p(xAxis->coordToPixel(it->key), yAxis->coordToPixel(it->value));
+        if (!std::isfinite(p.x()) || !std::isfinite(p.y()) || std::abs(p.x()) > 1e6 ||
+            std::abs(p.y()) > 1e6) {
+            haveLast = false; // (far off the plot: nothing to cover)
+            continue;
+        }
         if (haveLast) {
-            const int steps = std::clamp(int(std::abs(p.x() - last.x()) / 2), 1, 50);
+            // (Clamped as a double: a huge pixel distance is no int.)
+            const int steps = int(std::clamp(std::abs(p.x() - last.x()) / 2, 1.0, 50.0));
             for (int k = 1; k <= steps; ++k)
                 if (box.contains(last + (p - last) * (double(k) / steps)))
                     cost += 100;
@@ -221,6 +227,12 @@ void MaxEntLambdaPlot::placeCurrentLabel()
         return;
     const double x = *mCurrentLambda;
     const QPointF dot(xAxis->coordToPixel(x), yAxis->coordToPixel(curveAt(x)));
+    if (!std::isfinite(dot.x()) || !std::isfinite(dot.y()))
+        return;
+    if (axisRect()->width() < 20 || axisRect()->height() < 20) {
+        mCurrentLabel->setText(mCurrentTexts.first()); // not laid out yet: nothing to fit
+        return;
+    }
     // Clear of the dot (the 1/τ circle is 16 px across at 1×, the current λ's diamond 20).
     const double r = (mCurrentIsInvTau ? 8 : 10) * Appearance::instance()->fontScale() + 4;
     const std::vector<QRectF> labels = otherLabelBoxes();

@@ -227,8 +227,7 @@ void ProjectionsView::showModel(const Scenario &modelScenario, const Analysis &h
                     .arg(h.label)
                     .arg(model.H())
                     .arg(plotStyle::compact(att.tau))
-                    .arg(s.mask == MaskKind::Causal ? tr("causal mask: hatched cells are hidden")
-                                                   : tr("no mask")));
+                    .arg(s.mask == MaskKind::Causal ? tr("causal mask") : tr("no mask")));
     replot();
 }
 
