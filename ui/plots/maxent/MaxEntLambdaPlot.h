@@ -148,8 +148,10 @@ private:
     QRectF labelBox(const QCPItemText *label, const QString &text, const QPointF &at,
                     Qt::Alignment alignment) const;
     /// What a box put on the plot covers: the points of the curve, the markers, the lines and
-    /// the boxes of `labels` (each far worse than a line), and leaving the axis rect (worst).
-    double coverCost(const QRectF &box, const std::vector<QRectF> &labels) const;
+    /// the boxes of `labels` (each far worse than a line), and leaving the axis rect (worst);
+    /// the marker at `own` (the labelled dot) does not count.
+    double coverCost(const QRectF &box, const std::vector<QRectF> &labels,
+                     const QPointF &own = QPointF(-1e9, -1e9)) const;
     /// The boxes of the plot's other labels (λ = 1/τ, the decorations' labels).
     std::vector<QRectF> otherLabelBoxes() const;
     /// The estimated width of the axis rect in pixels at layoutSize().

@@ -161,7 +161,8 @@ std::vector<QRectF> MaxEntLambdaPlot::otherLabelBoxes() const
     return boxes;
 }
 
-double MaxEntLambdaPlot::coverCost(const QRectF &box, const std::vector<QRectF> &labels) const
+double MaxEntLambdaPlot::coverCost(const QRectF &box, const std::vector<QRectF> &labels,
+                                   const QPointF &own) const
 {
     const QRectF plot = QRectF(axisRect()->rect()).adjusted(1, 1, -1, -1);
     double cost = 0;
@@ -201,6 +202,8 @@ double MaxEntLambdaPlot::coverCost(const QRectF &box, const std::vector<QRectF> 
                               mGisTrail}) {
         for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
             const QPointF p(xAxis->coordToPixel(it->key), yAxis->coordToPixel(it->value));
+            if (QLineF(p, own).length() < 1)
+                continue; // the labelled dot itself: its label belongs beside it
             if (box.adjusted(-r, -r, r, r).contains(p))
                 cost += 300;
         }
@@ -266,7 +269,7 @@ void MaxEntLambdaPlot::placeCurrentLabel()
             const QRectF box = labelBox(mCurrentLabel, text, dot + spots[k].offset,
                                         spots[k].alignment);
             // A shorter text or a spot further down the list only when it covers less.
-            const double cost = coverCost(box, labels) + 30.0 * t + 0.5 * k;
+            const double cost = coverCost(box, labels, dot) + 30.0 * t + 0.5 * k;
             if (cost < best) {
                 best = cost;
                 bestText = text;
