@@ -33,8 +33,9 @@ static constexpr int plotMinimumHeight = 230;
 /// and the reference labels on the right (at 1× text).
 static constexpr int plotSideBySideWidth = 400;
 /// The least width of a curve plot beside the other when stacked they would not both fit the
-/// visible height (the reference names then keep their first word and value).
-static constexpr int plotSideBySideLeast = 290;
+/// visible height (the reference names then keep their first word and value). Narrower (a
+/// 1600×1000 window with both docks: ~300 px each) the marker labels shrank to "λ": stacked.
+static constexpr int plotSideBySideLeast = 330;
 
 MaxEntPanel::MaxEntPanel(ScenarioDocument *document, QWidget *parent)
     : QWidget(parent), mDocument(document)

@@ -106,7 +106,12 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
 
     // The current λ's label beside its dot and the legend in its corner, placed after every
     // layout (the window's and an export's), where the pixels are the ones drawn.
+    // The λ = 1/τ label is fitted beside its line again there too: a layout after
+    // updateTicks() (the legend row, an axis name's variant) could leave it a few pixels past
+    // the plot's edge at 3×.
     connect(this, &QCustomPlot::afterLayout, this, [this] {
+        if (mInvTauLabel->visible() && axisRect()->width() > 20)
+            placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
         if (mCurrentLabel->visible() && !mCurrentLabelIsError)
             placeCurrentLabel();
     });
