@@ -9,6 +9,7 @@
 #include "panels/ScenarioDock.h"
 #include "panels/ValueSpacePanel.h"
 #include "plots/attention/AttentionHeatmapView.h"
+#include "plots/keyspace/KeySpaceView.h"
 #include "plots/maxent/MaxEntConstraintPlot.h"
 #include "plots/maxent/MaxEntEntropyPlot.h"
 #include "plots/mle/ValueSpaceView.h"
@@ -79,6 +80,7 @@ private slots:
     }
     void modelViewsReadOnAProjector_data();
     void modelViewsReadOnAProjector();
+    void keySpaceDockNamesEveryKey();
     void maxEntPlotsBothInViewWithLabelsBesideTheirDots_data();
     void maxEntPlotsBothInViewWithLabelsBesideTheirDots();
     void cleanup()
@@ -470,6 +472,29 @@ void TestProjector::modelViewsReadOnAProjector()
                      qPrintable(describe(b) + QStringLiteral(" / ") +
                                 describe(projections->block(B(j)))));
     }
+}
+
+// The key-space dock as the window opens at 1280×800 names all three keys of the default
+// figure: "k3  w = 0.125" (one line, laid out for a wider view than the dock) had no room
+// beside its disc at the plot's left edge and was dropped to a tooltip.
+void TestProjector::keySpaceDockNamesEveryKey()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::qWait(100);
+    auto *view = w.findChild<KeySpaceView *>();
+    QVERIFY(view);
+    QVERIFY(view->isVisible());
+    view->replot();
+    QVERIFY2(view->width() < 400, qPrintable(QString::number(view->width()))); // the dock
+    QCOMPARE(view->droppedLabelCount(), 0);
+    int named = 0;
+    for (int k = 0; k < view->itemCount(); ++k)
+        if (auto *text = qobject_cast<QCPItemText *>(view->item(k)))
+            if (text->visible() && text->text().startsWith(QLatin1Char('k')))
+                ++named;
+    QCOMPARE(named, 3);
 }
 
 void TestProjector::maxEntPlotsBothInViewWithLabelsBesideTheirDots_data()
