@@ -96,7 +96,7 @@ private slots:
         QTest::addColumn<double>("scale");
         QTest::newRow("1.5x") << 1.5;
         QTest::newRow("2x") << 2.0;
-        // (3×: the icon's 54 px pass the legend item's height there; not yet fixed.)
+        QTest::newRow("3x") << 3.0;
     }
     void landscapeLegendIconsAreTheMarkers()
     {
