@@ -128,7 +128,31 @@ Placement place(const Problem &problem)
             : anchored
                 ? candidatesAround(problem.discs[size_t(label.anchor)], label.size, label.gap)
                 : std::vector<QRectF>{};
+        // A candidate that leaves the plot is also tried slid back inside it (by at most half
+        // its size): a disc at the plot's edge had every box centred on it or beside it cut
+        // off (k3 at the left edge of the narrow key-space dock at 1280×800 lost its label).
+        std::vector<QRectF> tries;
+        tries.reserve(2 * candidates.size());
+        const QRectF &plot = problem.plot;
         for (const QRectF &box : candidates) {
+            tries.push_back(box);
+            if (!finite(box) || inside(box, plot) || box.width() > plot.width() ||
+                box.height() > plot.height())
+                continue;
+            QRectF slid = box;
+            if (slid.left() < plot.left())
+                slid.moveLeft(plot.left());
+            if (slid.right() > plot.right())
+                slid.moveRight(plot.right());
+            if (slid.top() < plot.top())
+                slid.moveTop(plot.top());
+            if (slid.bottom() > plot.bottom())
+                slid.moveBottom(plot.bottom());
+            if (std::abs(slid.left() - box.left()) <= box.width() / 2 &&
+                std::abs(slid.top() - box.top()) <= box.height() / 2)
+                tries.push_back(slid);
+        }
+        for (const QRectF &box : tries) {
             if (fits(box, anchored ? label.anchor : -1, label.clearance)) {
                 result.boxes[size_t(i)] = box;
                 taken.push_back(box);

@@ -21,6 +21,7 @@ private slots:
     void neverBesideTheWrongDisc();
     void crowdedRowKeepsEveryRule();
     void droppedWhenThereIsNoRoom();
+    void aDiscAtTheEdgeKeepsItsLabel();
     void heaviestFirst();
     void explicitCandidatesAvoidObstacles();
     void deterministic();
@@ -118,13 +119,19 @@ void TestLabelPlacement::neverBesideTheWrongDisc()
 
     // The default figure's key space: a large disc (k1) with a small one 119 px to its left
     // (k3), the plot ending just right of k1. The lower-left spot of k1 is 3 px from k1 and
-    // 6 px from k3: it reads as k3's. With no unambiguous spot the label is dropped; with room
-    // above, it goes there.
+    // 6 px from k3: it reads as k3's. The label goes above k1 instead, slid left into the plot
+    // (before candidates were slid back inside, this one was dropped); a narrower one fits
+    // there as it is.
     Problem f;
     f.plot = QRectF(0, 0, 1160, 700);
     f.discs = {{QPointF(1130, 447), 22}, {QPointF(1011, 447), 11}};
     f.labels = {named(0, 120, 20)};
-    QCOMPARE(place(f).dropped, std::vector<int>{0});
+    const Placement slid = place(f);
+    QVERIFY(slid.boxes[0]);
+    QVERIFY(slid.boxes[0]->bottom() <= 447 - 22);
+    QVERIFY(distanceToEdge(*slid.boxes[0], f.discs[1]) >=
+            distanceToEdge(*slid.boxes[0], f.discs[0]) + 8 - 1e-9);
+    QCOMPARE(checkRules(f, slid), 1);
     f.labels[0].size = QSizeF(50, 20);
     const Placement g = place(f);
     QVERIFY(g.boxes[0]);
@@ -176,6 +183,22 @@ void TestLabelPlacement::droppedWhenThereIsNoRoom()
     // A label that names no disc and has no candidates cannot be placed.
     p.labels = {named(-1)};
     QCOMPARE(place(p).dropped, std::vector<int>{0});
+}
+
+void TestLabelPlacement::aDiscAtTheEdgeKeepsItsLabel()
+{
+    // A disc 10 px from the plot's left edge and a label nearly as wide as the plot: every box
+    // beside the disc or centred on it leaves the plot; one above it, slid back inside, fits
+    // (k3 of the default figure lost its label in the key-space dock at 1280×800).
+    Problem p;
+    p.plot = QRectF(0, 0, 100, 300);
+    p.discs = {{QPointF(10, 150), 8}};
+    p.labels = {named(0, 90, 30)};
+    const Placement r = place(p);
+    QVERIFY(r.boxes[0]);
+    QCOMPARE(checkRules(p, r), 1);
+    QCOMPARE(r.boxes[0]->left(), 0.0);
+    QVERIFY(r.boxes[0]->bottom() <= 150 - 8); // above the disc, not on it
 }
 
 void TestLabelPlacement::heaviestFirst()

@@ -411,7 +411,12 @@ void TestMaxEntEntmax::nothingIsCutAt1280x800()
     // The two curves are side by side when the tab is wide (presentation), stacked otherwise.
     const bool sideBySide =
         panel->entropyPlot()->geometry().top() == panel->constraintPlot()->geometry().top();
-    QCOMPARE(sideBySide, presentation);
+    QVERIFY2(sideBySide == presentation,
+             qPrintable(where + QStringLiteral(": entropy at %1, constraint at %2; the tab %3×%4")
+                                    .arg(panel->entropyPlot()->geometry().top())
+                                    .arg(panel->constraintPlot()->geometry().top())
+                                    .arg(panel->width())
+                                    .arg(panel->height())));
 }
 
 void TestMaxEntEntmax::theWheelOverAPlotScrollsTheTab()

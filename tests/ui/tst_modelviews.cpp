@@ -115,6 +115,7 @@ private slots:
     void windowHeadsViewAndClickSelectsAHead();
     void headsViewHatchesMaskedCells();
     void maskedHatchFollowsTheTheme();
+    void projectionsViewHatchesMaskedCells();
     void headSelectorAndShortcut();
     void projectionsViewTracesTheProducts();
     void exportWritesTheModelViews();
@@ -511,6 +512,49 @@ void TestModelViews::maskedHatchFollowsTheTheme()
         QCOMPARE(hatch(rect), maskedCellBrush().texture().toImage());
     look->setTheme(theme);
     QCOMPARE(hatch(heads.headBlock(1).rect()), before);
+}
+
+// The projections view hatches a causal mask's hidden keys in the scores and the weights as the
+// heads view and the attention heatmap do (they were drawn as score 0 and weight 0), and their
+// tooltips say masked.
+void TestModelViews::projectionsViewHatchesMaskedCells()
+{
+    MainWindow w;
+    QVERIFY(showExampleDHeads(w));
+    auto *projections = w.findChild<ProjectionsView *>(QStringLiteral("projectionsView"));
+    QVERIFY(projections);
+    w.viewTabs()->setCurrentWidget(projections);
+    QTest::qWait(50);
+    using B = ProjectionsView::Block;
+    QCOMPARE(projections->block(B::Weights).maskedCount(), 0);
+    QVERIFY(!w.document()->setMask(MaskKind::Causal));
+    QTest::qWait(50);
+    for (B b : {B::Scores, B::Weights}) {
+        const MatrixBlock &block = projections->block(b);
+        QCOMPARE(block.maskedCount(), 3);
+        for (int i = 0; i < 3; ++i)
+            for (int t = 0; t < 3; ++t)
+                QCOMPARE(block.isMasked(i, t), t > i);
+    }
+    for (B b : {B::Q, B::K, B::V, B::O})
+        QCOMPARE(projections->block(b).maskedCount(), 0);
+    projections->replot();
+    const QImage image = projections->grab().toImage();
+    const double ratio = image.width() / double(projections->width());
+    for (B b : {B::Scores, B::Weights}) {
+        const QPoint masked = cellCentre(projections->block(b), 0, 2);
+        const QString tip = projections->toolTipAt(masked);
+        QVERIFY2(tip.contains(QStringLiteral("masked")), qPrintable(tip));
+        const QColor c = image.pixelColor(masked * ratio);
+        QVERIFY2(std::abs(c.red() - c.green()) < 12 && std::abs(c.green() - c.blue()) < 12 &&
+                     c.green() > 120,
+                 qPrintable(c.name()));
+    }
+    QVERIFY(!projections->toolTipAt(cellCentre(projections->block(B::Weights), 2, 0))
+                 .contains(QStringLiteral("masked")));
+    QVERIFY(!w.document()->setMask(MaskKind::None));
+    QTest::qWait(50);
+    QCOMPARE(projections->block(B::Scores).maskedCount(), 0);
 }
 
 void TestModelViews::headSelectorAndShortcut()

@@ -32,6 +32,10 @@ static constexpr int plotMinimumHeight = 230;
 /// The width one curve plot needs beside the other: its axis name and ticks, a readable curve
 /// and the reference labels on the right (at 1× text).
 static constexpr int plotSideBySideWidth = 400;
+/// The least width of a curve plot beside the other when stacked they would not both fit the
+/// visible height (the reference names then keep their first word and value). Narrower (a
+/// 1600×1000 window with both docks: ~300 px each) the marker labels shrank to "λ": stacked.
+static constexpr int plotSideBySideLeast = 330;
 
 MaxEntPanel::MaxEntPanel(ScenarioDocument *document, QWidget *parent)
     : QWidget(parent), mDocument(document)
@@ -274,11 +278,16 @@ void MaxEntPanel::adaptRows()
     // Larger text needs larger plots: the page scrolls rather than squash them (issue 7), and
     // every plot keeps at least a third of the window's height (issue 14).
     const double scale = Appearance::instance()->fontScale();
-    const bool wide = available >= 2 * plotSideBySideWidth * scale;
-    mPlotsRow->setDirection(wide ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
     const int windowHeight = window() ? window()->height() : height();
     const int visible = std::max(0, height() - 8 - mTop->sizeHint().height() - 6);
     const int least = std::max(int(plotMinimumHeight * scale), windowHeight / 3 + 8);
+    // Side by side when there is the width for both at ease, or when stacked at a third of the
+    // window each they would not both be in view (presentation mode at 1280×800 showed the
+    // entropy alone, the constraint below the fold) and each still gets a usable width.
+    const bool stackedInView = 2 * least + 6 <= visible;
+    const bool wide = available >= 2 * plotSideBySideWidth * scale ||
+                      (!stackedInView && available >= 2 * plotSideBySideLeast * scale);
+    mPlotsRow->setDirection(wide ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
     // Stacked, both curves share what is visible; side by side they take what is visible up to
     // a comfortable height (or a bit more than half of a tall view), and the solver the rest.
     const int plotHeight =

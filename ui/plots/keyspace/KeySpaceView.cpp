@@ -358,6 +358,13 @@ void KeySpaceView::rebuildItems()
             mLabelPixels = std::max(mLabelPixels, widest + keyRadiusPx(t) + 12);
             addLabel(tracer, shown, seen ? QColor(20, 40, 90) : QColor(110, 110, 110),
                      keyRadiusPx(t) + 2, line && (t % 2 == 1), false);
+            // Both forms, for updateLayout() to choose again at the width laid out (the scene
+            // can be built before a dock has its size).
+            if (seen) {
+                mPointItems.last()->setProperty("_sml_oneLine", tr("%1  %2").arg(name, weight));
+                mPointItems.last()->setProperty("_sml_twoLines",
+                                                name + QLatin1Char('\n') + weight);
+            }
         }
     }
 
@@ -456,7 +463,34 @@ void KeySpaceView::updateLayout()
     }
     // The point labels first (nearest their own disc, issue 14 item 4), then the score lines'
     // labels in the room they leave.
-    const planeFit::PlacedLabels placed = planeFit::placeLabels(mPointItems, axisRect()->rect());
+    // The key labels as the scene made them; a label with no room on one line is tried again
+    // on two ("k3" / "w = 0.125"), kept when that shows more labels: laid out for a wider view
+    // than the narrow dock at 1280×800, "k3  w = 0.125" had no room beside its disc at the
+    // plot's left edge and was dropped.
+    planeFit::PlacedLabels placed = planeFit::placeLabels(mPointItems, axisRect()->rect());
+    if (!placed.dropped.isEmpty()) {
+        QList<QPair<QCPItemText *, QString>> before;
+        for (QCPItemText *text : placed.dropped) {
+            const QString one = text->property("_sml_oneLine").toString();
+            const QString two = text->property("_sml_twoLines").toString();
+            if (one.isEmpty() || two.isEmpty())
+                continue;
+            before.append({text, text->text()});
+            text->setText(text->text() == two ? one : two);
+        }
+        if (!before.isEmpty()) {
+            const planeFit::PlacedLabels again =
+                planeFit::placeLabels(mPointItems, axisRect()->rect());
+            if (again.dropped.size() < placed.dropped.size()) {
+                placed = again;
+            } else {
+                for (const auto &[text, old] : before)
+                    text->setText(old);
+                placed = planeFit::placeLabels(mPointItems, axisRect()->rect());
+            }
+        }
+    }
+
     mLabelBoxes = placed.boxes;
     mDroppedLabels = int(placed.dropped.size());
     updateIsoLines();

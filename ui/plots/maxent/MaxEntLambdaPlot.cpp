@@ -3,6 +3,7 @@
 #include "Analysis.h"
 #include "MaxEnt.h"
 #include "TsallisMaxEnt.h"
+#include "plots/MarkerGraph.h"
 #include "style/PlotStyle.h"
 
 #include <algorithm>
@@ -23,7 +24,7 @@ QColor MaxEntLambdaPlot::gisColor()
 static QCPGraph *markerGraph(QCustomPlot *plot, QCPScatterStyle::ScatterShape shape, double size,
                              const QColor &fill, const QColor &edge, double edgeWidth = 2)
 {
-    auto *g = new QCPGraph(plot->xAxis, plot->yAxis);
+    auto *g = new MarkerGraph(plot->xAxis, plot->yAxis); // its legend icon is the marker
     g->setLineStyle(QCPGraph::lsNone);
     g->setScatterStyle(QCPScatterStyle(shape, QPen(edge, edgeWidth), QBrush(fill), size));
     g->removeFromLegend();
@@ -34,7 +35,15 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
 {
     mTitle = addTitle();
     plotStyle::styleAxis(xAxis, tr("λ  (inverse temperature)"));
+    // The legend names the solver markers (setIterates) in a row under the title, where it
+    // covers nothing: inside the plot there was no free corner in a narrow or large-text plot
+    // (the λ = 1/τ label above, the curve, "feasible μ" below). In the layout only while shown.
     legend->setVisible(false);
+    axisRect()->insetLayout()->take(legend);
+    axisRect()->insetLayout()->simplify();
+    legend->setFont(plotStyle::tickFont()); // a small key, not a second title
+    legend->setBorderPen(Qt::NoPen);
+    legend->setMargins(QMargins(4, 0, 4, 0));
     // Reference levels (asymptotes, bounds, μ) are named on the right-hand axis, where they
     // never collide with the curve; λ_min and λ_max of α-entmax (MATH.md §7.3) on the top axis.
     for (QCPAxis *names : {yAxis2, xAxis2}) {
@@ -70,6 +79,8 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
     mNewtonNow = markerGraph(this, QCPScatterStyle::ssSquare, 13, newtonColor(), Qt::black, 1.5);
     mGisNow = markerGraph(this, QCPScatterStyle::ssTriangle, 15, QColor(255, 255, 255, 0),
                           gisColor(), 2.5);
+    mNewtonNow->setName(tr("Newton λ⁽ⁿ⁾"));
+    mGisNow->setName(tr("GIS λ⁽ⁿ⁾"));
 
     auto makeLabel = [this](const QColor &color) {
         auto *label = new QCPItemText(this);
@@ -92,6 +103,34 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
     mNote->setPositionAlignment(Qt::AlignCenter);
     mNote->setTextAlignment(Qt::AlignCenter);
     mNote->setVisible(false);
+
+    // The current λ's label beside its dot and the legend in its corner, placed after every
+    // layout (the window's and an export's), where the pixels are the ones drawn.
+    // The λ = 1/τ label is fitted beside its line again there too: a layout after
+    // updateTicks() (the legend row, an axis name's variant) could leave it a few pixels past
+    // the plot's edge at 3×.
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        if (mInvTauLabel->visible() && axisRect()->width() > 20)
+            placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
+        if (mCurrentLabel->visible() && !mCurrentLabelIsError)
+            placeCurrentLabel();
+    });
+}
+
+void MaxEntLambdaPlot::showSolverLegend(bool shown)
+{
+    const bool inLayout = plotLayout()->hasElement(1, 0) && plotLayout()->element(1, 0) == legend;
+    legend->setVisible(shown);
+    if (shown && !inLayout) {
+        plotLayout()->insertRow(1); // under the title
+        plotLayout()->addElement(1, 0, legend);
+        plotLayout()->setRowStretchFactor(1, 0.001); // its own height, the rest to the plot
+        updateTicks(); // the axis rect is shorter
+    } else if (!shown && inLayout) {
+        plotLayout()->take(legend);
+        plotLayout()->simplify();
+        updateTicks();
+    }
 }
 
 QString MaxEntLambdaPlot::noteText() const
@@ -235,6 +274,9 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
         g->data()->clear();
     mInvTauLine->setVisible(false);
     mCurrentLine->setVisible(false);
+    mNewtonNow->removeFromLegend(); // until setIterates shows them
+    mGisNow->removeFromLegend();
+    showSolverLegend(false);
     mInvTauLabel->setVisible(false);
     mCurrentLabel->setVisible(false);
     mCurrentLambda.reset();
@@ -324,6 +366,7 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
     // Their labels sit in the margins above and below the curve's range, beside the dotted
     // lines: no curve can cross them there.
     const bool currentIsInvTau = mCurrentLambda && *mCurrentLambda == invTau;
+    mCurrentIsInvTau = currentIsInvTau;
     mInvTauTexts.clear();
     if (mSqrtDk) {
         const QString value = inverseTauText().section(QStringLiteral(" = "), 1, -1);
@@ -426,7 +469,26 @@ void MaxEntLambdaPlot::setIterates(const std::vector<double> &newton,
     };
     fill(mNewtonPath, mNewtonTrail, mNewtonNow);
     fill(mGisPath, mGisTrail, mGisNow);
-    replot(QCustomPlot::rpQueuedReplot);
+    // The legend names the markers shown (the square and the triangle start at λ = 0).
+    mNewtonNow->setName(mAlpha > 1 ? tr("Newton/bisection λ⁽ⁿ⁾") : tr("Newton λ⁽ⁿ⁾"));
+    const bool wasShown = legend->visible();
+    const int entries = legend->itemCount();
+    for (QCPGraph *now : {mNewtonNow, mGisNow}) {
+        const bool shown = !now->data()->isEmpty();
+        if (shown && !legend->hasItemWithPlottable(now))
+            now->addToLegend();
+        else if (!shown && legend->hasItemWithPlottable(now))
+            now->removeFromLegend();
+    }
+    // (Newton first, as in the optimizer's legend.)
+    if (legend->itemCount() == 2 && legend->itemWithPlottable(mGisNow) == legend->item(0)) {
+        mGisNow->removeFromLegend();
+        mGisNow->addToLegend();
+    }
+    showSolverLegend(legend->itemCount() > 0);
+    Q_UNUSED(wasShown);
+    Q_UNUSED(entries);
+    replot(QCustomPlot::rpQueuedReplot); // (the label and the legend are placed after its layout)
 }
 
 QString MaxEntLambdaPlot::toolTipAt(const QPointF &pos) const

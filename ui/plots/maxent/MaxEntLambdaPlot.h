@@ -69,6 +69,15 @@ public:
     QCPGraph *curveGraph() const { return mCurve; }
     QCPGraph *newtonIterateGraph() const { return mNewtonNow; }
     QCPGraph *gisIterateGraph() const { return mGisNow; }
+    /// The labels of λ = 1/τ and of the current λ.
+    QCPItemText *inverseTemperatureLabel() const { return mInvTauLabel; }
+    QCPItemText *currentLabel() const { return mCurrentLabel; }
+    /// The pixel box a label of this plot takes as laid out now.
+    QRectF labelRect(const QCPItemText *label) const
+    {
+        return labelBox(label, label->text(), label->position->pixelPosition(),
+                        label->positionAlignment());
+    }
     /// The λ of the current (solution) marker; nullopt when there is none.
     std::optional<double> currentLambda() const { return mCurrentLambda; }
     double inverseTemperature() const { return 1.0 / mTau; }
@@ -127,6 +136,24 @@ private:
     /// Puts a marker label beside its dotted line: the longest of `texts` (longest first) that
     /// fits to the right of it, else to the left, else the shortest on the roomier side.
     void placeLabel(QCPItemText *label, const QStringList &texts, Qt::Alignment vertical);
+    /// Puts the current λ's label next to its dot (the blue dot of λ = 1/τ at the default μ):
+    /// the longest of mCurrentTexts, on the side of the dot where it covers no other label, no
+    /// marker and no part of the curve, inside the plot (it was in the bottom margin, ~90 px
+    /// from its dot, on the argmax line). After the last layout of updateTicks().
+    void placeCurrentLabel();
+    /// The legend of the solver markers (the Newton square, the GIS triangle), in a row under
+    /// the title while shown.
+    void showSolverLegend(bool shown);
+    /// The pixel box `text` takes in `label`'s font when its `alignment` corner is at `at`.
+    QRectF labelBox(const QCPItemText *label, const QString &text, const QPointF &at,
+                    Qt::Alignment alignment) const;
+    /// What a box put on the plot covers: the points of the curve, the markers, the lines and
+    /// the boxes of `labels` (each far worse than a line), and leaving the axis rect (worst);
+    /// the marker at `own` (the labelled dot) does not count.
+    double coverCost(const QRectF &box, const std::vector<QRectF> &labels,
+                     const QPointF &own = QPointF(-1e9, -1e9)) const;
+    /// The boxes of the plot's other labels (λ = 1/τ, the decorations' labels).
+    std::vector<QRectF> otherLabelBoxes() const;
     /// The estimated width of the axis rect in pixels at layoutSize().
     double plotPixels() const;
     /// λ_min and λ_max as dashed lines, named on the top axis (α > 1).
@@ -153,6 +180,7 @@ private:
     QCPItemText *mCurrentLabel;
     std::vector<std::pair<double, QString>> mReferenceTicks;
     bool mCurrentLabelIsError = false;
+    bool mCurrentIsInvTau = false; ///< the current λ's dot is the one of λ = 1/τ
     QStringList mInvTauTexts; ///< label variants, longest first
     QStringList mCurrentTexts;
     std::vector<QCPAbstractItem *> mDecorations;

@@ -3,6 +3,7 @@
 // where they would not fit, the marker labels placed beside their lines (MaxEntLambdaPlot.h).
 #include "plots/maxent/MaxEntLambdaPlot.h"
 
+#include "style/Appearance.h"
 #include "style/PlotStyle.h"
 
 #include <algorithm>
@@ -114,9 +115,175 @@ void MaxEntLambdaPlot::applyValueMargins()
     const double ext = (mValueHi / 2 - mValueLo / 2) * (2 * margin / (height - 2 * margin));
     const double big = std::numeric_limits<double>::max();
     yAxis->setRange(std::max(-big, mValueLo - ext), std::min(big, mValueHi + ext));
-    // The marker labels sit in the margins.
+    // The label of λ = 1/τ sits in the top margin (the current λ's beside its dot, placed after
+    // the layout; a refusal's note in the bottom margin).
     mInvTauLabel->position->setCoords(mInvTauLabel->position->key(), yAxis->range().upper);
-    mCurrentLabel->position->setCoords(mCurrentLabel->position->key(), yAxis->range().lower);
+    if (mCurrentLabelIsError)
+        mCurrentLabel->position->setCoords(mCurrentLabel->position->key(), yAxis->range().lower);
+}
+
+QRectF MaxEntLambdaPlot::labelBox(const QCPItemText *label, const QString &text,
+                                  const QPointF &at, Qt::Alignment alignment) const
+{
+    // Every label of these plots is in the subtitle font: measured at the current scale (the
+    // item's own font may still be the last scale's until the next draw restyles it).
+    const QFontMetricsF fm = plotStyle::metrics(plotStyle::subtitleFont());
+    double width = 0;
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (const QString &line : lines)
+        width = std::max(width, fm.horizontalAdvance(line));
+    const QMargins pad = label ? label->padding() : QMargins(4, 2, 4, 2);
+    const QSizeF size(width + pad.left() + pad.right(),
+                      fm.height() * lines.size() + pad.top() + pad.bottom());
+    QPointF topLeft = at;
+    if (alignment & Qt::AlignRight)
+        topLeft.rx() -= size.width();
+    else if (alignment & Qt::AlignHCenter)
+        topLeft.rx() -= size.width() / 2;
+    if (alignment & Qt::AlignBottom)
+        topLeft.ry() -= size.height();
+    else if (alignment & Qt::AlignVCenter)
+        topLeft.ry() -= size.height() / 2;
+    return QRectF(topLeft, size);
+}
+
+std::vector<QRectF> MaxEntLambdaPlot::otherLabelBoxes() const
+{
+    std::vector<QRectF> boxes;
+    auto add = [&](const QCPItemText *text) {
+        if (text && text->visible() && !text->text().isEmpty())
+            boxes.push_back(labelBox(text, text->text(), text->position->pixelPosition(),
+                                     text->positionAlignment()));
+    };
+    add(mInvTauLabel);
+    for (QCPAbstractItem *item : mDecorations)
+        add(qobject_cast<QCPItemText *>(item));
+    return boxes;
+}
+
+double MaxEntLambdaPlot::coverCost(const QRectF &box, const std::vector<QRectF> &labels,
+                                   const QPointF &own) const
+{
+    const QRectF plot = QRectF(axisRect()->rect()).adjusted(1, 1, -1, -1);
+    double cost = 0;
+    if (!plot.contains(box)) {
+        const QRectF inside = plot.intersected(box);
+        cost += 1e6 + (box.width() * box.height() - inside.width() * inside.height());
+    }
+    for (const QRectF &other : labels)
+        if (other.intersects(box))
+            cost += 1e5;
+    // The curve, sampled every 2 px along x between its points.
+    const auto curve = mCurve->data();
+    QPointF last;
+    bool haveLast = false;
+    for (auto it = curve->constBegin(); it != curve->constEnd(); ++it) {
+        const QPointF p(xAxis->coordToPixel(it->key), yAxis->coordToPixel(it->value));
+        if (!std::isfinite(p.x()) || !std::isfinite(p.y()) || std::abs(p.x()) > 1e6 ||
+            std::abs(p.y()) > 1e6) {
+            haveLast = false; // (far off the plot: nothing to cover)
+            continue;
+        }
+        if (haveLast) {
+            // (Clamped as a double: a huge pixel distance is no int.)
+            const int steps = int(std::clamp(std::abs(p.x() - last.x()) / 2, 1.0, 50.0));
+            for (int k = 1; k <= steps; ++k)
+                if (box.contains(last + (p - last) * (double(k) / steps)))
+                    cost += 100;
+        } else if (box.contains(p)) {
+            cost += 100;
+        }
+        last = p;
+        haveLast = true;
+    }
+    // The markers (at most 20 px across at 1×).
+    const double r = 10 * Appearance::instance()->fontScale() + 2;
+    for (const QCPGraph *g : {mInvTauMarker, mCurrentMarker, mNewtonNow, mGisNow, mNewtonTrail,
+                              mGisTrail}) {
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+            const QPointF p(xAxis->coordToPixel(it->key), yAxis->coordToPixel(it->value));
+            if (QLineF(p, own).length() < 1)
+                continue; // the labelled dot itself: its label belongs beside it
+            if (box.adjusted(-r, -r, r, r).contains(p))
+                cost += 300;
+        }
+    }
+    // The reference levels and the dotted lines: a label may cross them, at a small cost.
+    for (const QCPGraph *g : mDecorationGraphs)
+        if (!g->data()->isEmpty()) {
+            const double y = yAxis->coordToPixel(g->data()->constBegin()->value);
+            if (y > box.top() && y < box.bottom())
+                cost += 20;
+        }
+    for (const QCPItemStraightLine *line : {mInvTauLine, mCurrentLine})
+        if (line->visible()) {
+            const double x = xAxis->coordToPixel(line->point1->key());
+            if (x > box.left() && x < box.right())
+                cost += 20;
+        }
+    return cost;
+}
+
+void MaxEntLambdaPlot::placeCurrentLabel()
+{
+    if (!mCurrentLambda || mCurrentTexts.isEmpty())
+        return;
+    const double x = *mCurrentLambda;
+    const QPointF dot(xAxis->coordToPixel(x), yAxis->coordToPixel(curveAt(x)));
+    if (!std::isfinite(dot.x()) || !std::isfinite(dot.y()))
+        return;
+    if (axisRect()->width() < 20 || axisRect()->height() < 20) {
+        mCurrentLabel->setText(mCurrentTexts.first()); // not laid out yet: nothing to fit
+        return;
+    }
+    // Clear of the dot (the 1/τ circle is 16 px across at 1×, the current λ's diamond 20).
+    const double r = (mCurrentIsInvTau ? 8 : 10) * Appearance::instance()->fontScale() + 4;
+    const std::vector<QRectF> labels = otherLabelBoxes();
+    struct Spot
+    {
+        QPointF offset;
+        Qt::Alignment alignment;
+    };
+    // Beside the dot first (right, left), then above and below it, then a little further out.
+    const Spot spots[] = {
+        {{r, -0.3 * r}, Qt::AlignLeft | Qt::AlignBottom},
+        {{r, 0.3 * r}, Qt::AlignLeft | Qt::AlignTop},
+        {{-r, -0.3 * r}, Qt::AlignRight | Qt::AlignBottom},
+        {{-r, 0.3 * r}, Qt::AlignRight | Qt::AlignTop},
+        {{0, -r}, Qt::AlignHCenter | Qt::AlignBottom},
+        {{0, r}, Qt::AlignHCenter | Qt::AlignTop},
+        {{0.6 * r, -1.8 * r}, Qt::AlignLeft | Qt::AlignBottom},
+        {{0.6 * r, 1.8 * r}, Qt::AlignLeft | Qt::AlignTop},
+        {{-0.6 * r, -1.8 * r}, Qt::AlignRight | Qt::AlignBottom},
+        {{-0.6 * r, 1.8 * r}, Qt::AlignRight | Qt::AlignTop},
+        {{0, -3 * r}, Qt::AlignHCenter | Qt::AlignBottom},
+        {{0, 3 * r}, Qt::AlignHCenter | Qt::AlignTop},
+    };
+    mCurrentLabel->setPadding(QMargins(4, 2, 4, 2));
+    double best = std::numeric_limits<double>::max();
+    QString bestText = mCurrentTexts.last();
+    Spot bestSpot = spots[0];
+    for (int t = 0; t < mCurrentTexts.size(); ++t) {
+        const QString &text = mCurrentTexts.at(t);
+        for (int k = 0; k < int(std::size(spots)); ++k) {
+            const QRectF box = labelBox(mCurrentLabel, text, dot + spots[k].offset,
+                                        spots[k].alignment);
+            // A shorter text or a spot further down the list only when it covers less.
+            const double cost = coverCost(box, labels, dot) + 30.0 * t + 0.5 * k;
+            if (cost < best) {
+                best = cost;
+                bestText = text;
+                bestSpot = spots[k];
+            }
+        }
+        if (best < 60) // beside its dot, over no curve, marker or label: the longest such text
+            break;
+    }
+    mCurrentLabel->setText(bestText);
+    mCurrentLabel->setPositionAlignment(bestSpot.alignment);
+    mCurrentLabel->setTextAlignment(bestSpot.alignment & Qt::AlignHorizontal_Mask);
+    const QPointF at = dot + bestSpot.offset;
+    mCurrentLabel->position->setCoords(xAxis->pixelToCoord(at.x()), yAxis->pixelToCoord(at.y()));
 }
 
 void MaxEntLambdaPlot::fitAxisLabelVariants(QCPAxis *axis, const QStringList &variants)
@@ -203,8 +370,6 @@ void MaxEntLambdaPlot::updateTicks()
         nameSupportLimits(size.width());
     if (mInvTauLabel->visible())
         placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
-    if (mCurrentLabel->visible() && !mCurrentLabelIsError)
-        placeLabel(mCurrentLabel, mCurrentTexts, Qt::AlignBottom);
     setViewport(drawn);
     // Tick counts for the axis rect as laid out (the reference names take part of the width).
     const int rectWidth = axisRect()->width() > 20 ? axisRect()->width() : size.width() - 200;

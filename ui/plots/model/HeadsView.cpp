@@ -14,7 +14,7 @@ namespace sml {
 HeadsView::HeadsView(QWidget *parent) : PlotView(parent)
 {
     mTitle = addTitle();
-    mTitle->setText(tr("Every head:  wʰ = softmax(Qʰ Kʰᵀ / τ),  Y = [O¹ … Oᴴ] W_O"));
+    mTitle->setText(fullTitle());
     plotLayout()->insertRow(1);
     mSubtitle = new QCPTextElement(this, QString(), plotStyle::subtitleFont());
     plotLayout()->addElement(1, 0, mSubtitle);
@@ -24,6 +24,11 @@ HeadsView::HeadsView(QWidget *parent) : PlotView(parent)
     plotLayout()->remove(axisRect());
     plotLayout()->simplify();
     rebuild(0, false);
+}
+
+QString HeadsView::fullTitle()
+{
+    return tr("Every head:  wʰ = softmax(Qʰ Kʰᵀ / τ),  Y = [O¹ … Oᴴ] W_O");
 }
 
 void HeadsView::rebuild(int heads, bool withWO)
@@ -118,6 +123,18 @@ void HeadsView::placeBlocks(const QRect &area)
             columns = c;
         }
     }
+    // As many rows, the fewest columns that hold the heads (2×2 rather than 3 + 1) when the
+    // heads are as large so.
+    if (H > 0) {
+        const int r = (H + columns - 1) / columns;
+        const int c = (H + r - 1) / r;
+        const int sw = (area.width() - scaleWidth - gap - c * (head.left() + head.right() + gap)) / c;
+        const int sh = (headsHeight - r * (head.top() + head.bottom() + gap)) / r;
+        if (c < columns && std::min(sw, sh) >= side - 2) {
+            columns = c;
+            side = std::max(side, std::min(sw, sh));
+        }
+    }
     side = std::max(8, side);
     const int headRows = H > 0 ? (H + columns - 1) / columns : 0;
     const int pitchX = head.left() + side + head.right() + gap;
@@ -138,8 +155,10 @@ void HeadsView::placeBlocks(const QRect &area)
     }
     // The product row: what is left below the heads, in equal widths.
     const int productY = top + headRows * pitchY;
+    // (No taller than the heads, unless its numbers need it: the heads are the main thing.)
     const int productHeight =
-        std::max(8, area.bottom() - productY - productTop - productBottom);
+        std::max(8, std::min(area.bottom() - productY - productTop - productBottom,
+                             H > 0 ? std::max(side, productMinimum) : area.height()));
     const int productWidth =
         std::max(8, (area.width() - productX) / std::max(1, int(products.size())));
     int x = area.left();
@@ -156,6 +175,7 @@ void HeadsView::showAnalysis(const Analysis &analysis, int selectedQuery)
     Q_UNUSED(selectedQuery);
     if (!mHeads.empty() || mHasWO)
         rebuild(0, false);
+    mSubtitleShort.clear();
     mConcat->show(Eigen::MatrixXd(), QString(), {}, plotStyle::diverging(), QCPRange(-1, 1));
     setSubtitle(tr("This scenario has no model: open a model scenario (tokens with "
                    "W_Q, W_K, W_V per head) to see its heads side by side."));
@@ -205,6 +225,14 @@ void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &an
     }
     const Analysis &selected = *analysis.heads[size_t(mFramedHead)];
     const bool masked = !mHeads.empty() && mHeads.front()->maskedCount() > 0;
+    // A narrow view gets the short form (PlotView would wrap the long one to three lines, the
+    // height of the heads).
+    mSubtitleShort = tr("%1 heads · T = %2 · τ = %3%5 · framed: %4 (click a head)")
+                         .arg(H)
+                         .arg(model.T())
+                         .arg(plotStyle::compact(selected.tau()))
+                         .arg(model.heads[size_t(mFramedHead)].label)
+                         .arg(masked ? tr(" · hatched: masked") : QString());
     setSubtitle(tr("%1 heads, T = %2 tokens, τ = %3%6. Framed: %4; click a head to select it%5.")
                     .arg(H)
                     .arg(model.T())
@@ -287,9 +315,20 @@ void HeadsView::setSubtitle(const QString &text)
 
 void HeadsView::updateTicks()
 {
-    // The subtitle is broken at spaces to the width it is laid out at.
+    // The subtitle is broken at spaces to the width it is laid out at; where the whole one
+    // takes more than two lines (a narrow view), the short one. The title likewise: without
+    // the formula of w when it would take two lines. The heads get the height (issue 14).
     const double width = std::max(200, layoutSize().width() - 24);
-    mSubtitle->setText(plotStyle::wrapText(mSubtitleText, mSubtitle->font(), width));
+    QString subtitle = plotStyle::wrapText(mSubtitleText, mSubtitle->font(), width);
+    if (subtitle.count(QLatin1Char('\n')) >= 2 && !mSubtitleShort.isEmpty())
+        subtitle = plotStyle::wrapText(mSubtitleShort, mSubtitle->font(), width);
+    mSubtitle->setText(subtitle);
+    const bool titleFits =
+        plotStyle::metrics(plotStyle::titleFont()).horizontalAdvance(fullTitle()) <= width;
+    const QString title = titleFits || heads() == 0 ? fullTitle()
+                                                    : tr("Every head,  Y = [O¹ … Oᴴ] W_O");
+    if (mTitle->text() != title)
+        mTitle->setText(title);
 }
 
 void HeadsView::fitTexts()

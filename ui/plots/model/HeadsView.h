@@ -69,6 +69,8 @@ private:
 
     QCPTextElement *mSubtitle;
     QString mSubtitleText;
+    QString mSubtitleShort; ///< for a narrow view (empty: none)
+    static QString fullTitle();
     PlacedLayout *mBody = nullptr;
     QCPColorScale *mScale = nullptr;
     std::vector<std::unique_ptr<MatrixBlock>> mHeads;

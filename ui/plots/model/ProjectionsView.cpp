@@ -201,12 +201,27 @@ void ProjectionsView::showModel(const Scenario &modelScenario, const Analysis &h
     signedBlock(Q, s.queries, tr("Q = X W_Q"), tokens);
     signedBlock(K, s.keys, tr("K = X W_K"), tokens);
     signedBlock(V, s.values, tr("V = X W_V"), tokens);
+    // The keys a query does not see (a causal mask) are hatched in the scores and the weights,
+    // as in the attention heatmap and the heads view: drawn as 0 they read as "weight 0" and
+    // "score 0", and a masked score is no number at all.
     const Eigen::MatrixXd scores = Eigen::MatrixXd(att.similarities) / att.tau;
+    MatrixBlock::CellMask visible(scores.rows(), scores.cols());
+    for (int i = 0; i < visible.rows(); ++i)
+        for (int t = 0; t < visible.cols(); ++t)
+            visible(i, t) = headAnalysis.mask().visible(i, t);
+    // The colour range of the scores from the scores that are seen (a masked one may be any
+    // number, or none).
+    Eigen::MatrixXd seenScores = scores;
+    for (int i = 0; i < visible.rows(); ++i)
+        for (int t = 0; t < visible.cols(); ++t)
+            if (!visible(i, t) || !std::isfinite(seenScores(i, t)))
+                seenScores(i, t) = 0;
     mBlocks[Scores]->show(scores, tr("Q Kᵀ / τ") + QLatin1Char('\n') + size(scores), tokens,
-                          plotStyle::diverging(), MatrixBlock::symmetricRange(scores), tokens);
+                          plotStyle::diverging(), MatrixBlock::symmetricRange(seenScores), tokens,
+                          visible);
     mBlocks[Weights]->show(Eigen::MatrixXd(att.weights),
                            tr("weights\n(%1×%2)").arg(att.weights.rows()).arg(att.weights.cols()),
-                           tokens, plotStyle::viridis(), QCPRange(0, 1), tokens);
+                           tokens, plotStyle::viridis(), QCPRange(0, 1), tokens, visible);
     signedBlock(O, att.outputs, tr("O = weights · V"), tokens);
     setSubtitle(tr("%1 of %2 heads; τ = %3; %4. Hover a cell: what made it is outlined.")
                     .arg(h.label)
@@ -344,12 +359,19 @@ QString ProjectionsView::toolTipAt(const QPointF &pos) const
             .arg(blk.rowName(r), value, productText(x, r, mBlocks[size_t(w)]->values(), c));
     }
     case Scores:
+        if (blk.isMasked(r, c))
+            return tr("query %1 → key %2: masked (the query does not see this key)\n"
+                      "its weight is 0; q·k / τ = %3 is not used")
+                .arg(blk.rowName(r), blk.rowName(c), value);
         return tr("score of query %1 → key %2 = q·k / τ = %3\n= (%4) / %5")
             .arg(blk.rowName(r), blk.rowName(c), value,
                  productText(mBlocks[Q]->values(), r,
                              Eigen::MatrixXd(mBlocks[K]->values().transpose()), c),
                  plotStyle::compact(mTau));
     case Weights:
+        if (blk.isMasked(r, c))
+            return tr("query %1 → key %2: masked (the query does not see this key), weight 0")
+                .arg(blk.rowName(r), blk.rowName(c));
         return tr("weight of query %1 → key %2 = %3\n= the softmax of row %4 of the scores")
             .arg(blk.rowName(r), blk.rowName(c), value)
             .arg(r + 1);
