@@ -18,7 +18,7 @@ Writes into resources/scenarios/:
                                                  with W_Q, W_K, W_V, and W_O (a `model` section)
 
 Then it gives lessons their guided steps (the version-2 `lesson` section of
-docs/scenario-format.md; issue 18): the README's "A first lesson" (six steps) in
+docs/scenario-format.md; issue 18): the README's "A first lesson" (seven steps) in
 default.softmaxlab.json, opened by Help ▸ Take the Tour, and steps for the √d_k, temperature-extremes,
 free-variance, iris and sparse-attention lessons. Those files become version 2. default and
 iris-kernel-smoother are read, given their steps and written back (their other fields as they were;
@@ -1109,7 +1109,10 @@ def step(title, view, caption=None, query=None, **settings):
 
 
 def first_lesson():
-    """The README's "A first lesson" as six steps of the default scenario (Help ▸ Take the Tour)."""
+    """The README's "A first lesson" as seven steps of the default scenario (Help ▸ Take the Tour).
+
+    It opens on plain attention (the heatmap) before the claim that three derivations agree; a
+    step on key space shows the heatmap beside the dock (LessonPresenter::centreViewBeside)."""
     f = [1.0, 0.5, -1.0]  # q·k of MATH.md §6 B
     w = softmax_stats([x / math.sqrt(2.0) for x in f])[0]
     # Free variances for step 4: k2's σ² a quarter of the others, so its precision weight grows.
@@ -1117,6 +1120,11 @@ def first_lesson():
     prec = [1.0 / v for v in free[0]]
     pi = [p / sum(prec) for p in prec]
     return [
+        step("This is attention", "attention-heatmap",
+             "Each cell is the weight w = softmax(q·k/τ) the query q gives a key: the "
+             "similarities q·k = (1, 0.5, −1), divided by τ = √2 and normalized to sum 1, give "
+             f"w = ({fmt(w[0])}, {fmt(w[1])}, {fmt(w[2])}). The output o is the values' mean "
+             "with these weights."),
         step("Three answers, one set of weights", "weight-bars",
              "Three bars for every key: the softmax weight w, the normalized precision π of the "
              "Gaussian likelihood and the maximum-entropy p. All three are "
@@ -1127,9 +1135,9 @@ def first_lesson():
              "is exactly the softmax. The peak ô of the log-likelihood sits on the attention "
              "output (⊗, ô = o)."),
         step("Move a key", "key-space",
-             "Moving k2 towards the direction of q raises its score q·k/τ and its weight w: "
-             "scores are dot products, not distances. Try it: drag k2 in Key space (Ctrl+Z "
-             "undoes; the step forgets the drag when you leave it)."),
+             "Moving k2 towards the direction of q raises its score q·k/τ and its weight w in "
+             "the heatmap: scores are dot products, not distances. Try it: drag k2 in Key space "
+             "(Ctrl+Z undoes; the step forgets the drag when you leave it)."),
         step("Break the link", "weight-bars",
              "This step sets the Variances to free, by hand: σ² = (1, 0.25, 1). Now π = "
              f"({fmt(pi[0])}, {fmt(pi[1])}, {fmt(pi[2])}) ≠ w. The MLE is still a "
@@ -1141,9 +1149,9 @@ def first_lesson():
              f"λ = 1/τ = {fmt(1 / math.sqrt(2.0))} and p is the softmax; the Constraint μ "
              "slider above the plot moves λ."),
         step("All the numbers", "derivation",
-             "Both derivations as numbered steps with the current values. Below the first "
-             "table, the line “π = softmax(s)” is the whole MLE argument: the precisions are "
-             "σ0⁻² eˢ, so normalizing them is the softmax."),
+             "Both derivations as numbered steps with the current values. The line "
+             "“π = softmax(s)” under the first table (scroll up for its rows) is the whole MLE "
+             "argument: the precisions are σ0⁻² eˢ, so normalizing them is the softmax."),
     ]
 
 
