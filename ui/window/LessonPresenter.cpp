@@ -2,6 +2,7 @@
 
 #include "Lesson.h"
 #include "document/ScenarioDocument.h"
+#include "panels/ControlPanel.h"
 #include "panels/DerivationPanel.h"
 #include "panels/LessonBanner.h"
 #include "panels/LessonPanel.h"
@@ -237,13 +238,19 @@ void LessonPresenter::stepShown(std::optional<int> step)
             document->setSelectedHead(s.headIndex());
         openView(s.view);
         document->setSelectedQuery(s.queryIndex());
+        // What the step's `set` changed is marked in the Scenario panel (the caption may not
+        // say; a fresh reader of the tour scanned the panel for it); a step without leaves no
+        // marks of the one before.
+        mWindow->controlPanel()->markChanged(s.set ? s.set->keys() : QStringList());
         // The derivation opens on the line its steps come to (wherever it was scrolled before).
         if (s.view == QLatin1String("derivation"))
             mWindow->derivationPanel()->showMleResult();
         mWindow->statusBar()->showMessage(
             tr("Step %1 of %2: %3").arg(*step + 1).arg(lesson->steps.size()).arg(s.title), 8000);
-    } else if (QDockWidget *opened = std::exchange(mOpenedDock, nullptr)) {
-        opened->hide(); // leaving the lesson closes what it opened
+    } else {
+        mWindow->controlPanel()->markChanged({});
+        if (QDockWidget *opened = std::exchange(mOpenedDock, nullptr))
+            opened->hide(); // leaving the lesson closes what it opened
     }
     updateKeys();
 }
