@@ -11,6 +11,7 @@
 #include "panels/DerivationPanel.h"
 #include "panels/LessonBanner.h"
 #include "panels/LessonPanel.h"
+#include "panels/ScenarioDock.h"
 #include "plots/attention/AttentionHeatmapView.h"
 #include "plots/attention/EntropyView.h"
 #include "plots/attention/WeightBarsView.h"
@@ -32,6 +33,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QListWidget>
 #include <QPushButton>
 #include <QScrollBar>
@@ -147,6 +149,7 @@ private slots:
     void dockStepShowsTheSameCentreEitherWay();
     void stepMarksTheControlsItSets();
     void shippedTextsSpeakWithoutSectionNumbers();
+    void tourIsTheReadersCopy();
 };
 
 void TestLessonUi::buildSaveReloadAndPresent()
@@ -916,6 +919,64 @@ void TestLessonUi::shippedTextsSpeakWithoutSectionNumbers()
         for (const QJsonValue &step : steps)
             check(name, step.toObject().value(QLatin1String("caption")).toString());
     }
+}
+
+void TestLessonUi::tourIsTheReadersCopy()
+{
+    // Starting the tour over unsaved edits asks first and says that the tour opens its own
+    // scenario; the tour's steps can be edited (a reader deleted one without meaning to): the
+    // Lesson panel says they are the reader's copy, Ctrl+Z brings a step back, and Save asks
+    // for a new name (tour findings 19, 20, issue 18).
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QString next;
+    QMessageBox::StandardButton answer = QMessageBox::Cancel;
+    w.setSavePrompt([&](const QString &) {
+        next = w.savePromptNext();
+        return answer;
+    });
+    typeInto(w.scenarioDock()->titleEdit(), QStringLiteral("Mine"));
+    QVERIFY(w.document()->isModified());
+    w.lessonPresenter()->tourAction()->trigger();
+    QVERIFY2(next.contains(QLatin1String("tour")) && next.contains(QLatin1String("example")),
+             qPrintable(next));
+    QCOMPARE(w.document()->scenario().title, QStringLiteral("Mine")); // cancelled: kept
+    QCOMPARE(w.document()->shownStep(), std::nullopt);
+    QVERIFY(!w.lessonPresenter()->panel()->exampleNote()->isVisibleTo(w.lessonPresenter()->panel()));
+    QVERIFY(w.savePromptNext().isEmpty());
+
+    answer = QMessageBox::Discard;
+    w.lessonPresenter()->tourAction()->trigger();
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+    QVERIFY(w.document()->isExample());
+    w.lessonPresenter()->dock()->show();
+    w.lessonPresenter()->dock()->raise();
+    LessonPanel *panel = w.lessonPresenter()->panel();
+    QTRY_VERIFY(panel->exampleNote()->isVisible());
+    QVERIFY(panel->exampleNote()->text().contains(QLatin1String("Ctrl+Z")));
+    const int steps = int(w.document()->baseScenario().lesson->steps.size());
+    QTest::mouseClick(panel->stepList()->viewport(), Qt::LeftButton, {},
+                      panel->stepList()->visualItemRect(panel->stepList()->item(1)).center());
+    clickButton(panel->deleteButton());
+    QCOMPARE(int(w.document()->baseScenario().lesson->steps.size()), steps - 1);
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(int(w.document()->baseScenario().lesson->steps.size()), steps);
+
+    // Save: a name is asked, the example is left alone, and the note goes.
+    QTemporaryDir dir;
+    bool asked = false;
+    w.setFileNamePrompt([&](MainWindow::FileDialogKind) {
+        asked = true;
+        return dir.filePath(QStringLiteral("my-tour"));
+    });
+    clickButton(panel->deleteButton());
+    QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
+    QVERIFY(asked);
+    QVERIFY(!w.document()->isExample());
+    QVERIFY(!panel->exampleNote()->isVisible());
+    QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("my-tour.softmaxlab.json"))));
 }
 
 QTEST_MAIN(TestLessonUi)

@@ -338,7 +338,9 @@ void LessonPresenter::exportPdfInteractive()
 
 void LessonPresenter::takeTour()
 {
-    mWindow->openExample(QStringLiteral(":/scenarios/default.softmaxlab.json"));
+    // With unsaved edits, the question says that the tour replaces them with its own scenario.
+    mWindow->openExample(QStringLiteral(":/scenarios/default.softmaxlab.json"),
+                         tr("The tour opens its own example scenario in place of this one."));
     ScenarioDocument *document = mWindow->document();
     if (document->baseScenario().lesson) // (unless "save changes?" was cancelled)
         document->showStep(0);
