@@ -108,7 +108,7 @@ Scenario defaultScenario()
     Scenario s;
     s.title = QStringLiteral("One query, three keys");
     s.description = QStringLiteral(
-        "The 2-D figure of MATH.md §6 B. One query q = (1, 0.5) looks at three keys. k1 points "
+        "The default figure, in a plane. One query q = (1, 0.5) looks at three keys. k1 points "
         "the same way as q, so its score is highest and its value gets the most weight. Drag or "
         "edit the vectors and watch three derivations agree: the softmax of the scores, the "
         "precision weights of the Gaussian maximum-likelihood estimate, and the maximum-entropy "

@@ -18,7 +18,7 @@ Writes into resources/scenarios/:
                                                  with W_Q, W_K, W_V, and W_O (a `model` section)
 
 Then it gives lessons their guided steps (the version-2 `lesson` section of
-docs/scenario-format.md; issue 18): the README's "A first lesson" (six steps) in
+docs/scenario-format.md; issue 18): the README's "A first lesson" (seven steps) in
 default.softmaxlab.json, opened by Help ▸ Take the Tour, and steps for the √d_k, temperature-extremes,
 free-variance, iris and sparse-attention lessons. Those files become version 2. default and
 iris-kernel-smoother are read, given their steps and written back (their other fields as they were;
@@ -550,7 +550,7 @@ def temperature_files(out_dir, written, summary):
     f0 = cold[0]["f"]
     mean_f0 = math.fsum(f0) / 3
     desc_cold = [
-        "The default figure (MATH.md §6 B: keys k1 = (1, 0), k2 = (0, 1), k3 = (−1, 0), values "
+        "The default figure (keys k1 = (1, 0), k2 = (0, 1), k3 = (−1, 0), values "
         "(1, 0), (0, 1), (−1, −1)) with four queries, frozen at a very low temperature, τ = 0.05: "
         "every similarity is multiplied by 1/τ = 20 before the softmax. "
         "In the limit τ → 0 the softmax becomes an argmax: all the weight goes to the most "
@@ -560,7 +560,7 @@ def temperature_files(out_dir, written, summary):
         "k1 and k2 equally and splits its weight half and half (H ≈ log 2), with output "
         "(0.5, 0.5). The short query points the same way as q but is 5 times shorter, so its "
         "scores are 5 times smaller: a query's length acts as an inverse temperature.",
-        "MaxEnt reading (§5.3): the Lagrange multiplier is λ = 1/τ = 20, and the default "
+        "MaxEnt reading: the Lagrange multiplier is λ = 1/τ = 20, and the default "
         f"constraint μ (the expected similarity) sits right at the top of its range: for q, "
         f"μ = {fmt(cold[0]['mu'], 6)} against max f = 1 (for the tie query μ equals 1 to double "
         "precision), and a large λ pins the distribution onto the argmax set.",
@@ -569,7 +569,7 @@ def temperature_files(out_dir, written, summary):
         f"τ = √2 the entropies are {mid_h}.",
     ]
     desc_hot = [
-        "The default figure (MATH.md §6 B: keys k1 = (1, 0), k2 = (0, 1), k3 = (−1, 0), values "
+        "The default figure (keys k1 = (1, 0), k2 = (0, 1), k3 = (−1, 0), values "
         "(1, 0), (0, 1), (−1, −1)) with four queries, at a very high temperature, τ = 50: every "
         f"similarity is divided by 50, so in each row the scores are within {fmt(spread, 2)} of "
         "each other. "
@@ -578,7 +578,7 @@ def temperature_files(out_dir, written, summary):
         f"What to look at: {wlist(hot, 5)} (entropies in nats). "
         "The weights still lean very slightly towards the better-matching keys: to first order "
         "w_t ≈ (1/3)(1 + (f_t − mean f)/τ).",
-        f"MaxEnt reading (§5.3): λ = 1/τ = 0.02 is close to 0, and λ = 0 means μ = the mean "
+        f"MaxEnt reading: λ = 1/τ = 0.02 is close to 0, and λ = 0 means μ = the mean "
         f"similarity and uniform weights. For q, f = (1, 0.5, −1) has mean {fmt(mean_f0, 6)} and "
         f"the default constraint is μ = {fmt(hot[0]['mu'], 6)}, just above it; moving the MaxEnt "
         "target μ down to the mean makes the weights exactly uniform, and below the mean λ turns "
@@ -626,7 +626,7 @@ def free_variances_file(out_dir, written, summary):
                    f"ohat = {ohat}; softmax w = {a['w']}, o = {a['o']}; max|pi-w| = {maxdiff:.6g}; "
                    f"KL(pi||w) = {kl:.6g}; l(ohat) = {l_hat:.8g}, l(o) = {l_att:.8g}")
     desc = [
-        "MATH.md §6 C: the same query, keys and values as the default figure (§6 B), but the "
+        "The same query, keys and values as the default figure (one query, three keys), but the "
         "variances are set by hand (variance mode \"free\") to σ² = (0.5, 2, 4) instead of being "
         "linked to the keys by σ² = σ0²·exp(−s). "
         "The maximum-likelihood output is still the precision-weighted mean of the values, "
@@ -758,7 +758,7 @@ def two_heads_file(out_dir, written, summary):
     r1, r2 = results
     desc = [
         "Where do queries and keys come from? In a transformer they are computed from the "
-        "tokens (MATH.md §8, worked example D). Three tokens have embeddings X = "
+        "tokens, by three matrices of each head. Three tokens have embeddings X = "
         "((1, 0), (0, 1), (1, 1)) (d_model = 2, positions already added in). Each head has its "
         "own projections W_Q, W_K, W_V, and its queries, keys and values are Q = X W_Q, "
         "K = X W_K, V = X W_V: the same three tokens give each head different vectors.",
@@ -771,12 +771,12 @@ def two_heads_file(out_dir, written, summary):
         f"mostly at x3. A score is a bilinear form of two tokens, s_ij = x_i W_Q W_Kᵀ x_jᵀ / τ: "
         "tokens attend to each other through the product W_Q W_Kᵀ, not through their own "
         "similarity.",
-        f"Each head is a scenario of §2–§7 (its own MLE and MaxEnt views); their outputs O¹ = "
+        f"Each head is a scenario of its own (its own MLE and MaxEnt views); their outputs O¹ = "
         f"{mat(r1['O'])} and O² are put side by side and mixed by W_O = ((1, 0), (0, 1), "
         f"(0.5, 0), (0, 0.5)) into the multi-head output Y = [O¹ O²] W_O = {mat(Y)}.",
         "Change one entry of a head's W_K and every row of that head's weights moves, while the "
         "other head stays as it is. softmaxlab --report FILE --head N prints head N's numbers "
-        "(every quantity of §2–§7), and the report's output is Y.",
+        "(every quantity of a plain scenario), and the report's output is Y.",
     ]
     sc = {
         "format": "softmaxlab-scenario",
@@ -993,8 +993,8 @@ def sparse_attention_files(out_dir, written, summary):
     soft = [x / sum(soft) for x in soft]
     base = scenario("", "", [("q", q)], keys, {"mode": "sqrt_dk"})
     description = (
-        "Change the entropy, and the softmax becomes sparse (MATH.md §7). This is the default "
-        "figure of §6 B with one change: the normalizer is sparsemax (α-entmax with α = 2), the "
+        "Change the entropy, and the softmax becomes sparse. This is the default "
+        "figure (one query, three keys) with one change: the normalizer is sparsemax (α-entmax with α = 2), the "
         "distribution of largest Tsallis entropy H_2 under the same constraint on the expected "
         "similarity. The scores are s = (%s); sparsemax subtracts a threshold θ = %s (the water "
         "line, in score units) and keeps what is above it: w = (%s). k3 gets exactly 0, not just "
@@ -1025,7 +1025,7 @@ def sparse_attention_files(out_dir, written, summary):
     T = len(digits["keys"])
     description = (
         "The digits kernel smoother (UCI handwritten digits, d_k = %d, τ = √d_k) with sparsemax "
-        "attention (α = 2, MATH.md §7) instead of the softmax. Each query now keeps only the "
+        "attention (α-entmax with α = 2) instead of the softmax. Each query now keeps only the "
         "keys above its water line: %d to %d of the %d keys (%.1f on average), and every other "
         "weight is exactly 0, where the softmax gave every key a positive weight. The prediction "
         "is then an average over a handful of similar training digits.\n\n"
@@ -1109,7 +1109,10 @@ def step(title, view, caption=None, query=None, **settings):
 
 
 def first_lesson():
-    """The README's "A first lesson" as six steps of the default scenario (Help ▸ Take the Tour)."""
+    """The README's "A first lesson" as seven steps of the default scenario (Help ▸ Take the Tour).
+
+    It opens on plain attention (the heatmap) before the claim that three derivations agree; a
+    step on key space shows the heatmap beside the dock (LessonPresenter::centreViewBeside)."""
     f = [1.0, 0.5, -1.0]  # q·k of MATH.md §6 B
     w = softmax_stats([x / math.sqrt(2.0) for x in f])[0]
     # Free variances for step 4: k2's σ² a quarter of the others, so its precision weight grows.
@@ -1117,6 +1120,11 @@ def first_lesson():
     prec = [1.0 / v for v in free[0]]
     pi = [p / sum(prec) for p in prec]
     return [
+        step("This is attention", "attention-heatmap",
+             "Each cell is the weight w = softmax(q·k/τ) the query q gives a key: the "
+             "similarities q·k = (1, 0.5, −1), divided by τ = √2 and normalized to sum 1, give "
+             f"w = ({fmt(w[0])}, {fmt(w[1])}, {fmt(w[2])}). The output o is the values' mean "
+             "with these weights."),
         step("Three answers, one set of weights", "weight-bars",
              "Three bars for every key: the softmax weight w, the normalized precision π of the "
              "Gaussian likelihood and the maximum-entropy p. All three are "
@@ -1127,9 +1135,9 @@ def first_lesson():
              "is exactly the softmax. The peak ô of the log-likelihood sits on the attention "
              "output (⊗, ô = o)."),
         step("Move a key", "key-space",
-             "Moving k2 towards the direction of q raises its score q·k/τ and its weight w: "
-             "scores are dot products, not distances. Try it: drag k2 in Key space (Ctrl+Z "
-             "undoes; the step forgets the drag when you leave it)."),
+             "Moving k2 towards the direction of q raises its score q·k/τ and its weight w in "
+             "the heatmap: scores are dot products, not distances. Try it: drag k2 in Key space "
+             "(Ctrl+Z undoes; the step forgets the drag when you leave it)."),
         step("Break the link", "weight-bars",
              "This step sets the Variances to free, by hand: σ² = (1, 0.25, 1). Now π = "
              f"({fmt(pi[0])}, {fmt(pi[1])}, {fmt(pi[2])}) ≠ w. The MLE is still a "
@@ -1141,9 +1149,9 @@ def first_lesson():
              f"λ = 1/τ = {fmt(1 / math.sqrt(2.0))} and p is the softmax; the Constraint μ "
              "slider above the plot moves λ."),
         step("All the numbers", "derivation",
-             "Both derivations as numbered steps with the current values. Below the first "
-             "table, the line “π = softmax(s)” is the whole MLE argument: the precisions are "
-             "σ0⁻² eˢ, so normalizing them is the softmax."),
+             "Both derivations as numbered steps with the current values. The line "
+             "“π = softmax(s)” under the first table (scroll up for its rows) is the whole MLE "
+             "argument: the precisions are σ0⁻² eˢ, so normalizing them is the softmax."),
     ]
 
 
@@ -1159,7 +1167,7 @@ def sqrt_dk_lesson(dk):
              f"eight keys): {'near uniform' if dk <= 2 else 'far below it'} at d_k = {dk}."),
         step("Divide by √d_k", "entropy",
              f"τ = √d_k = {fmt(math.sqrt(dk), 3)} gives the scores unit spread again, whatever "
-             "d_k is: the entropies come back to where they are at d_k = 2 (MATH.md §2, §3).",
+             "d_k is: the entropies come back to where they are at d_k = 2.",
              temperature={"mode": "sqrt_dk"}),
         step("Where τ puts the weights", "temperature-sweep",
              "The selected query's weights as τ runs over a log axis; the red line is the "
@@ -1180,7 +1188,7 @@ def temperature_lesson():
              temperature={"mode": "fixed", "tau": 50.0}),
         step("MaxEnt: λ = 1/τ", "maxent-constraint",
              "At the default constraint the Lagrange multiplier is λ = 1/τ = 0.02: a hot "
-             "softmax is the maximum-entropy distribution with a weak constraint (MATH.md §5.3).",
+             "softmax is the maximum-entropy distribution with a weak constraint.",
              temperature={"mode": "fixed", "tau": 50.0}),
     ]
 
@@ -1195,7 +1203,7 @@ def free_variance_lesson():
              "but no longer the attention output o."),
         step("Linked again: π = w", "weight-bars",
              "With σ² = σ0² e⁻ˢ (linked, σ0² = 1) the precisions are proportional to eˢ and "
-             "π = w again (MATH.md §4.1).",
+             "π = w again.",
              variance={"mode": "linked", "sigma0_squared": 1.0}),
     ]
 
@@ -1221,7 +1229,7 @@ def sparse_lesson():
     return [
         step("Sparsemax: exactly zero", "weight-bars",
              "α-entmax at α = 2 (sparsemax) on the 2-D figure: k3's score is below the water "
-             "line, so its weight is exactly 0 (MATH.md §7.5 F)."),
+             "line, so its weight is exactly 0."),
         step("From softmax to sparse", "alpha-sweep",
              "The weights as α runs from 1 (the softmax: every weight > 0) to 4; a cross marks "
              "the α at which k3 leaves the support."),

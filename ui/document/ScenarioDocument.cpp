@@ -76,7 +76,7 @@ void ScenarioDocument::setSelectedHead(int head)
 // --- files ---------------------------------------------------------------------------------
 
 void ScenarioDocument::resetDocument(Scenario scenario, const QString &path,
-                                     const QString &displayName)
+                                     const QString &displayName, bool example)
 {
     const bool wasShowingStep = mShown.has_value();
     mShown.reset();
@@ -87,6 +87,7 @@ void ScenarioDocument::resetDocument(Scenario scenario, const QString &path,
     const bool ready = recompute();
     mFilePath = path;
     mDisplayName = displayName;
+    mExample = example;
     const int oldSelected = mSelectedQuery;
     mSelectedQuery = 0;
     // clear() deletes the commands (which point at the old scenario's rows) and emits
@@ -119,7 +120,8 @@ ScenarioDocument::Error ScenarioDocument::loadExample(const QString &resourcePat
     if (const auto *error = std::get_if<LoadError>(&result))
         return error->message;
     QString name = QFileInfo(resourcePath).fileName();
-    resetDocument(std::get<Scenario>(std::move(result)), QString(), tr("%1 (example)").arg(name));
+    resetDocument(std::get<Scenario>(std::move(result)), QString(), tr("%1 (example)").arg(name),
+                  true);
     return std::nullopt;
 }
 
@@ -199,6 +201,7 @@ ScenarioDocument::Error ScenarioDocument::saveAs(const QString &path)
         return error;
     mFilePath = QFileInfo(target).absoluteFilePath();
     mDisplayName.clear();
+    mExample = false;
     emit filePathChanged(mFilePath);
     mUndoStack->setClean();
     return std::nullopt;

@@ -72,6 +72,9 @@ public:
     QString filePath() const { return mFilePath; }
     /// The name to show in the window title: the file name, an example's name, or "untitled".
     QString displayName() const;
+    /// True for a built-in example (loadExample) not yet saved under a name of its own: an
+    /// untitled document, so Save asks for a name and the example stays as it was.
+    bool isExample() const { return mExample; }
     bool isModified() const;
 
     /// Every head's Analysis and the multi-head output Y of a model scenario (nullptr for a plain
@@ -258,7 +261,8 @@ private:
     /// (returns false; analysisReady() follows).
     bool recompute();
     void analysisReady(std::shared_ptr<const Analysis> analysis);
-    void resetDocument(Scenario scenario, const QString &path, const QString &displayName);
+    void resetDocument(Scenario scenario, const QString &path, const QString &displayName,
+                       bool example = false);
     /// The edits of a model scenario that touch its `model` section (see the .cpp).
     Error pushModel(Model model, const QString &place, const QString &undoText, int gesture);
     Error moveModelVector(VectorKind kind, int row, const Eigen::RowVectorXd &vector, int gesture);
@@ -290,6 +294,7 @@ private:
     QUndoStack *mUndoStack;
     QString mFilePath;
     QString mDisplayName;
+    bool mExample = false; ///< isExample()
     int mSelectedQuery = 0;
     int mLastGesture = 0;
 };

@@ -11,10 +11,13 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QEvent>
 #include <QLabel>
+#include <QPainter>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QTimer>
 
 #include <cmath>
 
@@ -59,6 +62,89 @@ enum NormalizerPreset
     Sparsemax,
     CustomEntmax
 };
+
+namespace {
+
+/// A frame in the highlight colour around a control, over it (clicks go through), following
+/// its geometry; gone after ControlPanel::markDurationMs.
+class ChangeMark : public QWidget
+{
+public:
+    explicit ChangeMark(QWidget *target) : QWidget(target->parentWidget()), mTarget(target)
+    {
+        setObjectName(QStringLiteral("changeMark"));
+        setAttribute(Qt::WA_TransparentForMouseEvents);
+        setAttribute(Qt::WA_NoSystemBackground);
+        target->installEventFilter(this);
+        follow();
+        show();
+        raise();
+        QTimer::singleShot(ControlPanel::markDurationMs, this, &QObject::deleteLater);
+    }
+    QWidget *target() const { return mTarget; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == mTarget && (event->type() == QEvent::Move ||
+                                   event->type() == QEvent::Resize ||
+                                   event->type() == QEvent::Show || event->type() == QEvent::Hide))
+            follow();
+        return false;
+    }
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter painter(this);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 3));
+        painter.drawRoundedRect(QRectF(rect()).adjusted(1.5, 1.5, -1.5, -1.5), 4, 4);
+    }
+
+private:
+    void follow()
+    {
+        if (!mTarget)
+            return;
+        setGeometry(mTarget->geometry().adjusted(-3, -3, 3, 3));
+        setVisible(mTarget->isVisible());
+        raise();
+    }
+    QPointer<QWidget> mTarget;
+};
+
+} // namespace
+
+void ControlPanel::markChanged(const QStringList &fields)
+{
+    for (const QPointer<QWidget> &mark : std::as_const(mMarks))
+        delete mark.data();
+    mMarks.clear();
+    QList<QWidget *> targets;
+    for (const QString &field : fields) {
+        if (field == QLatin1String("temperature"))
+            targets << mSqrtDk << mTauEdit;
+        else if (field == QLatin1String("mask"))
+            targets << mMask;
+        else if (field == QLatin1String("variance"))
+            targets << mVarianceMode << mSigma0Edit;
+        else if (field == QLatin1String("maxent"))
+            targets << mTargetEdit;
+        else if (field == QLatin1String("attention"))
+            targets << mNormalizer;
+    }
+    for (QWidget *target : std::as_const(targets))
+        if (target->isEnabled()) // (σ0² is greyed out with free variances: not what changed)
+            mMarks << new ChangeMark(target);
+}
+
+QList<QWidget *> ControlPanel::markedControls() const
+{
+    QList<QWidget *> out;
+    for (const QPointer<QWidget> &mark : mMarks)
+        if (mark)
+            out << static_cast<ChangeMark *>(mark.data())->target();
+    return out;
+}
 
 ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
     : QWidget(parent), mDocument(document)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QPointer>
 #include <QWidget>
 
 class QCheckBox;
@@ -48,6 +49,14 @@ public:
     static double sliderToAlpha(int position);
     static int alphaToSlider(double alpha);
 
+    /// Marks the controls of the settings `fields` (a lesson step's `set`: "temperature",
+    /// "mask", "variance", "maxent", "attention") with a frame in the highlight colour for
+    /// markDurationMs, so that a reader sees what the step changed; a new call replaces the marks.
+    void markChanged(const QStringList &fields);
+    /// The controls marked now (markChanged).
+    QList<QWidget *> markedControls() const;
+    static constexpr int markDurationMs = 4000;
+
 signals:
     /// A status message (usually a refusal) for the status bar.
     void message(const QString &text);
@@ -71,6 +80,7 @@ private:
     QPushButton *mTargetDefault;
     QLabel *mFeasible;
     QLabel *mTargetState;
+    QList<QPointer<QWidget>> mMarks; ///< the frames of markChanged()
 };
 
 } // namespace sml

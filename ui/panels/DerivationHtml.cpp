@@ -251,7 +251,9 @@ QString DerivationWriter::maximumLikelihood() const
         QString(), tr("value<br>v<sub>t</sub>"),
         [&](int j) { return vectorText(s.values.row(d.visible[size_t(j)]).transpose()); },
         QString());
-    html += QStringLiteral("</table><p>");
+    // The line that sums the table up is the anchor mleResultAnchor (a lesson step on the
+    // derivation scrolls it into view, DerivationPanel::showMleResult).
+    html += QStringLiteral("</table><p><a name=\"%1\"></a>").arg(QLatin1String(mleResultAnchor));
     if (linked)
         html += tr("<span class=\"result\">π = softmax(s)</span>: the precisions are σ0⁻² "
                    "e<sup>s</sup>, so normalizing them is the softmax (max |π − softmax(s)| = "

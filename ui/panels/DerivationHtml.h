@@ -22,6 +22,10 @@ struct QueryDetail;
 /// Every number is an anchor "x:<exact value>" for its hover text. Quantities outside the double
 /// range are shown from their logarithms (MATH.md §4.1). `font` is the body font (for the width
 /// of the key labels).
+/// The name anchor (<a name="…">) at the start of the line under the maximum-likelihood table
+/// that sums it up ("π = softmax(s)", or what free variances make of it).
+inline constexpr const char *mleResultAnchor = "mle-result";
+
 QString derivationHtml(const Analysis &analysis, const QueryDetail &detail,
                        const std::vector<int> &columns, const QFont &font);
 

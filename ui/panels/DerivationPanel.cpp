@@ -13,7 +13,11 @@
 
 #include <QCheckBox>
 #include <QHelpEvent>
+#include <QAbstractTextDocumentLayout>
 #include <QScrollBar>
+#include <QTextBlock>
+#include <QTextLayout>
+#include <QTimer>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QToolTip>
@@ -153,6 +157,44 @@ void DerivationPanel::drawOnto(QPainter &painter, const ImageExportOptions &opti
 QString DerivationPanel::plainText() const
 {
     return mBrowser->toPlainText();
+}
+
+QRectF DerivationPanel::mleResultRect() const
+{
+    QTextDocument *document = mBrowser->document();
+    const QString name = QLatin1String(mleResultAnchor);
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (!fragment.charFormat().anchorNames().contains(name))
+                continue;
+            const QRectF blockRect = document->documentLayout()->blockBoundingRect(block);
+            const QTextLine line =
+                block.layout()->lineForTextPosition(fragment.position() - block.position());
+            if (!line.isValid())
+                return blockRect;
+            return QRectF(blockRect.left() + line.x(), blockRect.top() + line.y(), line.width(),
+                          line.height());
+        }
+    }
+    return QRectF();
+}
+
+void DerivationPanel::showMleResult()
+{
+    if (mStale)
+        refresh();
+    auto scroll = [this] {
+        const QRectF line = mleResultRect();
+        if (line.isEmpty())
+            return;
+        // A little of the table's last row shows above, so the line reads as its sum.
+        mBrowser->verticalScrollBar()->setValue(
+            std::max(0, int(std::floor(line.top())) - mBrowser->fontMetrics().height() / 2));
+        mBrowser->horizontalScrollBar()->setValue(0);
+    };
+    scroll();
+    QTimer::singleShot(0, this, scroll);
 }
 
 bool DerivationPanel::eventFilter(QObject *watched, QEvent *event)

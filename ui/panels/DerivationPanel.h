@@ -2,6 +2,7 @@
 
 #include "export/ImageExportOptions.h"
 
+#include <QRectF>
 #include <QWidget>
 
 #include <functional>
@@ -46,6 +47,15 @@ public:
     /// The HTML shown, and its plain text.
     QString html() const { return mHtml; }
     QString plainText() const;
+    /// Scrolls the line under the first table that sums it up ("π = softmax(s)",
+    /// mleResultAnchor) to the top of the pane, at its left edge: what a lesson step on the
+    /// derivation shows, wherever the pane was scrolled before. The first table and this line
+    /// are taller than the pane at 1280×800, so the line the step's caption names goes first;
+    /// the table is above it. Again after the next layout (the tab may only now get its size).
+    void showMleResult();
+    /// The line of showMleResult() in the browser's document coordinates (empty when the
+    /// query has no derivation).
+    QRectF mleResultRect() const;
     /// Writes the steps, laid out for `options.size`, as PNG, JPEG, PDF or SVG (text stays text
     /// in PDF and SVG; see exportTextDocument). Returns nullopt or an error message.
     std::optional<QString> exportImage(const QString &path, const ImageExportOptions &options,

@@ -43,7 +43,20 @@ LessonPanel::LessonPanel(ScenarioDocument *document, CurrentView currentView, QW
     mTitle->setPlaceholderText(tr("Title of the step"));
     mCaption->setPlaceholderText(tr("Caption (optional)"));
 
+    // The tour and the other examples' lessons can be edited like any lesson; what is edited
+    // is the reader's untitled copy (every change undoable, Save asks for a new name), and the
+    // panel says so, since a step deleted by mistake looks lost.
+    mExampleNote = new QLabel(
+        tr("This is a built-in example (the tour is one): your changes to its steps are yours. "
+           "Ctrl+Z undoes them, and Save asks for a new name; the example stays as it was."),
+        this);
+    mExampleNote->setObjectName(QStringLiteral("lessonExampleNote"));
+    mExampleNote->setWordWrap(true);
+    mExampleNote->setForegroundRole(QPalette::PlaceholderText);
+    mExampleNote->setVisible(document->isExample());
+
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(mExampleNote);
     layout->addWidget(mAdd);
     layout->addWidget(mList, 1);
     auto *buttons = new QGridLayout;
@@ -73,6 +86,8 @@ LessonPanel::LessonPanel(ScenarioDocument *document, CurrentView currentView, QW
     connect(mTitle, &QLineEdit::editingFinished, this, &LessonPanel::commitTitle);
     connect(mCaption, &QLineEdit::editingFinished, this, &LessonPanel::commitCaption);
     connect(document, &ScenarioDocument::changed, this, &LessonPanel::refresh);
+    connect(document, &ScenarioDocument::filePathChanged, this,
+            [this] { mExampleNote->setVisible(mDocument->isExample()); });
     connect(document, &ScenarioDocument::shownStepChanged, this, [this](std::optional<int> step) {
         refresh();
         // The step shown is the one selected (PageDown in the list steps the lesson).
@@ -112,6 +127,7 @@ int LessonPanel::selectedRow() const
 
 void LessonPanel::refresh()
 {
+    mExampleNote->setVisible(mDocument->isExample());
     const std::optional<Lesson> &lesson = mDocument->baseScenario().lesson;
     const int n = lesson ? int(lesson->steps.size()) : 0;
     const std::optional<int> shown = mDocument->shownStep();

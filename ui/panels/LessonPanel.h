@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 
+class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
@@ -43,6 +44,9 @@ public:
     QPushButton *deleteButton() const { return mDelete; }
     QLineEdit *titleEdit() const { return mTitle; }
     QLineEdit *captionEdit() const { return mCaption; }
+    /// The line above the steps that says an example's lesson (the tour) is the reader's copy:
+    /// shown while the document is an example (ScenarioDocument::isExample).
+    QLabel *exampleNote() const { return mExampleNote; }
 
 public slots:
     /// Appends a step recording what is shown, selects it and puts the cursor in its title.
@@ -77,6 +81,7 @@ private:
     CurrentView mCurrentView;
     ViewTitle mViewTitle;
     QListWidget *mList;
+    QLabel *mExampleNote;
     QPushButton *mAdd;
     QPushButton *mShow;
     QPushButton *mUp;

@@ -2,6 +2,7 @@
 
 #include "Lesson.h"
 #include "document/ScenarioDocument.h"
+#include "panels/ControlPanel.h"
 #include "panels/DerivationPanel.h"
 #include "panels/LessonBanner.h"
 #include "panels/LessonPanel.h"
@@ -191,6 +192,15 @@ QString LessonPresenter::viewTitle(const QString &name) const
     return name;
 }
 
+QString LessonPresenter::centreViewBeside(const QString &dockView)
+{
+    // The MLE optimizer climbs the likelihood landscape; key space moves the keys whose weights
+    // the heatmap shows (in numbers, readable beside the dock).
+    if (dockView == QLatin1String("mle-optimizer"))
+        return QStringLiteral("value-space");
+    return QStringLiteral("attention-heatmap");
+}
+
 bool LessonPresenter::openView(const QString &name)
 {
     // A dock a previous step opened closes again (in presentation mode the docks are closed).
@@ -201,8 +211,12 @@ bool LessonPresenter::openView(const QString &name)
         mWindow->viewTabs()->setCurrentIndex(tab);
         return true;
     }
-    // A view in a dock (key space, the MLE optimizer): the dock is shown and raised.
+    // A view in a dock (key space, the MLE optimizer): the dock is shown and raised, and the
+    // centre shows the view that goes with it (centreViewBeside), not whatever tab the step
+    // shown before had left there: a step looks the same whichever way it is reached.
     if (QDockWidget *dock = dockOfView(name)) {
+        if (const int tab = tabOfView(centreViewBeside(name)); tab >= 0)
+            mWindow->viewTabs()->setCurrentIndex(tab);
         if (opened && opened != dock)
             opened->hide();
         if (!dock->isVisible() || dock == opened)
@@ -224,10 +238,19 @@ void LessonPresenter::stepShown(std::optional<int> step)
             document->setSelectedHead(s.headIndex());
         openView(s.view);
         document->setSelectedQuery(s.queryIndex());
+        // What the step's `set` changed is marked in the Scenario panel (the caption may not
+        // say; a fresh reader of the tour scanned the panel for it); a step without leaves no
+        // marks of the one before.
+        mWindow->controlPanel()->markChanged(s.set ? s.set->keys() : QStringList());
+        // The derivation opens on the line its steps come to (wherever it was scrolled before).
+        if (s.view == QLatin1String("derivation"))
+            mWindow->derivationPanel()->showMleResult();
         mWindow->statusBar()->showMessage(
             tr("Step %1 of %2: %3").arg(*step + 1).arg(lesson->steps.size()).arg(s.title), 8000);
-    } else if (QDockWidget *opened = std::exchange(mOpenedDock, nullptr)) {
-        opened->hide(); // leaving the lesson closes what it opened
+    } else {
+        mWindow->controlPanel()->markChanged({});
+        if (QDockWidget *opened = std::exchange(mOpenedDock, nullptr))
+            opened->hide(); // leaving the lesson closes what it opened
     }
     updateKeys();
 }
@@ -315,7 +338,9 @@ void LessonPresenter::exportPdfInteractive()
 
 void LessonPresenter::takeTour()
 {
-    mWindow->openExample(QStringLiteral(":/scenarios/default.softmaxlab.json"));
+    // With unsaved edits, the question says that the tour replaces them with its own scenario.
+    mWindow->openExample(QStringLiteral(":/scenarios/default.softmaxlab.json"),
+                         tr("The tour opens its own example scenario in place of this one."));
     ScenarioDocument *document = mWindow->document();
     if (document->baseScenario().lesson) // (unless "save changes?" was cancelled)
         document->showStep(0);

@@ -58,8 +58,12 @@ public:
     /// Maximum entropy tab, "value-space" for the likelihood landscape, "derivation").
     QString currentViewName() const;
     /// Shows the view `name` (exportViewNames()): its tab, or its dock (a dock it opens closes
-    /// again when the next step shows a tab). False when unknown.
+    /// again when the next step shows a tab) with centreViewBeside(name) in the centre. False
+    /// when unknown.
     bool openView(const QString &name);
+    /// The centre view a step on the dock view `dockView` shows beside the dock: the likelihood
+    /// landscape beside the MLE optimizer, the attention heatmap beside key space.
+    static QString centreViewBeside(const QString &dockView);
     /// What the window calls the view `name`: its tab's text ("Softmax = MLE = MaxEnt") or its
     /// dock's title ("Key space"); `name` itself when the window has no such view.
     QString viewTitle(const QString &name) const;

@@ -92,8 +92,11 @@ public:
     bool openFile(const QString &path, QString *error = nullptr);
 
     /// Offers to save unsaved changes. Returns true when the caller may go on (saved or
-    /// discarded, or nothing to save), false on Cancel or a failed save.
-    bool maybeSave();
+    /// discarded, or nothing to save), false on Cancel or a failed save. `next`, when given, is
+    /// a sentence the question adds on what happens after it ("The tour opens its own example
+    /// scenario…"); savePromptNext() is it while the prompt runs.
+    bool maybeSave(const QString &next = QString());
+    QString savePromptNext() const { return mSavePromptNext; }
 
     void setSavePrompt(SavePrompt prompt) { mSavePrompt = std::move(prompt); }
     void setFileNamePrompt(FileNamePrompt prompt) { mFileNamePrompt = std::move(prompt); }
@@ -189,7 +192,8 @@ public slots:
     void open();
     bool save();
     bool saveAs();
-    void openExample(const QString &resourcePath);
+    /// Opens a built-in example (after maybeSave(`next`)).
+    void openExample(const QString &resourcePath, const QString &next = QString());
     /// Edit ▸ Title and Notes… (ScenarioDock::editTitleAndNotes).
     void editTitleAndNotes() { mScenarioDock->editTitleAndNotes(); }
 
@@ -273,6 +277,7 @@ private:
     LessonPresenter *mLesson = nullptr;
 
     SavePrompt mSavePrompt;
+    QString mSavePromptNext; ///< maybeSave()'s `next`, while its prompt runs
     FileNamePrompt mFileNamePrompt;
     ErrorReporter mErrorReporter;
     RecoveryPrompt mRecoveryPrompt;

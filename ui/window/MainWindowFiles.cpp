@@ -66,10 +66,13 @@ QStringList localFiles(const QMimeData *mime)
 void MainWindow::installDefaultPrompts()
 {
     mSavePrompt = [this](const QString &name) {
-        return QMessageBox::warning(
-            this, tr("Unsaved changes"),
-            tr("The scenario “%1” has unsaved changes.\nDo you want to save them?").arg(name),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        QString text = tr("The scenario “%1” has unsaved changes.").arg(name);
+        if (!mSavePromptNext.isEmpty())
+            text += QLatin1Char('\n') + mSavePromptNext;
+        return QMessageBox::warning(this, tr("Unsaved changes"),
+                                    text + QLatin1Char('\n') + tr("Do you want to save them?"),
+                                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                    QMessageBox::Save);
     };
     mFileNamePrompt = [this](FileDialogKind kind) {
         const QString filter =
@@ -193,11 +196,14 @@ void MainWindow::reportOpenError(const QString &path, const QString &error)
                    tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), error));
 }
 
-bool MainWindow::maybeSave()
+bool MainWindow::maybeSave(const QString &next)
 {
     if (!mDocument->isModified())
         return true;
-    switch (mSavePrompt(mDocument->displayName())) {
+    mSavePromptNext = next;
+    const auto answer = mSavePrompt(mDocument->displayName());
+    mSavePromptNext.clear();
+    switch (answer) {
     case QMessageBox::Save:
         return save();
     case QMessageBox::Discard:
@@ -275,9 +281,9 @@ bool MainWindow::saveAs()
 
 // --- the lesson examples (Help ▸ Examples) ---------------------------------------------------
 
-void MainWindow::openExample(const QString &resourcePath)
+void MainWindow::openExample(const QString &resourcePath, const QString &next)
 {
-    if (!maybeSave())
+    if (!maybeSave(next))
         return;
     if (auto error = mDocument->loadExample(resourcePath))
         mErrorReporter(tr("Cannot open example"), *error);
