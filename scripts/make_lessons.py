@@ -781,7 +781,7 @@ def two_heads_file(out_dir, written, summary):
     sc = {
         "format": "softmaxlab-scenario",
         "version": 2,
-        "title": "From tokens to heads: two heads (MATH.md §8 D)",
+        "title": "From tokens to heads: two heads by hand",
         "description": "\n\n".join(desc),
         "model": {
             "tokens": [{"label": f"x{t + 1}", "embedding": x} for t, x in enumerate(X)],

@@ -450,7 +450,7 @@ void TestFiles::examplesMenuOpensEveryLesson()
     QVERIFY(dk2 >= 0 && dk256 > dk2);
     // From tokens to heads: by hand (MATH.md §8 D), then the trained layers 1 and 2, last.
     const qsizetype byHand =
-        titles.indexOf(QStringLiteral("From tokens to heads: two heads (MATH.md §8 D)"));
+        titles.indexOf(QStringLiteral("From tokens to heads: two heads by hand"));
     const qsizetype layer1 = titles.indexOf(QStringLiteral("Trained transformer, layer 1"));
     const qsizetype layer2 = titles.indexOf(QStringLiteral("Trained transformer, layer 2"));
     QVERIFY(byHand > dk256 && layer1 == byHand + 1 && layer2 == layer1 + 1);
