@@ -34,6 +34,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QStatusBar>
 #include <QListWidget>
 #include <QPushButton>
 #include <QScrollBar>
@@ -141,6 +142,7 @@ private slots:
     void shapeEditUpdatesEverySteps();
     void takeTheTour();
     void tourKeepsItsStepAcrossPresentationAndClicks();
+    void escLeavesTheTourInTheWindow();
     void typedTitleStaysWithItsStep();
     void bannerReservesTheTallestStepAtItsWidth();
     void hintReadsInEveryTheme();
@@ -595,6 +597,45 @@ void TestLessonUi::tourKeepsItsStepAcrossPresentationAndClicks()
     QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
     QTest::keyClick(&w, Qt::Key_F5);
     QCOMPARE(w.document()->shownStep(), std::nullopt);
+}
+
+void TestLessonUi::escLeavesTheTourInTheWindow()
+{
+    // A fresh reader pressed Esc in the window to leave the tour and nothing happened (only the
+    // small ✕ left it), and after ✕ the status bar still said "Step 3 of 6". Esc now leaves a
+    // lesson shown in the window; an open cell editor keeps its Esc (it cancels the edit); the
+    // status bar says the lesson was left.
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    w.lessonPresenter()->tourAction()->trigger();
+    ScenarioDocument *doc = w.document();
+    QVERIFY(!doc->showStep(2));
+    QVERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("Step 3 of ")));
+
+    // Esc in a cell editor cancels the edit; the tour stays on its step.
+    QTableView *table = w.queriesTable();
+    const QModelIndex cell = table->model()->index(0, 1);
+    table->setCurrentIndex(cell);
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_F2);
+    auto *editor = table->viewport()->findChild<QLineEdit *>();
+    QVERIFY(editor && editor->isVisible());
+    QTest::keyClicks(editor, QStringLiteral("7"));
+    QTest::keyClick(editor, Qt::Key_Escape);
+    QCoreApplication::processEvents();
+    QCOMPARE(doc->shownStep(), std::optional<int>(2));
+    QVERIFY(!doc->isModified());
+
+    QTest::keyClick(table, Qt::Key_Escape);
+    QCOMPARE(doc->shownStep(), std::nullopt);
+    QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Left the lesson")),
+             qPrintable(w.statusBar()->currentMessage()));
+    // Without a lesson shown, Esc is nobody's: nothing happens.
+    QTest::keyClick(&w, Qt::Key_Escape);
+    QCOMPARE(doc->shownStep(), std::nullopt);
+    QVERIFY(!Appearance::instance()->presentation());
 }
 
 void TestLessonUi::typedTitleStaysWithItsStep()

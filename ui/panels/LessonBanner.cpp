@@ -66,12 +66,12 @@ LessonBanner::LessonBanner(ScenarioDocument *document, QWidget *parent)
 
 QString LessonBanner::nextHint()
 {
-    return tr("PageDown: next step · PageUp: back · F5: present");
+    return tr("PageDown: next step · PageUp: back · F5: present · Esc: leave the lesson");
 }
 
 QString LessonBanner::lastHint()
 {
-    return tr("The last step. ✕ leaves the lesson; Help ▸ Examples has more lessons.");
+    return tr("The last step. Esc or ✕ leaves the lesson; Help ▸ Examples has more lessons.");
 }
 
 void LessonBanner::applyFonts()

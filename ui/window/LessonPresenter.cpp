@@ -105,6 +105,16 @@ LessonPresenter::LessonPresenter(MainWindow *window) : QObject(window), mWindow(
     }
     connect(mNextStep, &QAction::triggered, mBanner, &LessonBanner::nextStep);
     connect(mPreviousStep, &QAction::triggered, mBanner, &LessonBanner::previousStep);
+    // Esc leaves a lesson shown in the window, as ✕ does (in presentation mode Esc leaves
+    // presentation mode first: one level at a time). A fresh reader of the tour pressed Esc and
+    // found only the small ✕; an open cell editor still takes its Esc first (the delegate
+    // accepts the shortcut override).
+    auto *leave = new QAction(tr("Leave the Lesson"), window);
+    leave->setObjectName(QStringLiteral("leaveLessonAction"));
+    leave->setShortcutContext(Qt::WindowShortcut);
+    window->addAction(leave);
+    connect(leave, &QAction::triggered, this,
+            [document] { document->showStep(std::nullopt); });
 
     mExportPdf = new QAction(tr("Export &Lesson as PDF…"), window);
     mExportPdf->setObjectName(QStringLiteral("exportLessonPdfAction"));
@@ -251,6 +261,12 @@ void LessonPresenter::stepShown(std::optional<int> step)
         mWindow->controlPanel()->markChanged({});
         if (QDockWidget *opened = std::exchange(mOpenedDock, nullptr))
             opened->hide(); // leaving the lesson closes what it opened
+        // The status bar's "Step n of N" would say the lesson is still on: say where we are.
+        if (lesson && mWindow->statusBar()->currentMessage().startsWith(tr("Step ")))
+            mWindow->statusBar()->showMessage(
+                tr("Left the lesson: the scenario as saved. Help ▸ Take the Tour or F5 starts "
+                   "a lesson again."),
+                8000);
     }
     updateKeys();
 }
@@ -281,6 +297,9 @@ void LessonPresenter::updateKeys()
     // there), even from a list or a text view, but not from an editor (eventFilter); ← → stay
     // with the tables and fields.
     const bool stepShown = hasLesson && document->shownStep().has_value();
+    if (auto *leave = mWindow->findChild<QAction *>(QStringLiteral("leaveLessonAction")))
+        leave->setShortcuts(stepShown && !presenting ? QList<QKeySequence>{Qt::Key_Escape}
+                                                     : QList<QKeySequence>{});
     mNextStep->setShortcuts(stepping    ? QList<QKeySequence>{Qt::Key_PageDown, Qt::Key_Right}
                             : stepShown ? QList<QKeySequence>{Qt::Key_PageDown}
                                         : QList<QKeySequence>{});
