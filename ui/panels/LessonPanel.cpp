@@ -52,8 +52,10 @@ LessonPanel::LessonPanel(ScenarioDocument *document, CurrentView currentView, QW
         this);
     mExampleNote->setObjectName(QStringLiteral("lessonExampleNote"));
     mExampleNote->setWordWrap(true);
-    mExampleNote->setForegroundRole(QPalette::PlaceholderText);
-    mExampleNote->setVisible(document->isExample());
+    // Italic in the text's own ink: QPalette::PlaceholderText's grey reads below 4.5:1.
+    QFont noteFont = mExampleNote->font();
+    noteFont.setItalic(true);
+    mExampleNote->setFont(noteFont);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(mExampleNote);

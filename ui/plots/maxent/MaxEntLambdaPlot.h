@@ -150,8 +150,13 @@ private:
     /// What a box put on the plot covers: the points of the curve, the markers, the lines and
     /// the boxes of `labels` (each far worse than a line), and leaving the axis rect (worst);
     /// the marker at `own` (the labelled dot) does not count.
+    /// `curve` is curvePixels(): the curve sampled every 2 px, computed once for all the boxes.
     double coverCost(const QRectF &box, const std::vector<QRectF> &labels,
+                     const std::vector<QPointF> &curve,
                      const QPointF &own = QPointF(-1e9, -1e9)) const;
+    /// The curve's points in pixels, sampled every 2 px along x between its data points (pieces
+    /// far off the plot left out).
+    std::vector<QPointF> curvePixels() const;
     /// The boxes of the plot's other labels (λ = 1/τ, the decorations' labels).
     std::vector<QRectF> otherLabelBoxes() const;
     /// The estimated width of the axis rect in pixels at layoutSize().

@@ -12,6 +12,26 @@
 
 namespace sml {
 
+namespace {
+
+/// The box of `size` whose anchor point `at` is where `alignment` says (Qt::AlignRight: `at`
+/// is its right edge, AlignBottom: its bottom, …), as QCPItemText places its text.
+QRectF alignedBox(const QSizeF &size, const QPointF &at, Qt::Alignment alignment)
+{
+    QPointF topLeft = at;
+    if (alignment & Qt::AlignRight)
+        topLeft.rx() -= size.width();
+    else if (alignment & Qt::AlignHCenter)
+        topLeft.rx() -= size.width() / 2;
+    if (alignment & Qt::AlignBottom)
+        topLeft.ry() -= size.height();
+    else if (alignment & Qt::AlignVCenter)
+        topLeft.ry() -= size.height() / 2;
+    return QRectF(topLeft, size);
+}
+
+} // namespace
+
 double MaxEntLambdaPlot::plotPixels() const
 {
     // Less the left axis (about 90 px) and the right-hand reference labels.
@@ -135,16 +155,7 @@ QRectF MaxEntLambdaPlot::labelBox(const QCPItemText *label, const QString &text,
     const QMargins pad = label ? label->padding() : QMargins(4, 2, 4, 2);
     const QSizeF size(width + pad.left() + pad.right(),
                       fm.height() * lines.size() + pad.top() + pad.bottom());
-    QPointF topLeft = at;
-    if (alignment & Qt::AlignRight)
-        topLeft.rx() -= size.width();
-    else if (alignment & Qt::AlignHCenter)
-        topLeft.rx() -= size.width() / 2;
-    if (alignment & Qt::AlignBottom)
-        topLeft.ry() -= size.height();
-    else if (alignment & Qt::AlignVCenter)
-        topLeft.ry() -= size.height() / 2;
-    return QRectF(topLeft, size);
+    return alignedBox(size, at, alignment);
 }
 
 std::vector<QRectF> MaxEntLambdaPlot::otherLabelBoxes() const
@@ -161,19 +172,9 @@ std::vector<QRectF> MaxEntLambdaPlot::otherLabelBoxes() const
     return boxes;
 }
 
-double MaxEntLambdaPlot::coverCost(const QRectF &box, const std::vector<QRectF> &labels,
-                                   const QPointF &own) const
+std::vector<QPointF> MaxEntLambdaPlot::curvePixels() const
 {
-    const QRectF plot = QRectF(axisRect()->rect()).adjusted(1, 1, -1, -1);
-    double cost = 0;
-    if (!plot.contains(box)) {
-        const QRectF inside = plot.intersected(box);
-        cost += 1e6 + (box.width() * box.height() - inside.width() * inside.height());
-    }
-    for (const QRectF &other : labels)
-        if (other.intersects(box))
-            cost += 1e5;
-    // The curve, sampled every 2 px along x between its points.
+    std::vector<QPointF> samples;
     const auto curve = mCurve->data();
     QPointF last;
     bool haveLast = false;
@@ -188,14 +189,32 @@ double MaxEntLambdaPlot::coverCost(const QRectF &box, const std::vector<QRectF> 
             // (Clamped as a double: a huge pixel distance is no int.)
             const int steps = int(std::clamp(std::abs(p.x() - last.x()) / 2, 1.0, 50.0));
             for (int k = 1; k <= steps; ++k)
-                if (box.contains(last + (p - last) * (double(k) / steps)))
-                    cost += 100;
-        } else if (box.contains(p)) {
-            cost += 100;
+                samples.push_back(last + (p - last) * (double(k) / steps));
+        } else {
+            samples.push_back(p);
         }
         last = p;
         haveLast = true;
     }
+    return samples;
+}
+
+double MaxEntLambdaPlot::coverCost(const QRectF &box, const std::vector<QRectF> &labels,
+                                   const std::vector<QPointF> &curve, const QPointF &own) const
+{
+    const QRectF plot = QRectF(axisRect()->rect()).adjusted(1, 1, -1, -1);
+    double cost = 0;
+    if (!plot.contains(box)) {
+        const QRectF inside = plot.intersected(box);
+        cost += 1e6 + (box.width() * box.height() - inside.width() * inside.height());
+    }
+    for (const QRectF &other : labels)
+        if (other.intersects(box))
+            cost += 1e5;
+    // The curve, sampled every 2 px along x between its points.
+    for (const QPointF &p : curve)
+        if (box.contains(p))
+            cost += 100;
     // The markers (at most 20 px across at 1×).
     const double r = 10 * Appearance::instance()->fontScale() + 2;
     for (const QCPGraph *g : {mInvTauMarker, mCurrentMarker, mNewtonNow, mGisNow, mNewtonTrail,
@@ -239,6 +258,7 @@ void MaxEntLambdaPlot::placeCurrentLabel()
     // Clear of the dot (the 1/τ circle is 16 px across at 1×, the current λ's diamond 20).
     const double r = (mCurrentIsInvTau ? 8 : 10) * Appearance::instance()->fontScale() + 4;
     const std::vector<QRectF> labels = otherLabelBoxes();
+    const std::vector<QPointF> curve = curvePixels(); // once for every candidate box
     struct Spot
     {
         QPointF offset;
@@ -265,11 +285,14 @@ void MaxEntLambdaPlot::placeCurrentLabel()
     Spot bestSpot = spots[0];
     for (int t = 0; t < mCurrentTexts.size(); ++t) {
         const QString &text = mCurrentTexts.at(t);
+        // Measured once per text, then moved to each spot: measuring it at all twelve spots was
+        // a fifth of an edit in this tab at T = 64 (perf, issue 19).
+        const QSizeF size = labelBox(mCurrentLabel, text, QPointF(), Qt::AlignLeft | Qt::AlignTop)
+                                .size();
         for (int k = 0; k < int(std::size(spots)); ++k) {
-            const QRectF box = labelBox(mCurrentLabel, text, dot + spots[k].offset,
-                                        spots[k].alignment);
+            const QRectF box = alignedBox(size, dot + spots[k].offset, spots[k].alignment);
             // A shorter text or a spot further down the list only when it covers less.
-            const double cost = coverCost(box, labels, dot) + 30.0 * t + 0.5 * k;
+            const double cost = coverCost(box, labels, curve, dot) + 30.0 * t + 0.5 * k;
             if (cost < best) {
                 best = cost;
                 bestText = text;
