@@ -1135,9 +1135,10 @@ def first_lesson():
              "is exactly the softmax. The peak ô of the log-likelihood sits on the attention "
              "output (⊗, ô = o)."),
         step("Move a key", "key-space",
-             "Moving k2 towards the direction of q raises its score q·k/τ and its weight w in "
-             "the heatmap: scores are dot products, not distances. Try it: drag k2 in Key space "
-             "(Ctrl+Z undoes; the step forgets the drag when you leave it)."),
+             "Moving k2 towards the direction of q raises its score q·k/τ and its weight w "
+             "(its disc grows, and so does its cell in the heatmap): scores are dot products, "
+             "not distances. Try it: drag k2 in Key space (Ctrl+Z undoes; the step forgets the "
+             "drag when you leave it)."),
         step("Break the link", "weight-bars",
              "This step sets the Variances to free, by hand: σ² = (1, 0.25, 1). Now π = "
              f"({fmt(pi[0])}, {fmt(pi[1])}, {fmt(pi[2])}) ≠ w. The MLE is still a "
