@@ -52,7 +52,7 @@ LessonPanel::LessonPanel(ScenarioDocument *document, CurrentView currentView, QW
         this);
     mExampleNote->setObjectName(QStringLiteral("lessonExampleNote"));
     mExampleNote->setWordWrap(true);
-    // Italic in the text's own ink: QPalette::PlaceholderText's grey reads below 4.5:1.
+    // Italic in the text's own ink: the palette's grey for hint text reads below 4.5:1.
     QFont noteFont = mExampleNote->font();
     noteFont.setItalic(true);
     mExampleNote->setFont(noteFont);
