@@ -127,6 +127,25 @@ int tabBarTop(MainWindow &w)
     return w.viewTabs()->tabBar()->mapTo(&w, QPoint(0, 0)).y();
 }
 
+/// How openTheTour() waits for the window: drawn, or also focused (for tests that type).
+enum class Wait
+{
+    Exposed,
+    Active
+};
+
+/// The window at a projector's 1280×800, shown, on step 1 of Help ▸ Take the Tour.
+bool openTheTour(MainWindow &w, Wait wait)
+{
+    w.resize(1280, 800);
+    w.show();
+    const bool ready = wait == Wait::Active ? QTest::qWaitForWindowActive(&w)
+                                            : QTest::qWaitForWindowExposed(&w);
+    if (ready)
+        w.lessonPresenter()->tourAction()->trigger();
+    return ready;
+}
+
 } // namespace
 
 class TestLessonUi : public QObject
@@ -453,10 +472,7 @@ void TestLessonUi::shapeEditUpdatesEverySteps()
 void TestLessonUi::takeTheTour()
 {
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.lessonPresenter()->tourAction()->trigger();
+    QVERIFY(openTheTour(w, Wait::Exposed));
     const std::optional<Lesson> &lesson = w.document()->baseScenario().lesson;
     QVERIFY(lesson);
     QCOMPARE(int(lesson->steps.size()), 7);
@@ -554,10 +570,7 @@ void TestLessonUi::tourKeepsItsStepAcrossPresentationAndClicks()
     // clicker's PageDown did nothing, and F5 then Esc ended the tour instead of only leaving
     // presentation mode.
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.lessonPresenter()->tourAction()->trigger();
+    QVERIFY(openTheTour(w, Wait::Exposed));
     QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
     QTableView *table = w.queriesTable();
     QVERIFY(table->isVisible());
@@ -606,10 +619,7 @@ void TestLessonUi::escLeavesTheTourInTheWindow()
     // lesson shown in the window; an open cell editor keeps its Esc (it cancels the edit); the
     // status bar says the lesson was left.
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
-    w.lessonPresenter()->tourAction()->trigger();
+    QVERIFY(openTheTour(w, Wait::Active));
     ScenarioDocument *doc = w.document();
     QVERIFY(!doc->showStep(2));
     QVERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("Step 3 of ")));
@@ -644,10 +654,7 @@ void TestLessonUi::typedTitleStaysWithItsStep()
     // step), ▶ steps the lesson (the list follows to step 3) while the field keeps the focus, and
     // the text, committed when the focus leaves, is step 2's title, not step 3's.
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
-    w.lessonPresenter()->tourAction()->trigger();
+    QVERIFY(openTheTour(w, Wait::Active));
     ScenarioDocument *doc = w.document();
     QVERIFY(doc->baseScenario().lesson);
     const QString third = doc->baseScenario().lesson->steps[2].title;
@@ -747,10 +754,7 @@ void TestLessonUi::hintReadsInEveryTheme()
     // The hint is a muted grey of the theme shown (not the previous theme's), and reads on the
     // banner: WCAG contrast at least 4.5:1, in light, dark and light again.
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.lessonPresenter()->tourAction()->trigger();
+    QVERIFY(openTheTour(w, Wait::Exposed));
     LessonBanner *banner = w.lessonPresenter()->banner();
     QVERIFY(banner->hintLabel()->isVisible());
     Appearance *look = Appearance::instance();
@@ -826,10 +830,7 @@ void TestLessonUi::derivationStepShowsTheLineItsCaptionNames()
     // header cut off, a fresh reader of the tour, issue 18). It must be in sight, at the left
     // edge, in the window and presented, however the pane was scrolled before.
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.lessonPresenter()->tourAction()->trigger();
+    QVERIFY(openTheTour(w, Wait::Exposed));
     const int last = int(w.document()->baseScenario().lesson->steps.size()) - 1;
     QCOMPARE(w.document()->baseScenario().lesson->steps[size_t(last)].view,
              QStringLiteral("derivation"));
@@ -870,10 +871,7 @@ void TestLessonUi::dockStepShowsTheSameCentreEitherWay()
     // before (the likelihood landscape going forward, the bars going back; a fresh reader of
     // the tour, issue 18). It shows the heatmap, whose weights the drag changes, either way.
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.lessonPresenter()->tourAction()->trigger();
+    QVERIFY(openTheTour(w, Wait::Exposed));
     const std::vector<LessonStep> &steps = w.document()->baseScenario().lesson->steps;
     int keyStep = -1;
     for (size_t i = 0; i < steps.size(); ++i)
@@ -905,10 +903,7 @@ void TestLessonUi::stepMarksTheControlsItSets()
     // fresh reader of the tour scanned the Scenario panel for it, issue 18). The step marks the
     // Variances control for a few seconds; the steps without a `set` mark nothing.
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.lessonPresenter()->tourAction()->trigger();
+    QVERIFY(openTheTour(w, Wait::Exposed));
     ControlPanel *controls = w.controlPanel();
     QVERIFY(controls->markedControls().isEmpty());
     const std::vector<LessonStep> &steps = w.document()->baseScenario().lesson->steps;
