@@ -223,8 +223,7 @@ EntmaxStats entmaxKernel(const double *f, Eigen::Index n, double tau, double alp
     // Keys with u ≤ −1/(α−1) are never on the support: the max key alone would have p ≥ 1.
     const double floorU = -1 / am1;
     Scratch &s = scratch();
-    // Every key is written, and kept as a candidate by moving the end past it: no branch to
-    // mispredict on scores in random order.
+    // Every key's weight starts at 0; the keys that can be on the support are the candidates.
     s.heap.clear();
     for (Eigen::Index t = 0; t < n; ++t) {
         out[t] = 0;

@@ -34,6 +34,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QStatusBar>
 #include <QListWidget>
 #include <QPushButton>
@@ -638,6 +639,19 @@ void TestLessonUi::escLeavesTheTourInTheWindow()
     QCOMPARE(doc->shownStep(), std::optional<int>(2));
     QVERIFY(!doc->isModified());
 
+    // Esc in the notes being typed into puts their text back and keeps the step.
+    auto *notes = w.findChild<QPlainTextEdit *>(QStringLiteral("notesEdit"));
+    QVERIFY(notes);
+    const QString savedNotes = notes->toPlainText();
+    notes->show();
+    notes->setFocus();
+    QTest::keyClicks(notes, QStringLiteral("xyz"));
+    QVERIFY(notes->toPlainText() != savedNotes);
+    QTest::keyClick(notes, Qt::Key_Escape);
+    QCOMPARE(notes->toPlainText(), savedNotes);
+    QCOMPARE(doc->shownStep(), std::optional<int>(2));
+
+    table->setFocus();
     QTest::keyClick(table, Qt::Key_Escape);
     QCOMPARE(doc->shownStep(), std::nullopt);
     QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Left the lesson")),

@@ -158,6 +158,13 @@ bool LessonPresenter::eventFilter(QObject *watched, QEvent *event)
             event->accept(); // the key goes to the focus widget, not to the step actions
             return true;
         }
+        // Esc in a field being typed into is the field's (the notes go back to their saved
+        // text), not "leave the lesson" (a reviewer found the notes' Esc taken by it).
+        if (key->key() == Qt::Key_Escape && !Appearance::instance()->presentation() &&
+            editsWithPageKeys(QApplication::focusWidget(), false)) {
+            event->accept();
+            return true;
+        }
     }
     return QObject::eventFilter(watched, event);
 }
