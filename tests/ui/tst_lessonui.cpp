@@ -1027,6 +1027,16 @@ void TestLessonUi::tourIsTheReadersCopy()
     QVERIFY(!w.document()->isExample());
     QVERIFY(!panel->exampleNote()->isVisible());
     QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("my-tour.softmaxlab.json"))));
+
+    // The reader's own file has a lesson now: the tour, cancelled over unsaved edits, leaves it
+    // as it was, and does not start the reader's own lesson in its place (a reviewer's find).
+    QVERIFY(!w.document()->showStep(std::nullopt));
+    typeInto(w.scenarioDock()->titleEdit(), QStringLiteral("Mine again"));
+    QVERIFY(w.document()->isModified());
+    answer = QMessageBox::Cancel;
+    w.lessonPresenter()->tourAction()->trigger();
+    QCOMPARE(w.document()->scenario().title, QStringLiteral("Mine again"));
+    QCOMPARE(w.document()->shownStep(), std::nullopt);
 }
 
 QTEST_MAIN(TestLessonUi)

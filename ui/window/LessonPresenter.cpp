@@ -365,10 +365,15 @@ void LessonPresenter::exportPdfInteractive()
 void LessonPresenter::takeTour()
 {
     // With unsaved edits, the question says that the tour replaces them with its own scenario.
+    ScenarioDocument *document = mWindow->document();
+    const bool hadEdits = document->isModified();
     mWindow->openExample(QStringLiteral(":/scenarios/default.softmaxlab.json"),
                          tr("The tour opens its own example scenario in place of this one."));
-    ScenarioDocument *document = mWindow->document();
-    if (document->baseScenario().lesson) // (unless "save changes?" was cancelled)
+    // "Save changes?" cancelled (or the save failed): the reader's scenario stays, edits and
+    // all, and so does what it showed; its own lesson is not started in the tour's place.
+    if (hadEdits && document->isModified())
+        return;
+    if (document->baseScenario().lesson)
         document->showStep(0);
 }
 
