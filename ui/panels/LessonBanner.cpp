@@ -98,7 +98,7 @@ void LessonBanner::applyFonts()
 void LessonBanner::applyHintInk()
 {
     // From the palette now, on every palette change: on Appearance::changed the window's new
-    // palette is not set yet; and not QPalette::PlaceholderText, whose grey reads below 4.5:1.
+    // palette is not set yet; and not the palette's grey for hint text, which reads below 4.5:1.
     const QPalette current = palette();
     QPalette muted = mHint->palette();
     muted.setColor(QPalette::WindowText,

@@ -109,11 +109,11 @@ LessonPresenter::LessonPresenter(MainWindow *window) : QObject(window), mWindow(
     // presentation mode first: one level at a time). A fresh reader of the tour pressed Esc and
     // found only the small ✕; an open cell editor still takes its Esc first (the delegate
     // accepts the shortcut override).
-    auto *leave = new QAction(tr("Leave the Lesson"), window);
-    leave->setObjectName(QStringLiteral("leaveLessonAction"));
-    leave->setShortcutContext(Qt::WindowShortcut);
-    window->addAction(leave);
-    connect(leave, &QAction::triggered, this,
+    mLeaveLesson = new QAction(tr("Leave the Lesson"), window);
+    mLeaveLesson->setObjectName(QStringLiteral("leaveLessonAction"));
+    mLeaveLesson->setShortcutContext(Qt::WindowShortcut);
+    window->addAction(mLeaveLesson);
+    connect(mLeaveLesson, &QAction::triggered, this,
             [document] { document->showStep(std::nullopt); });
 
     mExportPdf = new QAction(tr("Export &Lesson as PDF…"), window);
@@ -304,9 +304,8 @@ void LessonPresenter::updateKeys()
     // there), even from a list or a text view, but not from an editor (eventFilter); ← → stay
     // with the tables and fields.
     const bool stepShown = hasLesson && document->shownStep().has_value();
-    if (auto *leave = mWindow->findChild<QAction *>(QStringLiteral("leaveLessonAction")))
-        leave->setShortcuts(stepShown && !presenting ? QList<QKeySequence>{Qt::Key_Escape}
-                                                     : QList<QKeySequence>{});
+    mLeaveLesson->setShortcuts(stepShown && !presenting ? QList<QKeySequence>{Qt::Key_Escape}
+                                                        : QList<QKeySequence>{});
     mNextStep->setShortcuts(stepping    ? QList<QKeySequence>{Qt::Key_PageDown, Qt::Key_Right}
                             : stepShown ? QList<QKeySequence>{Qt::Key_PageDown}
                                         : QList<QKeySequence>{});

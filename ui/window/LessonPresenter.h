@@ -95,6 +95,7 @@ private:
     LessonPanel *mPanel;
     QDockWidget *mDock;
     QAction *mNextStep;
+    QAction *mLeaveLesson = nullptr; ///< Esc in the window while a step is shown
     QAction *mPreviousStep;
     QAction *mExportPdf;
     QAction *mTour;
