@@ -33,6 +33,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QStatusBar>
@@ -82,10 +83,20 @@ void checkWeights(const ScenarioDocument *doc, const std::vector<double> &expect
                                 .arg(expected[size_t(t)], 0, 'g', 17)));
 }
 
+/// Clicks the view tab `index`, or picks it from the bar's "N more" list when it is out of the
+/// bar.
 void clickTab(MainWindow &w, int index)
 {
     QTabBar *bar = w.viewTabs()->tabBar();
-    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(index).center());
+    if (bar->isTabVisible(index)) {
+        QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(index).center());
+    } else {
+        QMenu *menu = w.viewTabs()->moreButton()->menu();
+        QMetaObject::invokeMethod(menu, "aboutToShow");
+        const QList<QAction *> actions = menu->actions();
+        QVERIFY(index < actions.size());
+        actions[index]->trigger();
+    }
     QCOMPARE(w.viewTabs()->currentIndex(), index);
 }
 

@@ -3,6 +3,7 @@
 // the height in presentation mode, the views never jump when the tab changes, the dark theme's
 // tables and check boxes read, the Scenario panel's combos are not cut, and the MLE step is
 // named η (not the α of α-entmax); the model views of the trained lesson read.
+#include "ProjectorScreen.h"
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "panels/MaxEntPanel.h"
@@ -24,7 +25,6 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDir>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QScrollArea>
@@ -35,7 +35,6 @@
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QTemporaryFile>
 #include <QTest>
 
 #include <cmath>
@@ -580,17 +579,7 @@ void TestProjector::maxEntPlotsBothInViewWithLabelsBesideTheirDots()
 
 int main(int argc, char **argv)
 {
-    // One 1280×800 screen (the offscreen platform's configfile, Qt ≥ 6.4).
-    QTemporaryFile config(QDir::tempPath() + QStringLiteral("/sml-screen-XXXXXX.json"));
-    if (!config.open())
-        return 2;
-    config.write(R"({"screens": [{"name": "projector", "x": 0, "y": 0, "width": 1280,
-                   "height": 800, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
-    config.flush();
-    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.fileName().toLocal8Bit());
-    QApplication app(argc, argv);
-    TestProjector test;
-    return QTest::qExec(&test, argc, argv);
+    return sml::test::runOnProjectorScreen<TestProjector>(argc, argv);
 }
 
 #include "tst_projector.moc"

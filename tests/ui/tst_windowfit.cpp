@@ -2,6 +2,7 @@
 // offscreen platform with a configured screen), every shipped scenario and a 12-token import
 // open inside the available geometry, in normal and presentation mode, and a saved geometry
 // larger than the screen is brought back inside it.
+#include "ProjectorScreen.h"
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "style/Appearance.h"
@@ -14,7 +15,6 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
-#include <QTemporaryFile>
 #include <QTest>
 
 using namespace sml;
@@ -179,17 +179,7 @@ void TestWindowFit::savedGeometryLargerThanTheScreen()
 
 int main(int argc, char **argv)
 {
-    // One 1280×800 screen (the offscreen platform's configfile, Qt ≥ 6.4).
-    QTemporaryFile config(QDir::tempPath() + QStringLiteral("/sml-screen-XXXXXX.json"));
-    if (!config.open())
-        return 2;
-    config.write(R"({"screens": [{"name": "projector", "x": 0, "y": 0, "width": 1280,
-                   "height": 800, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
-    config.flush();
-    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.fileName().toLocal8Bit());
-    QApplication app(argc, argv);
-    TestWindowFit test;
-    return QTest::qExec(&test, argc, argv);
+    return sml::test::runOnProjectorScreen<TestWindowFit>(argc, argv);
 }
 
 #include "tst_windowfit.moc"

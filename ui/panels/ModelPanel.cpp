@@ -4,6 +4,7 @@
 #include "document/ScenarioDocument.h"
 #include "style/ViewHelp.h"
 #include "tables/ModelMatrixTableModel.h"
+#include "widgets/FittingTabWidget.h"
 #include "widgets/NumberDelegate.h"
 #include "widgets/NumberTable.h"
 
@@ -14,7 +15,6 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
-#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -82,7 +82,7 @@ ModelPanel::ModelPanel(ScenarioDocument *document, QWidget *parent)
     refresh();
 }
 
-void ModelPanel::addTablesTo(QTabWidget *tabs)
+void ModelPanel::addTablesTo(FittingTabWidget *tabs)
 {
     mTabs = tabs;
     const QString names[4] = {tr("X"), tr("W_Q"), tr("W_K"), tr("W_V")};
@@ -113,7 +113,7 @@ void ModelPanel::refresh()
     setVisible(model);
     if (mTabs)
         for (QTableView *table : mTables)
-            mTabs->setTabVisible(mTabs->indexOf(table), model);
+            mTabs->setTabAvailable(mTabs->indexOf(table), model);
     for (QAction *a : {mNextHead, mPreviousHead, mBakeHead})
         a->setEnabled(model);
     if (!model)

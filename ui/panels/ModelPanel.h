@@ -7,11 +7,11 @@
 class QAction;
 class QComboBox;
 class QPushButton;
-class QTabWidget;
 class QTableView;
 
 namespace sml {
 
+class FittingTabWidget;
 class ModelMatrixTableModel;
 class NumberDelegate;
 class ScenarioDocument;
@@ -35,7 +35,7 @@ public:
 
     /// Adds the four tables as tabs of `tabs` ("X", "W_Q", "W_K", "W_V"), visible for a model
     /// scenario only.
-    void addTablesTo(QTabWidget *tabs);
+    void addTablesTo(FittingTabWidget *tabs);
 
     QComboBox *headSelector() const { return mHeads; }
     QPushButton *bakeButton() const { return mBake; }
@@ -57,7 +57,7 @@ private:
     ScenarioDocument *mDocument;
     QComboBox *mHeads;
     QPushButton *mBake;
-    QTabWidget *mTabs = nullptr; ///< the dock's, after addTablesTo()
+    FittingTabWidget *mTabs = nullptr; ///< the dock's, after addTablesTo()
     NumberDelegate *mDelegate;
     QTableView *mTables[4] = {};
     ModelMatrixTableModel *mModels[4] = {};

@@ -7,6 +7,7 @@
 #include "tables/QueriesTableModel.h"
 #include "tables/VariancesTableModel.h"
 #include "widgets/CommitTextEdit.h"
+#include "widgets/FittingTabWidget.h"
 #include "widgets/NumberDelegate.h"
 #include "widgets/NumberTable.h"
 
@@ -20,7 +21,6 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPlainTextEdit>
-#include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -115,7 +115,7 @@ QWidget *ScenarioDock::createTables()
     connect(mModelPanel, &ModelPanel::message, this, &ScenarioDock::message);
     layout->addWidget(mModelPanel);
 
-    mTableTabs = new QTabWidget(panel);
+    mTableTabs = new FittingTabWidget(panel);
     mQueriesTable = makeNumberTable(mQueriesModel, mDelegate, mTableTabs);
     mKeysTable = makeNumberTable(mKeysModel, mDelegate, mTableTabs);
     mVariancesTable = makeNumberTable(mVariancesModel, mDelegate, mTableTabs);

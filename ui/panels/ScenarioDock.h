@@ -8,12 +8,12 @@ class QAction;
 class QLabel;
 class QLineEdit;
 class QMenu;
-class QTabWidget;
 class QTableView;
 
 namespace sml {
 
 class CommitTextEdit;
+class FittingTabWidget;
 class ControlPanel;
 class KeysTableModel;
 class ModelPanel;
@@ -95,7 +95,7 @@ private:
 
     ControlPanel *mControls = nullptr;
     ModelPanel *mModelPanel = nullptr;
-    QTabWidget *mTableTabs = nullptr;
+    FittingTabWidget *mTableTabs = nullptr;
     QTableView *mQueriesTable = nullptr;
     QTableView *mKeysTable = nullptr;
     QTableView *mVariancesTable = nullptr;

@@ -38,7 +38,6 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
-#include <QTabWidget>
 #include <QTextBrowser>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -204,7 +203,7 @@ QWidget *MainWindow::createCentralArea()
     connect(mPresentationControls, &PresentationControls::message, this, &MainWindow::showStatus);
     titleRow->addWidget(mPresentationControls, 1);
 
-    mViewTabs = new QTabWidget(central);
+    mViewTabs = new FittingTabWidget(central);
     QFont tabFont = font();
     tabFont.setPointSizeF(13);
     mViewTabs->tabBar()->setFont(tabFont);

@@ -2,6 +2,7 @@
 
 #include "document/Autosave.h"
 #include "panels/ScenarioDock.h"
+#include "widgets/FittingTabWidget.h"
 #include "widgets/Prompts.h"
 #include "window/RecentFiles.h"
 
@@ -12,7 +13,6 @@
 #include <functional>
 
 class QLabel;
-class QTabWidget;
 class QBoxLayout;
 class QTableView;
 class QTextBrowser;
@@ -145,7 +145,7 @@ public:
     QTableView *queriesTable() const { return mScenarioDock->queriesTable(); }
     QTableView *keysTable() const { return mScenarioDock->keysTable(); }
     QTableView *variancesTable() const { return mScenarioDock->variancesTable(); }
-    QTabWidget *viewTabs() const { return mViewTabs; }
+    FittingTabWidget *viewTabs() const { return mViewTabs; }
     /// Help ▸ About: the version, the library versions and the references of MATH.md.
     static QString aboutText();
     /// Key space and the MLE optimizer's plots (docks, tabified on the right) and the likelihood
@@ -261,7 +261,7 @@ private:
     QBoxLayout *mTitleRow = nullptr;
     void fitTitleRow();
     QTextBrowser *mDescription = nullptr;
-    QTabWidget *mViewTabs = nullptr;
+    FittingTabWidget *mViewTabs = nullptr;
     AttentionHeatmapView *mHeatmap = nullptr;
     WeightBarsView *mBars = nullptr;
     EntropyView *mEntropy = nullptr;
