@@ -87,6 +87,7 @@ private slots:
     void extremesNeverDrawNaN();
     void marchingSquaresCircle();
     void legendColumnGoesWithTheView();
+    void axisLabelsComeBackWhenTheViewGrows();
 };
 
 void TestValueSpace::landscapeShowsTheMle()
@@ -544,6 +545,27 @@ void TestValueSpace::legendColumnGoesWithTheView()
     QVERIFY(!column->layout()); // (not in the plot's layout)
     delete view;
     QVERIFY(!column);
+}
+
+void TestValueSpace::axisLabelsComeBackWhenTheViewGrows()
+{
+    // A reader's finding 13 on issue 18: squeezed, the y label shortens to "o_2"; grown again it
+    // stayed "o_2", because the labels were fitted to the axis lengths of the layout before the
+    // resize.
+    Fixture f;
+    QVERIFY(QTest::qWaitForWindowExposed(&f.panel));
+    ValueSpaceView *v = f.view();
+    const QString full = QStringLiteral("output coordinate o_2");
+    QTRY_COMPARE(v->yAxis->label(), full);
+    QCOMPARE(v->xAxis->label(), QStringLiteral("output coordinate o_1"));
+    f.panel.resize(420, 300);
+    QTRY_VERIFY2(v->yAxis->label() != full, qPrintable(v->yAxis->label()));
+    const QString squeezed = v->yAxis->label();
+    QVERIFY2(squeezed == QStringLiteral("o_2") || squeezed == QStringLiteral("coordinate o_2"),
+             qPrintable(squeezed));
+    f.panel.resize(900, 700);
+    QTRY_COMPARE(v->yAxis->label(), full);
+    QCOMPARE(v->xAxis->label(), QStringLiteral("output coordinate o_1"));
 }
 
 #include "tst_valuespace.moc"

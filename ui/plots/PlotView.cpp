@@ -526,6 +526,12 @@ void PlotView::prepareToDrawAt(const QSize &size)
 void PlotView::prepareToDraw()
 {
     fitTitles();
+    // The labels are fitted to the axis lengths of the last layout: after a resize, lay out at
+    // the new size first, or a label shortened in a squeezed view stays short when it grows.
+    if (viewport().size() != mFittedViewport) {
+        mFittedViewport = viewport().size();
+        updateLayout();
+    }
     fitAxisLabels();
     fitLegends();
     Appearance::instance()->applyTo(this);

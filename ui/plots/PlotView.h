@@ -185,6 +185,7 @@ private:
     QSize mLayoutSize{900, 600};
     QSize mSizeHint; ///< invalid: QCustomPlot's
     QSize mMinimumSizeHint{320, 240};
+    QSize mFittedViewport; ///< the viewport size the axis labels were last laid out for
     QAction *mExportImageAction;
     QAction *mCopyImageAction;
     QAction *mExplainAction = nullptr;
