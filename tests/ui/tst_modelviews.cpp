@@ -121,6 +121,7 @@ private slots:
     void projectionsViewTracesTheProducts();
     void exportWritesTheModelViews();
     void helpForTheNewViews();
+    void aPlainScenarioShowsOnlyTheNote();
 };
 
 void TestModelViews::documentKeepsTheModelAndShowsTheSelectedHead()
@@ -696,4 +697,42 @@ void TestModelViews::helpForTheNewViews()
 }
 
 QTEST_MAIN(TestModelViews)
+void TestModelViews::aPlainScenarioShowsOnlyTheNote()
+{
+    // A plain scenario has no heads to show: the Heads and Projections tabs show their note and
+    // nothing else. Their empty blocks, frames and colour scale read as a broken view at the
+    // back of the room (seen at 1280×800: the scale's ticks piled up over the note).
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto *heads = w.findChild<HeadsView *>(QStringLiteral("headsView"));
+    auto *projections = w.findChild<ProjectionsView *>(QStringLiteral("projectionsView"));
+    QVERIFY(heads && projections);
+    const auto drawnRects = [](QCustomPlot *plot) {
+        int n = 0;
+        for (QCPAxisRect *rect : plot->axisRects())
+            n += rect->realVisibility() ? 1 : 0;
+        for (QCPColorScale *scale : plot->findChildren<QCPColorScale *>())
+            n += scale->realVisibility() ? 1 : 0;
+        return n;
+    };
+    QVERIFY(!heads->axisRects().isEmpty() && !projections->axisRects().isEmpty());
+    // (A view follows the document when it is shown: each tab in turn.)
+    w.viewTabs()->setCurrentWidget(heads);
+    QTRY_COMPARE(drawnRects(heads), 0);
+    w.viewTabs()->setCurrentWidget(projections);
+    QTRY_COMPARE(drawnRects(projections), 0);
+    QVERIFY(w.openFile(kExampleD));
+    // Two heads, their scale, [O¹ … Oᴴ], W_O and Y; the projections' eleven blocks.
+    QTRY_COMPARE(drawnRects(projections), int(projections->axisRects().size()));
+    w.viewTabs()->setCurrentWidget(heads);
+    QTRY_COMPARE(drawnRects(heads), 6);
+    auto *panel = w.findChild<ModelPanel *>();
+    QTest::mouseClick(panel->bakeButton(), Qt::LeftButton);
+    QVERIFY(!w.document()->isModel());
+    QTRY_COMPARE(drawnRects(heads), 0);
+    w.viewTabs()->setCurrentWidget(projections);
+    QTRY_COMPARE(drawnRects(projections), 0);
+}
+
 #include "tst_modelviews.moc"

@@ -177,6 +177,7 @@ void HeadsView::showAnalysis(const Analysis &analysis, int selectedQuery)
         rebuild(0, false);
     mSubtitleShort.clear();
     mConcat->show(Eigen::MatrixXd(), QString(), {}, plotStyle::diverging(), QCPRange(-1, 1));
+    mBody->setVisible(false); // only the note: an empty block and scale read as a broken view
     setSubtitle(tr("This scenario has no model: open a model scenario (tokens with "
                    "W_Q, W_K, W_V per head) to see its heads side by side."));
     replot();
@@ -188,6 +189,7 @@ void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &an
     const int H = model.H();
     if (H != heads() || model.wO.has_value() != mHasWO)
         rebuild(H, model.wO.has_value());
+    mBody->setVisible(true);
     mTokens = model.tokenLabels;
     mHeadLabels.clear();
     mFramedHead = std::clamp(head, 0, H - 1);

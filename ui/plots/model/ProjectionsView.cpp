@@ -24,11 +24,11 @@ ProjectionsView::ProjectionsView(QWidget *parent) : PlotView(parent)
     connect(this, &QCustomPlot::afterLayout, this, &ProjectionsView::fitTexts);
     plotLayout()->remove(axisRect()); // the blocks bring their own axis rects
     plotLayout()->simplify();
-    auto *grid = new PlacedLayout;
-    plotLayout()->addElement(2, 0, grid);
+    mBody = new PlacedLayout;
+    plotLayout()->addElement(2, 0, mBody);
     for (int b = 0; b < BlockCount; ++b)
-        mBlocks[size_t(b)] = std::make_unique<MatrixBlock>(this, grid, 0, b);
-    grid->setPlacer([this](const QRect &rect) { placeBlocks(rect); });
+        mBlocks[size_t(b)] = std::make_unique<MatrixBlock>(this, mBody, 0, b);
+    mBody->setPlacer([this](const QRect &rect) { placeBlocks(rect); });
 }
 
 void ProjectionsView::placeBlocks(const QRect &area)
@@ -165,6 +165,8 @@ void ProjectionsView::showAnalysis(const Analysis &analysis, int selectedQuery)
     Q_UNUSED(analysis);
     Q_UNUSED(selectedQuery);
     mHasModel = false;
+    // Only the note: empty blocks read as a broken view.
+    mBody->setVisible(false);
     for (auto &block : mBlocks)
         block->show(Eigen::MatrixXd(), QString(), {}, plotStyle::diverging(), QCPRange(-1, 1));
     setSubtitle(tr("This scenario has no model: open a model scenario (tokens with "
@@ -180,6 +182,7 @@ void ProjectionsView::showModel(const Scenario &modelScenario, const Analysis &h
     const Scenario &s = headAnalysis.scenario(); // the head baked: Q, K, V
     const AttentionResult &att = headAnalysis.attention();
     mHasModel = true;
+    mBody->setVisible(true);
     mTau = att.tau;
     mHeadLabel = h.label;
     const QStringList &tokens = model.tokenLabels;

@@ -92,6 +92,7 @@ private:
     std::array<std::unique_ptr<MatrixBlock>, BlockCount> mBlocks;
     double mTau = 1;
     bool mHasModel = false;
+    PlacedLayout *mBody = nullptr; ///< the blocks' grid, hidden while there is no model
     QString mHeadLabel;
 };
 
