@@ -82,6 +82,41 @@ private slots:
     void keySpaceDockNamesEveryKey();
     void maxEntPlotsBothInViewWithLabelsBesideTheirDots_data();
     void maxEntPlotsBothInViewWithLabelsBesideTheirDots();
+    void heatmapKeepsItsHeightAfterALongerScenario()
+    {
+        // A reader's find on issue 14: after the iris lesson (30 keys, labels turned upright,
+        // ~200 px), the default figure's heatmap in presentation mode was a 100 px strip over
+        // 180 px of blank (a colour scale in a margin group kept its largest margin).
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.viewTabs()->setCurrentIndex(0);
+        auto *heatmap = window.findChild<AttentionHeatmapView *>();
+        QVERIFY(heatmap);
+        Appearance::instance()->setPresentation(true);
+        QTest::qWait(100);
+        const int fresh = heatmap->axisRect()->rect().height();
+        const int freshMargin = heatmap->axisRect()->margins().bottom();
+        Appearance::instance()->setPresentation(false);
+        QTest::qWait(50);
+        QVERIFY(window.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json")));
+        QTest::qWait(100);
+        Appearance::instance()->setPresentation(true);
+        QTest::qWait(100);
+        Appearance::instance()->setPresentation(false);
+        QTest::qWait(50);
+        QVERIFY(window.openFile(QStringLiteral(":/scenarios/default.softmaxlab.json")));
+        QTest::qWait(100);
+        Appearance::instance()->setPresentation(true);
+        QTest::qWait(100);
+        // (The file opens its lesson: the banner takes some height, the margin none.)
+        QVERIFY2(heatmap->axisRect()->margins().bottom() <= freshMargin + 4,
+                 qPrintable(QStringLiteral("bottom margin %1 px under 3 keys, %2 on opening")
+                                .arg(heatmap->axisRect()->margins().bottom())
+                                .arg(freshMargin)));
+        QVERIFY2(heatmap->axisRect()->rect().height() > fresh / 2,
+                 qPrintable(QString::number(heatmap->axisRect()->rect().height())));
+    }
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);

@@ -525,6 +525,13 @@ void PlotView::prepareToDrawAt(const QSize &size)
 
 void PlotView::prepareToDraw()
 {
+    // QCustomPlot 2.1's margin group takes each member's current margin as that member's wish,
+    // so a colour scale in a group kept the largest margin it was ever given and never gave it
+    // back (the heatmap after the iris lesson's turned labels: 243 px of blank under 3 keys).
+    // Every layout starts such a scale from zero; the group then follows its axis rect.
+    for (QCPColorScale *scale : findChildren<QCPColorScale *>())
+        if (!scale->marginGroups().isEmpty() && scale->margins() != QMargins())
+            scale->setMargins(QMargins());
     fitTitles();
     // The labels are fitted to the axis lengths of the last layout: after a resize, lay out at
     // the new size first, or a label shortened in a squeezed view stays short when it grows.
