@@ -123,6 +123,14 @@ void TestLectureEdits::titleFieldIsOneUndoStep()
     QCOMPARE(w.document()->undoStack()->count(), 1);
     w.document()->undoStack()->undo();
     QCOMPARE(title->text(), defaultScenario().title); // the field follows the document
+    // A title longer than the field shows its start, not its end (a reader's find: "tokens to
+    // heads: two heads by hand" had lost "From").
+    Scenario s = w.document()->scenario();
+    s.title = QStringLiteral("From tokens to heads: two heads by hand, longer than the field");
+    QVERIFY(!w.document()->resetTo(s));
+    QCOMPARE(title->text(), s.title);
+    QVERIFY(title->fontMetrics().horizontalAdvance(s.title) > title->width());
+    QCOMPARE(title->cursorPosition(), 0);
 }
 
 void TestLectureEdits::notesFieldIsOneUndoStep()

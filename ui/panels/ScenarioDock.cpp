@@ -291,8 +291,10 @@ void ScenarioDock::updateTitleAndNotes()
 {
     // The document's text, unless the user is typing in the field.
     const Scenario &s = mDocument->fileScenario(); // a model: its own title, not its head's
-    if (mTitleEdit->text() != s.title && !(mTitleEdit->hasFocus() && mTitleEdit->isModified()))
+    if (mTitleEdit->text() != s.title && !(mTitleEdit->hasFocus() && mTitleEdit->isModified())) {
         mTitleEdit->setText(s.title);
+        mTitleEdit->setCursorPosition(0); // a title longer than the field shows its start
+    }
     mNotesEdit->setCommittedText(s.description.value_or(QString()));
 }
 
