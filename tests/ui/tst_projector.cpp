@@ -10,6 +10,7 @@
 #include "panels/ScenarioDock.h"
 #include "panels/ValueSpacePanel.h"
 #include "plots/attention/AttentionHeatmapView.h"
+#include "plots/attention/WeightBarsView.h"
 #include "plots/keyspace/KeySpaceView.h"
 #include "plots/maxent/MaxEntConstraintPlot.h"
 #include "plots/maxent/MaxEntEntropyPlot.h"
@@ -117,6 +118,7 @@ private slots:
         QVERIFY2(heatmap->axisRect()->rect().height() > fresh / 2,
                  qPrintable(QString::number(heatmap->axisRect()->rect().height())));
     }
+    void irisLessonPlotsAreNotStrips();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -410,6 +412,72 @@ private slots:
         QVERIFY(!step->toolTip().startsWith(QStringLiteral("Step α")));
     }
 };
+
+namespace {
+
+/// The smallest gap between neighbouring tick labels of a vertical axis, less a text line: < 0
+/// when two of its numbers print over each other.
+double tickLabelSlack(QCPAxis *axis)
+{
+    const QVector<double> ticks = axis->tickVector();
+    const double line = QFontMetricsF(axis->tickLabelFont()).height();
+    double slack = 1e9;
+    for (int k = 1; k < ticks.size(); ++k)
+        slack = std::min(slack, std::abs(axis->coordToPixel(ticks[k]) -
+                                         axis->coordToPixel(ticks[k - 1])) -
+                                    line);
+    return slack;
+}
+
+/// Why a plot's axis rect is shorter than `fraction` of the plot, or empty when it is not.
+QString stripReason(QCustomPlot *plot, double fraction)
+{
+    const int cells = plot->axisRect()->rect().height();
+    if (cells >= plot->height() * fraction)
+        return {};
+    return QStringLiteral("axis rect %1 px of a %2 px plot").arg(cells).arg(plot->height());
+}
+
+} // namespace
+
+// A reader's find on issue 14: the iris lesson presented at 1280×800 drew its 6-row heatmap
+// 100 px tall under 200 px of turned key labels (the query labels piled up, the colour bar's
+// numbers over each other, "wei…t w") and step 2's bars 25 px tall under five y numbers. The
+// turned labels take at most a quarter of the plot (elided in the middle), and a short vertical
+// axis gets fewer numbers.
+void TestProjector::irisLessonPlotsAreNotStrips()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString error;
+    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"),
+                        &error),
+             qPrintable(error));
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+    QTest::qWait(150);
+    AttentionHeatmapView *heatmap = w.heatmapView();
+    QCOMPARE(w.viewTabs()->currentWidget(), static_cast<QWidget *>(heatmap));
+    heatmap->replot();
+    QVERIFY2(stripReason(heatmap, 1.0 / 3).isEmpty(), qPrintable(stripReason(heatmap, 1.0 / 3)));
+    QVERIFY2(tickLabelSlack(heatmap->colorScale()->axis()) >= 0,
+             qPrintable(QString::number(tickLabelSlack(heatmap->colorScale()->axis()))));
+    QVERIFY2(tickLabelSlack(heatmap->yAxis) >= -2, // query labels: one line each, touching
+             qPrintable(QString::number(tickLabelSlack(heatmap->yAxis))));
+    // The colour bar's caption whole.
+    QCOMPARE(heatmap->colorScale()->axis()->label(), QStringLiteral("weight w"));
+
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QTest::qWait(150);
+    WeightBarsView *bars = w.weightBarsView();
+    QCOMPARE(w.viewTabs()->currentWidget(), static_cast<QWidget *>(bars));
+    bars->replot();
+    QVERIFY2(stripReason(bars, 1.0 / 5).isEmpty(), qPrintable(stripReason(bars, 1.0 / 5)));
+    QVERIFY2(tickLabelSlack(bars->yAxis) >= 0,
+             qPrintable(QString::number(tickLabelSlack(bars->yAxis))));
+    QTest::keyClick(&w, Qt::Key_F5);
+}
 
 void TestProjector::modelViewsReadOnAProjector_data()
 {

@@ -539,9 +539,40 @@ void PlotView::prepareToDraw()
         mFittedViewport = viewport().size();
         updateLayout();
     }
+    fitTickCounts();
     fitAxisLabels();
     fitLegends();
     Appearance::instance()->applyTo(this);
+}
+
+void PlotView::fitTickCounts()
+{
+    // A short vertical axis gets fewer ticks than its view asked for, so that its numbers never
+    // print over each other (issue 14: the iris lesson's bars were 25 px tall under five
+    // labels, the heatmap's colour bar read "0.8" over "1"). QCustomPlot's nice steps can give
+    // up to twice the count asked for: 2.5 label heights per tick. The view's own count (set in
+    // its updateTicks) is kept as its wish and given back when the axis grows.
+    for (QCPAxis *axis : findChildren<QCPAxis *>()) {
+        if (axis->orientation() != Qt::Vertical || !axis->visible() || !axis->tickLabels() ||
+            !axis->ticker() || axis->ticker().dynamicCast<QCPAxisTickerText>() ||
+            axis->ticker().dynamicCast<QCPAxisTickerFixed>())
+            continue;
+        const int length = axis->axisRect() ? axis->axisRect()->rect().height() : 0;
+        if (length <= 0)
+            continue;
+        QCPAxisTicker *ticker = axis->ticker().data();
+        const QVariant applied = axis->property("_sml_tickCount");
+        int wish = axis->property("_sml_tickWish").toInt();
+        if (!applied.isValid() || ticker->tickCount() != applied.toInt())
+            wish = ticker->tickCount(); // set by the view since
+        const double line = plotStyle::metrics(axis->tickLabelFont()).height();
+        const int fits = std::max(1, int(length / (2.5 * line)));
+        const int count = std::min(wish, fits);
+        axis->setProperty("_sml_tickWish", wish);
+        axis->setProperty("_sml_tickCount", count);
+        if (ticker->tickCount() != count)
+            ticker->setTickCount(count);
+    }
 }
 
 void PlotView::fitLegends()

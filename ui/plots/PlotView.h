@@ -168,6 +168,7 @@ private:
     void prepareToDrawAt(const QSize &size);
     void fitTitles();
     void fitAxisLabels();
+    void fitTickCounts(); ///< fewer ticks on a vertical axis too short for its numbers
     /// Every visible legend gets as many columns as fit its width (plotStyle::fitLegendColumns).
     void fitLegends();
     /// Around one export's `draw`: options.textScale in force (restyled), the layout of

@@ -167,11 +167,18 @@ QSharedPointer<QCPAxisTickerText> labelTicker(const QStringList &labels, int ste
     return ticker;
 }
 
-void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixels)
+double crossLabelRoom(double crossPixels)
+{
+    const double fourChars = metrics(tickFont()).horizontalAdvance(QStringLiteral("MMMM"));
+    return std::max(fourChars, crossPixels / 4);
+}
+
+void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixels,
+                      double labelRoom)
 {
     const QFont font = tickFont();
     const QFontMetricsF fm = metrics(font);
-    const int maxLabelPixels = int(fm.horizontalAdvance(QStringLiteral("MMMMMMMMMM"))); // ~10 chars
+    int maxLabelPixels = int(fm.horizontalAdvance(QStringLiteral("MMMMMMMMMM"))); // ~10 chars
     const int count = int(labels.size());
     const bool horizontal = axis->orientation() == Qt::Horizontal;
     // The widest label only matters for upright labels side by side, which need
@@ -194,6 +201,10 @@ void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixel
             rotation = -90;
         }
     }
+    // Upright key labels take one line across the axis whatever their length; turned key labels
+    // and query labels take their length, within the room given.
+    if (labelRoom > 0 && (!horizontal || rotation != 0))
+        maxLabelPixels = std::min(maxLabelPixels, int(labelRoom));
     axis->setTickLabelRotation(rotation);
     axis->setTicker(
         labelTicker(labels, labelStep(count, axisPixels, perLabel), font, maxLabelPixels));

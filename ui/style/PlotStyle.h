@@ -71,7 +71,17 @@ QSharedPointer<QCPAxisTickerText> labelTicker(const QStringList &labels, int ste
 
 /// Sets up a category axis (token labels) of `count` entries on an axis about `axisPixels`
 /// long: thins the labels, and turns them 90° when they would collide horizontally.
-void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixels);
+/// `labelRoom` (pixels, 0 = no limit beyond ~10 characters) is what a label may take across the
+/// axis: the height of a turned key label, the width of a query label. Pass a share of the
+/// plot's other side (crossLabelRoom), so that long labels are elided in the middle before they
+/// squeeze the plot to a strip (issue 14: the iris lesson's turned labels took 200 of a 450 px
+/// heatmap in presentation mode, its 6 rows were 100 px together).
+void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixels,
+                      double labelRoom = 0);
+
+/// The room a category label may take across its axis in a plot whose other side is
+/// `crossPixels` long: a quarter of it, never under four characters of the tick font.
+double crossLabelRoom(double crossPixels);
 
 /// Moves the plot's legend out of the axis rect into its own row `row` of the plot layout,
 /// centred and laid out horizontally, so that it never hides data.

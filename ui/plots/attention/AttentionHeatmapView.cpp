@@ -369,12 +369,16 @@ void AttentionHeatmapView::updateTicks()
     mSubtitle->setText(fits ? oneLine : lines.join(QLatin1Char('\n')));
     // Ticks only when the labels or the room changed (thinning thousands of labels is not
     // free, and most edits change neither).
-    if (xPixels != mTickPixels.width() || mKeyLabels != mTickedKeyLabels) {
-        plotStyle::setCategoryTicks(xAxis, mKeyLabels, xPixels);
+    if (xPixels != mTickPixels.width() || yPixels != mTickPixels.height() ||
+        mKeyLabels != mTickedKeyLabels) {
+        plotStyle::setCategoryTicks(xAxis, mKeyLabels, xPixels,
+                                    plotStyle::crossLabelRoom(size.height()));
         mTickedKeyLabels = mKeyLabels;
     }
-    if (yPixels != mTickPixels.height() || mQueryLabels != mTickedQueryLabels) {
-        plotStyle::setCategoryTicks(yAxis, mQueryLabels, yPixels);
+    if (yPixels != mTickPixels.height() || xPixels != mTickPixels.width() ||
+        mQueryLabels != mTickedQueryLabels) {
+        plotStyle::setCategoryTicks(yAxis, mQueryLabels, yPixels,
+                                    plotStyle::crossLabelRoom(size.width()));
         mTickedQueryLabels = mQueryLabels;
     }
     mTickPixels = QSizeF(xPixels, yPixels);

@@ -101,7 +101,8 @@ void EntropyView::showAnalysis(const Analysis &analysis, int selectedQuery)
 void EntropyView::updateTicks()
 {
     const QSize size = layoutSize();
-    plotStyle::setCategoryTicks(xAxis, mLabels, std::max(100, size.width() - 110));
+    plotStyle::setCategoryTicks(xAxis, mLabels, std::max(100, size.width() - 110),
+                                plotStyle::crossLabelRoom(size.height()));
 }
 
 QString EntropyView::toolTipAt(const QPointF &pos) const

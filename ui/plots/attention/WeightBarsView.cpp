@@ -150,7 +150,8 @@ QString WeightBarsView::summaryText() const
 void WeightBarsView::updateTicks()
 {
     const QSize size = layoutSize();
-    plotStyle::setCategoryTicks(xAxis, mLabels, std::max(100, size.width() - 140));
+    plotStyle::setCategoryTicks(xAxis, mLabels, std::max(100, size.width() - 140),
+                                plotStyle::crossLabelRoom(size.height()));
     // The title shrinks, then wraps, to the width; the legend stacks when the plot is narrow.
     planeFit::fitTitle(mTitle, mTitleText, size.width(), 18, 13, true);
     // Summary lines too wide for the plot break at their ",   " separators.
