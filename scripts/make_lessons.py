@@ -504,7 +504,7 @@ def sqrt_dk_files(seed, out_dir, written, summary):
             f"computed with the shifted softmax from the rounded numbers).",
         ]
         sc = scenario(
-            f"Why √d_k: random vectors at d_k = {dk}, τ = 1",
+            f"Why √d_k: random vectors at d_k = {dk}",
             "\n\n".join(desc),
             [(f"q{i + 1}", q) for i, q in enumerate(p["qs"])],
             [(f"k{t + 1}", k, values[t]) for t, k in enumerate(p["ks"])],
@@ -589,7 +589,7 @@ def temperature_files(out_dir, written, summary):
     ]
     keys = [(lab, k, v) for lab, k, v in B_KEYS]
     write_scenario(out_dir, "temperature-extremes.softmaxlab.json", scenario(
-        "Temperature extremes: τ = 0.05, the argmax limit", "\n\n".join(desc_cold),
+        "Temperature extremes: the argmax and the uniform limit", "\n\n".join(desc_cold),
         EXT_QUERIES, keys, {"mode": "fixed", "tau": 0.05}), written)
     write_scenario(out_dir, "temperature-extremes-hot.softmaxlab.json", scenario(
         "Temperature extremes: τ = 50, the uniform limit", "\n\n".join(desc_hot),

@@ -425,6 +425,12 @@ void TestFiles::examplesMenuOpensEveryLesson()
         const Scenario s = std::get<Scenario>(
             ScenarioIo::loadFile(QStringLiteral(SML_SOURCE_DIR "/resources/scenarios/") + file));
         documentTitle.insert(s.title, s.model ? headScenario(s, 0).title : s.title);
+        // The title stands over every step: it names no τ that a step sets otherwise (a
+        // reader's find: "…, τ = 1" above step 3's τ = √d_k = 16).
+        if (s.lesson && s.title.contains(QStringLiteral("τ =")))
+            for (const LessonStep &step : s.lesson->steps)
+                QVERIFY2(!step.set || !step.set->contains(QStringLiteral("temperature")),
+                         qPrintable(file + QStringLiteral(": ") + s.title));
     }
     QCOMPARE(documentTitle.size(), shippedExamples().size()); // titles are unique
     QStringList titles;
@@ -444,9 +450,9 @@ void TestFiles::examplesMenuOpensEveryLesson()
     // In lesson order: the 2-D figure first, √d_k from small to large d_k.
     QCOMPARE(titles.first(), QStringLiteral("One query, three keys"));
     const qsizetype dk2 =
-        titles.indexOf(QStringLiteral("Why √d_k: random vectors at d_k = 2, τ = 1"));
+        titles.indexOf(QStringLiteral("Why √d_k: random vectors at d_k = 2"));
     const qsizetype dk256 =
-        titles.indexOf(QStringLiteral("Why √d_k: random vectors at d_k = 256, τ = 1"));
+        titles.indexOf(QStringLiteral("Why √d_k: random vectors at d_k = 256"));
     QVERIFY(dk2 >= 0 && dk256 > dk2);
     // From tokens to heads: by hand (MATH.md §8 D), then the trained layers 1 and 2, last.
     const qsizetype byHand =
