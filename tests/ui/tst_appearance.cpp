@@ -12,6 +12,7 @@
 #include "style/Appearance.h"
 #include "style/PlotStyle.h"
 #include "widgets/AnimationControls.h"
+#include "widgets/NumberLineEdit.h"
 #include "window/MainWindow.h"
 
 #include <qcustomplot.h>
@@ -26,6 +27,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -547,10 +549,10 @@ private slots:
         QVERIFY(bar->tauValue()->font().pointSizeF() >= 14);
         // The value labels hold their widest text in the presentation font (they were measured
         // in the small font, and "= 0.103" lost its last digit).
-        const auto holds = [](QLabel *label, const QString &text) {
+        const auto holds = [](QWidget *label, const QString &text) {
             return label->width() >= label->fontMetrics().horizontalAdvance(text);
         };
-        QVERIFY(holds(bar->tauValue(), QStringLiteral("= 0.00000")));
+        QVERIFY(holds(bar->tauValue(), QStringLiteral("0.00000")));
         QVERIFY(holds(bar->alphaValue(), QStringLiteral("= 0.00 sparsemax")));
         ScenarioDocument *doc = window.document();
         QVERIFY(bar->sqrtDkButton()->isChecked());
@@ -588,6 +590,39 @@ private slots:
         QCOMPARE(doc->selectedQuery(), 0);
         QTest::keyClick(&window, Qt::Key_Right);
         QCOMPARE(doc->selectedQuery(), 1);
+
+        // τ typed in its field (a reader's find: the slider alone covered 0.05 … 50 in 107 px):
+        // Enter sets it, one undo step, and gives the keyboard back, so → steps the query again.
+        QVERIFY(bar->tauSlider()->width() >= 150);
+        const int before = undo->count();
+        QTest::mouseClick(bar->tauValue(), Qt::LeftButton);
+        QVERIFY(bar->tauValue()->hasFocus());
+        bar->tauValue()->selectAll();
+        QTest::keyClicks(bar->tauValue(), QLocale().toString(0.25));
+        QTest::keyClick(bar->tauValue(), Qt::Key_Return);
+        QCOMPARE(doc->scenario().temperatureMode, TemperatureMode::Fixed);
+        QCOMPARE(doc->scenario().tau(), 0.25);
+        QCOMPARE(undo->count(), before + 1);
+        QVERIFY(!bar->tauValue()->hasFocus());
+        QCOMPARE(bar->tauSlider()->value(), ControlPanel::tauToSlider(0.25));
+        QTest::keyClick(&window, Qt::Key_Right);
+        QCOMPARE(doc->selectedQuery(), 2);
+        // Esc drops what was typed: τ stays, the field shows it again.
+        QTest::mouseClick(bar->tauValue(), Qt::LeftButton);
+        bar->tauValue()->selectAll();
+        QTest::keyClicks(bar->tauValue(), QStringLiteral("7"));
+        QTest::keyClick(bar->tauValue(), Qt::Key_Escape);
+        QCOMPARE(doc->scenario().tau(), 0.25);
+        QCOMPARE(bar->tauValue()->text(), QLocale().toString(0.25));
+        QVERIFY(Appearance::instance()->presentation());
+        // Not a number: refused with the reason in the status bar, τ unchanged.
+        QTest::mouseClick(bar->tauValue(), Qt::LeftButton);
+        bar->tauValue()->selectAll();
+        QTest::keyClicks(bar->tauValue(), QStringLiteral("-1"));
+        QTest::keyClick(bar->tauValue(), Qt::Key_Return);
+        QCOMPARE(doc->scenario().tau(), 0.25);
+        QVERIFY(!window.statusBar()->currentMessage().isEmpty());
+        undo->undo();
 
         // The likelihood landscape keeps a third of the window's height for its plot (issue 14
         // item 3): the optimizer's settings row is hidden while presenting.

@@ -4,14 +4,19 @@
 #include "panels/ControlPanel.h"
 #include "widgets/DocumentBinding.h"
 #include "widgets/GestureSlider.h"
+#include "widgets/NumberLineEdit.h"
 
 #include <QEvent>
+#include <QKeyEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QToolButton>
+
+#include <functional>
+#include <utility>
 
 namespace sml {
 
@@ -24,7 +29,7 @@ QSlider *barSlider(int maximum, QWidget *parent)
     auto *slider = new QSlider(Qt::Horizontal, parent);
     slider->setRange(0, maximum);
     slider->setFocusPolicy(Qt::NoFocus);
-    slider->setMinimumWidth(120);
+    slider->setMinimumWidth(150);
     slider->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     return slider;
 }
@@ -62,6 +67,61 @@ QLabel *valueLabel(const QString &widest, QWidget *parent)
     return new ValueLabel(widest, parent);
 }
 
+/// The typed τ: a number field as wide as "0.00000" in whatever font it is given, showing four
+/// significant digits. Enter commits it and Esc drops the typing; both give the keyboard back to
+/// the window, so that the clicker's PageDown and the arrows step the lesson again (a field keeps
+/// them while it has the focus).
+class TauField : public NumberLineEdit
+{
+public:
+    TauField(std::function<void()> onEscape, QWidget *parent)
+        : NumberLineEdit(parent), mOnEscape(std::move(onEscape))
+    {
+        setShownDigits(4);
+        setAlignment(Qt::AlignRight);
+        // Only a click gives it the keyboard: Tab cycles the views, and a field focused on its
+        // own (the first in the window once the title hides) would keep the clicker's keys.
+        setFocusPolicy(Qt::ClickFocus);
+        fitWidest();
+        connect(this, &QLineEdit::returnPressed, this, [this] { clearFocus(); });
+    }
+
+protected:
+    bool event(QEvent *event) override
+    {
+        // Esc is the field's while it has the focus, not the window's "leave presentation".
+        if (event->type() == QEvent::ShortcutOverride &&
+            static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape) {
+            event->accept();
+            return true;
+        }
+        return NumberLineEdit::event(event);
+    }
+    void changeEvent(QEvent *event) override
+    {
+        NumberLineEdit::changeEvent(event);
+        if (event->type() == QEvent::FontChange)
+            fitWidest();
+    }
+    void keyPressEvent(QKeyEvent *event) override
+    {
+        if (event->key() != Qt::Key_Escape) {
+            NumberLineEdit::keyPressEvent(event);
+            return;
+        }
+        setModified(false);
+        clearFocus();
+        mOnEscape(); // shows the document's τ again
+    }
+
+private:
+    void fitWidest()
+    {
+        setFixedWidth(fontMetrics().horizontalAdvance(QStringLiteral("0.00000")) + 18);
+    }
+    std::function<void()> mOnEscape;
+};
+
 } // namespace
 
 PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *parent)
@@ -93,7 +153,10 @@ PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *
     mTauSlider->setObjectName(QStringLiteral("presentationTauSlider"));
     mTauSlider->setToolTip(tr("Drag to change τ (log scale): small τ sharpens the weights, "
                               "large τ flattens them"));
-    mTauValue = valueLabel(QStringLiteral("= 0.00000"), this);
+    auto *tauField = new TauField([this] { refresh(); }, this);
+    tauField->setObjectName(QStringLiteral("presentationTauField"));
+    tauField->setToolTip(tr("Type τ and press Enter (or drag the slider)"));
+    mTauValue = tauField;
     auto *alphaName = new QLabel(tr("α"), this);
     alphaName->setToolTip(tr("α of α-entmax: 1 is the softmax, 2 sparsemax (MATH.md §7)"));
     mAlphaSlider = barSlider(300, this);
@@ -110,6 +173,10 @@ PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *
     row->addWidget(mAlphaSlider, 1);
     row->addWidget(mAlphaValue);
 
+    connect(tauField, &NumberLineEdit::committed, this, [this](double tau) {
+        report(mDocument->setTemperature(TemperatureMode::Fixed, tau));
+    });
+    connect(tauField, &NumberLineEdit::refused, this, &PresentationControls::message);
     connect(mSqrtDk, &QToolButton::toggled, this, [this](bool on) {
         report(mDocument->setTemperature(on ? TemperatureMode::SqrtDk : TemperatureMode::Fixed));
     });
@@ -146,7 +213,7 @@ void PresentationControls::refresh()
     mSqrtDk->setChecked(s.temperatureMode == TemperatureMode::SqrtDk);
     if (!mTauSlider->isSliderDown())
         mTauSlider->setValue(ControlPanel::tauToSlider(s.tau()));
-    mTauValue->setText(tr("= %1").arg(QLocale().toString(s.tau(), 'g', 4)));
+    mTauValue->setValue(s.tau());
     const double alpha = s.alpha();
     if (!mAlphaSlider->isSliderDown())
         mAlphaSlider->setValue(ControlPanel::alphaToSlider(alpha));

@@ -10,14 +10,17 @@ class QToolButton;
 
 namespace sml {
 
+class NumberLineEdit;
 class ScenarioDocument;
 
 /// The large τ and α controls shown on the view in presentation mode (issue 14 item 10, issue 16),
-/// where the Scenario panel is closed: the temperature τ on the log-scale slider of the panel with
-/// its value and a "√d_k" toggle, and the α of α-entmax (1 = the softmax, 2 = sparsemax, up to 4,
-/// MATH.md §7.2) with its value and the normalizer's name. The same document edits as the panel's:
-/// one drag is one undo step. The sliders take no keyboard focus, so the presentation keys (← →,
-/// Space, Tab) keep stepping the query, the animation and the views.
+/// where the Scenario panel is closed: the temperature τ on the log-scale slider of the panel,
+/// with a field to type it in (Enter) and a "√d_k" toggle, and the α of α-entmax (1 = the
+/// softmax, 2 = sparsemax, up to 4, MATH.md §7.2) with its value and the normalizer's name. The
+/// same document edits as the panel's: one drag or typed value is one undo step. The sliders
+/// take no keyboard focus, and the field gives it back after Enter or Esc, so the presentation
+/// keys (← →, PageUp/PageDown, Space, Tab) keep stepping the query, the lesson, the animation
+/// and the views.
 class PresentationControls : public QWidget
 {
     Q_OBJECT
@@ -28,7 +31,8 @@ public:
     QSlider *tauSlider() const { return mTauSlider; }
     QSlider *alphaSlider() const { return mAlphaSlider; }
     QToolButton *sqrtDkButton() const { return mSqrtDk; }
-    QLabel *tauValue() const { return mTauValue; }
+    /// The typed τ (Enter commits it, one undo step).
+    NumberLineEdit *tauValue() const { return mTauValue; }
     QLabel *alphaValue() const { return mAlphaValue; }
 
 signals:
@@ -42,7 +46,7 @@ private:
     ScenarioDocument *mDocument;
     QToolButton *mSqrtDk;
     QSlider *mTauSlider;
-    QLabel *mTauValue;
+    NumberLineEdit *mTauValue;
     QSlider *mAlphaSlider;
     QLabel *mAlphaValue;
 };

@@ -23,11 +23,11 @@ void NumberLineEdit::setValue(double value)
 {
     if (hasFocus() && isModified())
         return;
-    // Eight significant digits keep the field readable from the back of the room; the value
-    // is only re-read when the user edits the text.
+    // Eight significant digits (by default) keep the field readable from the back of the room;
+    // the value is only re-read when the user edits the text.
     QLocale shown = mLocale;
     shown.setNumberOptions(shown.numberOptions() | QLocale::OmitGroupSeparator);
-    setText(shown.toString(value, 'g', 8));
+    setText(shown.toString(value, 'g', mDigits));
     // A field narrower than its text shows the text's start (the leading digits), not its tail:
     // "1.0883437" must not read "3437".
     setCursorPosition(0);

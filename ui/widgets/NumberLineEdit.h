@@ -16,9 +16,12 @@ class NumberLineEdit : public QLineEdit
 public:
     explicit NumberLineEdit(QWidget *parent = nullptr, const QLocale &locale = QLocale());
 
-    /// Shows `value` (8 significant digits) and clears any refusal, unless the field has focus and
-    /// unsaved typing (then the typing wins until it is committed or refused).
+    /// Shows `value` (8 significant digits, or those of setShownDigits) and clears any refusal,
+    /// unless the field has focus and unsaved typing (then the typing wins until it is committed
+    /// or refused).
     void setValue(double value);
+    /// How many significant digits setValue shows (8 by default; a large presentation field 4).
+    void setShownDigits(int digits) { mDigits = digits; }
     /// Shows the refusal of a committed value (for example an infeasible MaxEnt target).
     void showRefused(const QString &message);
 
@@ -30,6 +33,7 @@ private:
     void commit();
 
     QLocale mLocale;
+    int mDigits = 8;
 };
 
 } // namespace sml

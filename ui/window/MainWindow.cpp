@@ -150,6 +150,13 @@ void MainWindow::fitTitleRow()
 {
     if (!mTitleRow || !mPresentationControls)
         return;
+    // A lesson step presented has its own title in the banner below: the scenario's title gives
+    // the row to the τ and α controls (at 1280×800 a two-line title over a three-line banner
+    // left the √d_k lesson's likelihood landscape under a third of the window).
+    const bool stepPresented =
+        Appearance::instance()->presentation() && mDocument->shownStep().has_value();
+    if (mTitleLabel->isVisibleTo(this) == stepPresented)
+        mTitleLabel->setVisible(!stepPresented);
     // Beside the controls the title must fit in two lines, with no line narrower than 280 px;
     // otherwise the controls go under it (presentation mode with a lesson step's dock open:
     // the title had wrapped into a column one word wide, a fresh reader of the tour).
@@ -157,11 +164,21 @@ void MainWindow::fitTitleRow()
     const int titleWidth = fm.horizontalAdvance(mTitleLabel->text());
     const int needed = std::min(titleWidth + 8, std::max(280, titleWidth / 2 + 40));
     const int room = centralWidget() ? centralWidget()->width() : width();
-    const bool stack = mPresentationControls->isVisible() &&
+    const bool stack = !stepPresented && mPresentationControls->isVisible() &&
                        room - mPresentationControls->minimumSizeHint().width() - 24 < needed;
     const auto direction = stack ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
     if (mTitleRow->direction() != direction)
         mTitleRow->setDirection(direction);
+    // Beside the controls the title takes the width of its one line when there is room (the
+    // sliders the rest), else what the controls leave: a short title never wraps to give a
+    // slider width it does not need.
+    if (mPresentationControls->isVisible() && !stack && !stepPresented) {
+        const int besideControls = room - mPresentationControls->minimumSizeHint().width() - 24;
+        mTitleLabel->setFixedWidth(std::max(needed, std::min(titleWidth + 24, besideControls)));
+    } else {
+        mTitleLabel->setMinimumWidth(0);
+        mTitleLabel->setMaximumWidth(QWIDGETSIZE_MAX);
+    }
 }
 
 QWidget *MainWindow::createCentralArea()
