@@ -14,6 +14,7 @@
 #include "plots/keyspace/KeySpaceView.h"
 #include "plots/maxent/MaxEntConstraintPlot.h"
 #include "plots/maxent/MaxEntEntropyPlot.h"
+#include "plots/PlaneFit.h"
 #include "plots/mle/ValueSpaceView.h"
 #include "plots/model/HeadsView.h"
 #include "plots/model/ProjectionsView.h"
@@ -21,8 +22,10 @@
 #include "style/ContrastStyle.h"
 #include "style/TableStyle.h"
 #include "widgets/AnimationControls.h"
+#include "widgets/NotesView.h"
 #include "window/MainWindow.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -36,6 +39,9 @@
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QTest>
 
 #include <cmath>
@@ -119,6 +125,10 @@ private slots:
                  qPrintable(QString::number(heatmap->axisRect()->rect().height())));
     }
     void irisLessonPlotsAreNotStrips();
+    void sqrtDkLandscapeReadsInALesson();
+    void irisSweepNamesEveryFlowerWhole();
+    void notesShowWholeLines_data();
+    void notesShowWholeLines();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -477,6 +487,126 @@ void TestProjector::irisLessonPlotsAreNotStrips()
     QVERIFY2(tickLabelSlack(bars->yAxis) >= 0,
              qPrintable(QString::number(tickLabelSlack(bars->yAxis))));
     QTest::keyClick(&w, Qt::Key_F5);
+}
+
+// A reader's find on issue 14: the d_k = 256 lesson presented at 1280×800, on the Likelihood
+// landscape tab, cut its π labels at the frame (placed in a rect the next layout narrowed), ran
+// the colour bar's caption up into the title (fitted to the bar of an earlier layout) and kept
+// the plane under a third of the window (a two-line lesson title above the step banner).
+void TestProjector::sqrtDkLandscapeReadsInALesson()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString error;
+    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/sharp-vs-flat-dk256.softmaxlab.json"), &error),
+             qPrintable(error));
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+    const auto leave = qScopeGuard([&w] { QTest::keyClick(&w, Qt::Key_F5); });
+    for (int k = 0; k < 3; ++k)
+        QTest::keyClick(&w, Qt::Key_Tab);
+    QTest::qWait(150);
+    ValueSpaceView *view = w.valueSpacePanel()->view();
+    QCOMPARE(w.viewTabs()->currentWidget(), static_cast<QWidget *>(w.valueSpacePanel()));
+    view->replot();
+    const QRectF plane = view->axisRect()->rect();
+    QVERIFY2(plane.height() >= w.height() / 3.0,
+             qPrintable(QStringLiteral("plane %1 px of a %2 px window")
+                            .arg(plane.height())
+                            .arg(w.height())));
+    // Every π label shown lies inside the plane (the frame cuts nothing), and most are shown.
+    QVERIFY(view->labelBoxes().size() >= 5);
+    for (const QRectF &box : view->labelBoxes())
+        QVERIFY2(plane.adjusted(-1, -1, 1, 1).contains(box),
+                 qPrintable(QStringLiteral("label box %1,%2 %3×%4 outside the plane")
+                                .arg(box.x())
+                                .arg(box.y())
+                                .arg(box.width())
+                                .arg(box.height())));
+    // Every axis caption fits its axis as drawn: the colour bar's runs along the bar only.
+    for (QCPAxis *axis : view->findChildren<QCPAxis *>()) {
+        if (!axis->visible() || axis->label().isEmpty())
+            continue;
+        const double length = axis->orientation() == Qt::Vertical ? axis->axisRect()->height()
+                                                                  : axis->axisRect()->width();
+        const double text = QFontMetricsF(axis->labelFont()).horizontalAdvance(axis->label());
+        QVERIFY2(text <= length + 1, qPrintable(QStringLiteral("“%1” %2 px on a %3 px axis")
+                                                     .arg(axis->label())
+                                                     .arg(text)
+                                                     .arg(length)));
+    }
+}
+
+// A reader's find on issue 14: step 4 of the iris lesson presented at 1280×800 named the
+// flowers "versi…r #55" in the legend (cut to a fixed 200 px of the 1.5× text) and the weight
+// axis "weight w = …ax(q·k / τ)" (elided in the middle instead of cut at its clause).
+void TestProjector::irisSweepNamesEveryFlowerWhole()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString error;
+    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"),
+                        &error),
+             qPrintable(error));
+    QTest::keyClick(&w, Qt::Key_F5);
+    const auto leave = qScopeGuard([&w] { QTest::keyClick(&w, Qt::Key_F5); });
+    for (int k = 0; k < 3; ++k)
+        QTest::keyClick(&w, Qt::Key_PageDown);
+    QTest::qWait(150);
+    auto *sweep = qobject_cast<PlotView *>(w.viewTabs()->currentWidget());
+    QVERIFY(sweep);
+    QCOMPARE(sweep->viewName(), QStringLiteral("temperature-sweep"));
+    sweep->replot();
+    const QChar ellipsis(0x2026);
+    QVERIFY(sweep->legend->itemCount() >= 7);
+    for (int k = 0; k < sweep->legend->itemCount(); ++k) {
+        auto *item = qobject_cast<QCPPlottableLegendItem *>(sweep->legend->item(k));
+        QVERIFY(item);
+        QVERIFY2(!item->plottable()->name().contains(ellipsis),
+                 qPrintable(item->plottable()->name()));
+        // Inside the view, not off its edge.
+        QVERIFY(item->outerRect().right() <= sweep->width());
+    }
+    QCOMPARE(sweep->yAxis->label(), QStringLiteral("weight w"));
+}
+
+void TestProjector::notesShowWholeLines_data()
+{
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("window") << false;
+    QTest::newRow("presentation") << true;
+}
+
+// A reader's find on issue 14: the notes above the views, longer than their two lines (four in
+// the window), showed the top of the next line cut in half.
+void TestProjector::notesShowWholeLines()
+{
+    QFETCH(bool, presentation);
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    Appearance::instance()->setPresentation(presentation);
+    QTest::qWait(100);
+    auto *notes = w.findChild<NotesView *>();
+    QVERIFY(notes && notes->isVisible());
+    QTextDocument *doc = notes->document();
+    const double shown = notes->viewport()->height();
+    int lines = 0, cut = 0;
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        const double top = doc->documentLayout()->blockBoundingRect(block).top();
+        for (int k = 0; k < block.layout()->lineCount(); ++k) {
+            const QTextLine line = block.layout()->lineAt(k);
+            ++lines;
+            const double y0 = top + line.y(), y1 = y0 + line.height();
+            if (y0 < shown - 1 && y1 > shown + 1)
+                ++cut;
+        }
+    }
+    QVERIFY2(lines > notes->maximumLines(), "the notes are short: nothing to cut");
+    QCOMPARE(cut, 0);
+    QVERIFY(shown >= notes->maximumLines() * QFontMetricsF(doc->defaultFont()).height());
 }
 
 void TestProjector::modelViewsReadOnAProjector_data()

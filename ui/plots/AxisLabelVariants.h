@@ -1,9 +1,12 @@
 #pragma once
 
+#include <QLatin1String>
 #include <QStringList>
 #include <QVariant>
 
 #include <qcustomplot.h>
+
+#include <algorithm>
 
 namespace sml::axisLabelVariants {
 
@@ -13,6 +16,25 @@ namespace sml::axisLabelVariants {
 /// longest form that fits in the full font, else the last one shrunk to 70 % and only then
 /// elided (a label elided in the middle, "output co…inate o_2", reads as nothing).
 inline constexpr const char *property = "_sml_labelVariants";
+
+/// The shorter forms of a label that has none of its own: the label cut before its last
+/// " = …", ", …" or "  (…)" clause, again and again, longest first ("weight w = softmax(q·k / τ)",
+/// "weight w"; "temperature τ  (log scale)", "temperature τ"). A label is only elided once even
+/// its shortest whole phrase does not fit.
+inline QStringList derived(const QString &label)
+{
+    QStringList forms{label};
+    QString text = label;
+    for (;;) {
+        qsizetype cut = -1;
+        for (const char *separator : {" = ", ", ", "  ("})
+            cut = std::max(cut, text.lastIndexOf(QLatin1String(separator)));
+        if (cut <= 0)
+            return forms;
+        text = text.left(cut).trimmed();
+        forms << text;
+    }
+}
 
 /// Sets `axis`'s label to variants.first() and remembers the shorter forms.
 inline void set(QCPAxis *axis, const QStringList &variants)

@@ -533,20 +533,44 @@ void PlotView::prepareToDraw()
         if (!scale->marginGroups().isEmpty() && scale->margins() != QMargins())
             scale->setMargins(QMargins());
     fitTitles();
-    // The labels are fitted to the axis lengths of the last layout: after a resize, lay out at
-    // the new size first, or a label shortened in a squeezed view stays short when it grows.
-    if (viewport().size() != mFittedViewport) {
-        mFittedViewport = viewport().size();
-        updateLayout();
-    }
-    fitTickCounts();
-    fitAxisLabels();
-    fitLegends();
     Appearance::instance()->applyTo(this);
 }
 
-void PlotView::fitTickCounts()
+void PlotView::updateLayout()
 {
+    QCustomPlot::updateLayout();
+    // The tick counts, axis labels, legend columns and whatever the view fits itself (a plane's
+    // ranges and labels) are fitted to the lengths of a layout, and a fit changes the margins
+    // and with them the lengths: lay out again until the axis rects hold. (Fitted before the
+    // layout, the colour bar's caption of a landscape whose legend had just moved beside the
+    // plane kept the bar of the layout before and ran up into the title, 534 px on 120 px; the
+    // d_k = 256 lesson placed its π labels in a rect the next layout narrowed, and the frame
+    // cut them.)
+    const auto rects = [this] {
+        QList<QRect> all;
+        for (const QCPAxisRect *r : findChildren<QCPAxisRect *>())
+            all << r->rect();
+        return all;
+    };
+    for (int pass = 0; pass < 4; ++pass) {
+        const QList<QRect> before = rects();
+        // The view's own first: it may set an axis label (the landscape's colour bar names its
+        // scale) that the fits below then fit.
+        bool changed = fitToLayout();
+        changed |= fitTickCounts();
+        changed |= fitAxisLabels();
+        changed |= fitLegends();
+        if (!changed)
+            break;
+        QCustomPlot::updateLayout();
+        if (rects() == before)
+            break;
+    }
+}
+
+bool PlotView::fitTickCounts()
+{
+    bool changed = false;
     // A short vertical axis gets fewer ticks than its view asked for, so that its numbers never
     // print over each other (issue 14: the iris lesson's bars were 25 px tall under five
     // labels, the heatmap's colour bar read "0.8" over "1"). QCustomPlot's nice steps can give
@@ -570,13 +594,17 @@ void PlotView::fitTickCounts()
         const int count = std::min(wish, fits);
         axis->setProperty("_sml_tickWish", wish);
         axis->setProperty("_sml_tickCount", count);
-        if (ticker->tickCount() != count)
+        if (ticker->tickCount() != count) {
             ticker->setTickCount(count);
+            changed = true;
+        }
     }
+    return changed;
 }
 
-void PlotView::fitLegends()
+bool PlotView::fitLegends()
 {
+    bool changed = false;
     // A legend gets the width of the layout it sits in: a row of the view's grid spans the view,
     // an inset legend its axis rect. Entries that do not fit in one row wrap to more rows,
     // never off the edge.
@@ -585,15 +613,18 @@ void PlotView::fitLegends()
     const double scale = Appearance::instance()->fontScale();
     const QSize icon(int(std::lround(32 * scale)), int(std::lround(18 * scale)));
     for (QCPLegend *legend : findChildren<QCPLegend *>()) {
-        if (legend->iconSize() != icon)
+        if (legend->iconSize() != icon) {
             legend->setIconSize(icon);
+            changed = true;
+        }
         if (!legend->visible() || legend->itemCount() == 0)
             continue;
         const QCPLayout *layout = legend->layout();
         const double width = layout && layout->rect().width() > 0 ? layout->rect().width()
                                                                   : double(viewport().width());
-        plotStyle::fitLegendColumns(legend, width);
+        changed |= plotStyle::fitLegendColumns(legend, width);
     }
+    return changed;
 }
 
 void PlotView::fitTitles()
@@ -623,8 +654,9 @@ void PlotView::fitTitles()
     }
 }
 
-void PlotView::fitAxisLabels()
+bool PlotView::fitAxisLabels()
 {
+    bool changed = false;
     // A label longer than its axis (a short plot, large text) would be cut at both ends: the
     // label font shrinks to 70 %, then the text is elided in the middle. Axes styled by
     // plotStyle::styleAxis only (their font is plotStyle::axisLabelFont()); lengths from the
@@ -653,29 +685,35 @@ void PlotView::fitAxisLabels()
         QString shown = text;
         if (length > 40) {
             const double room = length - 8;
-            // A view's shorter whole forms of the label first (axisLabelVariants).
-            const QStringList variants = axis->property(axisLabelVariants::property).toStringList();
-            if (!variants.isEmpty() && variants.first() == text) {
-                shown = variants.last();
-                for (const QString &variant : variants)
-                    if (plotStyle::metrics(full).horizontalAdvance(variant) <= room) {
-                        shown = variant;
-                        break;
-                    }
-            }
+            // A view's shorter whole forms of the label first (axisLabelVariants), or the label
+            // cut at its clauses.
+            QStringList variants = axis->property(axisLabelVariants::property).toStringList();
+            if (variants.isEmpty() || variants.first() != text)
+                variants = axisLabelVariants::derived(text);
+            shown = variants.last();
+            for (const QString &variant : std::as_const(variants))
+                if (plotStyle::metrics(full).horizontalAdvance(variant) <= room) {
+                    shown = variant;
+                    break;
+                }
             const double width = plotStyle::metrics(full).horizontalAdvance(shown);
             if (width > room) {
                 font.setPointSizeF(full.pointSizeF() * std::max(0.7, room / width));
                 shown = plotStyle::metrics(font).elidedText(shown, Qt::ElideMiddle, int(room));
             }
         }
-        if (axis->labelFont() != font)
+        if (axis->labelFont() != font) {
             axis->setLabelFont(font);
-        if (axis->label() != shown)
+            changed = true;
+        }
+        if (axis->label() != shown) {
             axis->setLabel(shown);
+            changed = true;
+        }
         axis->setProperty("_sml_fullLabel", text);
         axis->setProperty("_sml_shownLabel", shown);
     }
+    return changed;
 }
 
 QCPTextElement *PlotView::addTitle()

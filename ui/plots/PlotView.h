@@ -152,6 +152,12 @@ protected:
     void wheelEvent(QWheelEvent *event) override;
     /// Recomputes the tick labels for layoutSize(); no replot.
     virtual void updateTicks() = 0;
+    /// QCustomPlot's layout, then the tick counts, axis labels, legend columns and fitToLayout()
+    /// fitted to its lengths, laid out again until the axis rects hold (at most four more times).
+    void updateLayout() override;
+    /// What the view fits to the axis rects of the last layout (a plane's ranges and labels);
+    /// returns whether it changed anything that moves the margins. Runs after every layout pass.
+    virtual bool fitToLayout() { return false; }
 
     bool event(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
@@ -167,10 +173,12 @@ private:
     /// prepareToDraw() for a drawing of `size` (an export), laid out at that size first.
     void prepareToDrawAt(const QSize &size);
     void fitTitles();
-    void fitAxisLabels();
-    void fitTickCounts(); ///< fewer ticks on a vertical axis too short for its numbers
+    /// Each fit below works on the lengths of the last layout and returns whether it changed
+    /// anything (then the layout is done again: updateLayout).
+    bool fitAxisLabels();
+    bool fitTickCounts(); ///< fewer ticks on a vertical axis too short for its numbers
     /// Every visible legend gets as many columns as fit its width (plotStyle::fitLegendColumns).
-    void fitLegends();
+    bool fitLegends();
     /// Around one export's `draw`: options.textScale in force (restyled), the layout of
     /// options.layoutSize(), a transparent background when asked; then all put back.
     void drawForExport(const ImageExportOptions &options, const std::function<void()> &draw);
@@ -186,7 +194,6 @@ private:
     QSize mLayoutSize{900, 600};
     QSize mSizeHint; ///< invalid: QCustomPlot's
     QSize mMinimumSizeHint{320, 240};
-    QSize mFittedViewport; ///< the viewport size the axis labels were last laid out for
     QAction *mExportImageAction;
     QAction *mCopyImageAction;
     QAction *mExplainAction = nullptr;

@@ -256,7 +256,7 @@ QString wrapText(const QString &text, const QFont &font, double width)
     return out.join(QLatin1Char('\n'));
 }
 
-void fitLegendColumns(QCPLegend *legend, double width)
+bool fitLegendColumns(QCPLegend *legend, double width)
 {
     const QFontMetricsF fm = metrics(legend->font());
     std::vector<double> entries;
@@ -280,10 +280,11 @@ void fitLegendColumns(QCPLegend *legend, double width)
             break;
         }
     }
-    if (legend->wrap() != columns) {
-        legend->setWrap(columns);
-        legend->setFillOrder(QCPLegend::foColumnsFirst, true); // rearrange the entries
-    }
+    if (legend->wrap() == columns)
+        return false;
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLegend::foColumnsFirst, true); // rearrange the entries
+    return true;
 }
 
 void styleAxis(QCPAxis *axis, const QString &label)

@@ -93,8 +93,8 @@ QString wrapText(const QString &text, const QFont &font, double width);
 
 /// Lays the legend's entries out in as many columns as fit `width` pixels side by side (measured
 /// in the legend's font, so larger presentation text gives fewer columns), at least one; the
-/// entries are rearranged when the count changes.
-void fitLegendColumns(QCPLegend *legend, double width);
+/// entries are rearranged when the count changes. Returns whether the count changed.
+bool fitLegendColumns(QCPLegend *legend, double width);
 
 /// Applies the fonts and pens used by every view to an axis.
 void styleAxis(QCPAxis *axis, const QString &label);

@@ -2,11 +2,13 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QEvent>
-#include <QFontMetricsF>
+#include <QTextBlock>
 #include <QTextDocument>
+#include <QTextLayout>
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace sml {
 
@@ -40,11 +42,23 @@ void NotesView::changeEvent(QEvent *event)
 void NotesView::fitHeight()
 {
     const QTextDocument *doc = document();
-    const double frame = 2 * frameWidth() + 2;
-    // Measured in the font the text is drawn in (the document's), plus its margins.
-    const double cap = QFontMetricsF(doc->defaultFont()).lineSpacing() * mMaximumLines +
-                       2 * doc->documentMargin() + frame;
-    const int height = int(std::ceil(std::min(cap, doc->size().height() + frame)));
+    // Longer than maximumLines(): the view ends where the next line starts, so no line shows cut
+    // in half (a cap of n line spacings plus both margins showed the top of line n + 1, a fresh
+    // reader's find). The lines as laid out, in the document's own font.
+    std::optional<double> cap;
+    int lines = 0;
+    for (QTextBlock block = doc->begin(); block.isValid() && !cap; block = block.next()) {
+        const QTextLayout *layout = block.layout();
+        if (!layout)
+            continue;
+        const double top = doc->documentLayout()->blockBoundingRect(block).top();
+        for (int k = 0; k < layout->lineCount() && !cap; ++k)
+            if (lines++ == mMaximumLines)
+                cap = top + layout->lineAt(k).y();
+    }
+    // All of a shorter text, with 2 px to spare (no scroll bar for a rounding).
+    const double text = cap ? *cap : doc->size().height() + 2;
+    const int height = int(std::ceil(text)) + 2 * frameWidth();
     if (height != this->height() || minimumHeight() != height)
         setFixedHeight(height);
 }

@@ -1,5 +1,6 @@
 #include "plots/attention/SweepParts.h"
 
+#include "style/Appearance.h"
 #include "style/PlotStyle.h"
 
 #include <QCoreApplication>
@@ -125,7 +126,10 @@ std::vector<QCPGraph *> addKeyLines(QCustomPlot *plot,
         g->removeFromLegend();
         if (!grey) {
             g->setPen(QPen(plotStyle::keyColor(n <= 8 ? j : r), 3));
-            g->setName(plotStyle::elide(labels.value(j), font, 200));
+            // 200 px of the 13-pt legend text, in the text size drawn (a fixed 200 px cut the
+            // iris lesson's names to "versi…r #55" when presented at 1.5×).
+            g->setName(plotStyle::elide(
+                labels.value(j), font, int(std::lround(200 * Appearance::instance()->fontScale()))));
         } else {
             // 1 px: drawn directly by Qt; wider pens go through threaded span fills, which
             // made dozens of grey curves most of the replot (issue 5).

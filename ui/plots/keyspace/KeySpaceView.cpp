@@ -443,7 +443,11 @@ void KeySpaceView::updateLayout()
     // Titles that fit the width (a dock can be narrow), then the layout.
     planeFit::fitTitle(mTitle, titleText(), viewport().width(), 18, 14, true);
     planeFit::fitSubtitle(mSubtitle, subtitleText(), viewport());
-    PlotView::updateLayout();
+    PlotView::updateLayout(); // with fitToLayout()
+}
+
+bool KeySpaceView::fitToLayout()
+{
     // After a drag, the ranges stay when the vectors still fit them and fill at least 40 % of
     // them (in the same display unit); otherwise they are fitted again.
     const QCPRange xr = xAxis->range(), yr = yAxis->range();
@@ -495,7 +499,7 @@ void KeySpaceView::updateLayout()
     mDroppedLabels = int(placed.dropped.size());
     updateIsoLines();
     updateField();
-    PlotView::updateLayout();
+    return true;
 }
 
 void KeySpaceView::updateIsoLines()

@@ -344,7 +344,11 @@ void ValueSpaceView::updateLayout()
     placeLegend();
     planeFit::fitTitle(mTitle, titleText(), viewport().width(), 18, 14, true);
     planeFit::fitSubtitle(mSubtitle, mSubtitleText, viewport());
-    PlotView::updateLayout();
+    PlotView::updateLayout(); // with fitToLayout()
+}
+
+bool ValueSpaceView::fitToLayout()
+{
     if (!mRingDrag->isDragging()) {
         if (isLine()) {
             xAxis->setRange(mScene.bounds.left(), mScene.bounds.right());
@@ -384,7 +388,7 @@ void ValueSpaceView::updateLayout()
         mLandscape->hideClashingLabels(placed.boxes + markers + dotBoxes,
                                        QRectF(axisRect()->rect()));
     }
-    PlotView::updateLayout();
+    return true;
 }
 
 double ValueSpaceView::sigmaPixels(int key) const

@@ -110,6 +110,9 @@ signals:
 protected:
     void updateTicks() override;
     void updateLayout() override;
+    /// The ranges (equal aspect; kept after a drag), the point labels and what is drawn for the
+    /// plane's rect as last laid out: true, the tick labels may have changed the margins.
+    bool fitToLayout() override;
 
 private:
     void rebuildItems();
