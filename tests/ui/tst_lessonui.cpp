@@ -11,6 +11,7 @@
 #include "panels/DerivationPanel.h"
 #include "panels/LessonBanner.h"
 #include "panels/LessonPanel.h"
+#include "panels/PresentationControls.h"
 #include "panels/ScenarioDock.h"
 #include "plots/attention/AttentionHeatmapView.h"
 #include "plots/attention/EntropyView.h"
@@ -911,9 +912,20 @@ void TestLessonUi::dockStepShowsTheSameCentreEitherWay()
         if (presenting)
             QTest::keyClick(&w, Qt::Key_F5);
         pageTo(w, keyStep - 1);
+        const QRect controls = w.presentationControls()->geometry();
+        const int width = w.width();
         pageTo(w, keyStep); // forward
         QCOMPARE(tabWidget(w), static_cast<QWidget *>(w.heatmapView()));
         QVERIFY(keySpace->isVisible());
+        // Presented, the τ/α row stays one row where it was when the dock narrows the centre
+        // (a reader's find: it wrapped under the lesson's title and the views jumped), and the
+        // window keeps its width.
+        if (presenting) {
+            QCoreApplication::processEvents();
+            QCOMPARE(w.presentationControls()->geometry().top(), controls.top());
+            QCOMPARE(w.presentationControls()->height(), controls.height());
+            QCOMPARE(w.width(), width);
+        }
         pageTo(w, keyStep + 1);
         QVERIFY(tabWidget(w) != static_cast<QWidget *>(w.heatmapView()));
         pageTo(w, keyStep); // back

@@ -169,16 +169,12 @@ void MainWindow::fitTitleRow()
     const auto direction = stack ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
     if (mTitleRow->direction() != direction)
         mTitleRow->setDirection(direction);
-    // Beside the controls the title takes the width of its one line when there is room (the
-    // sliders the rest), else what the controls leave: a short title never wraps to give a
-    // slider width it does not need.
-    if (mPresentationControls->isVisible() && !stack && !stepPresented) {
-        const int besideControls = room - mPresentationControls->minimumSizeHint().width() - 24;
-        mTitleLabel->setFixedWidth(std::max(needed, std::min(titleWidth + 24, besideControls)));
-    } else {
-        mTitleLabel->setMinimumWidth(0);
-        mTitleLabel->setMaximumWidth(QWIDGETSIZE_MAX);
-    }
+    // Beside the controls the title takes at most the width of its one line (the sliders the
+    // rest), so a short title does not wrap to give a slider width it does not need. No
+    // minimum: a dock opened beside a fixed-width title widened the window past the screen.
+    mTitleLabel->setMaximumWidth(mPresentationControls->isVisible() && !stack
+                                     ? titleWidth + 24
+                                     : QWIDGETSIZE_MAX);
 }
 
 QWidget *MainWindow::createCentralArea()
