@@ -129,6 +129,9 @@ private slots:
     void irisSweepNamesEveryFlowerWhole();
     void notesShowWholeLines_data();
     void notesShowWholeLines();
+    void axisLabelsAreWholePhrases_data();
+    void axisLabelsAreWholePhrases();
+    void sparseBarsAreNotAStrip();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -607,6 +610,95 @@ void TestProjector::notesShowWholeLines()
     QVERIFY2(lines > notes->maximumLines(), "the notes are short: nothing to cut");
     QCOMPARE(cut, 0);
     QVERIFY(shown >= notes->maximumLines() * QFontMetricsF(doc->defaultFont()).height());
+}
+
+void TestProjector::axisLabelsAreWholePhrases_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<bool>("presentation");
+    for (const char *file : {"", ":/scenarios/iris-kernel-smoother.softmaxlab.json",
+                             ":/scenarios/sharp-vs-flat-dk256.softmaxlab.json",
+                             ":/scenarios/causal-sentence.softmaxlab.json",
+                             ":/scenarios/sparse-attention.softmaxlab.json",
+                             ":/scenarios/tiny-transformer-layer2.softmaxlab.json"})
+        for (const bool presentation : {false, true})
+            QTest::addRow("%s %s", *file ? file + 12 : "default",
+                          presentation ? "presented" : "window")
+                << QString::fromLatin1(file) << presentation;
+}
+
+// A reader's finds on issue 14: axis captions elided in the middle read as nothing
+// ("log-like…ood ℓ(o)", "weight w = …ax(q·k / τ)"). At 1280×800, in the window and presented,
+// every caption of every view is a whole phrase: the label or one of its shorter forms.
+void TestProjector::axisLabelsAreWholePhrases()
+{
+    QFETCH(QString, scenario);
+    QFETCH(bool, presentation);
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString error;
+    if (!scenario.isEmpty())
+        QVERIFY2(w.openFile(scenario, &error), qPrintable(error));
+    Appearance::instance()->setPresentation(presentation);
+    QTest::qWait(100);
+    int checked = 0;
+    for (int tab = 0; tab < w.viewTabs()->count(); ++tab) {
+        w.viewTabs()->setCurrentIndex(tab);
+        QCoreApplication::processEvents();
+        for (PlotView *view : w.plotViews()) {
+            if (!view->isVisible())
+                continue;
+            view->replot();
+            for (QCPAxis *axis : view->findChildren<QCPAxis *>()) {
+                const double length = axis->orientation() == Qt::Vertical
+                                          ? axis->axisRect()->height()
+                                          : axis->axisRect()->width();
+                if (!axis->visible() || axis->label().isEmpty() || length <= 40 ||
+                    !axis->property("_sml_styledAxis").toBool()) // (fitted by PlotView)
+                    continue;
+                ++checked;
+                // ("[O¹ … Oᴴ]" has an ellipsis of its own.)
+                const QString full = axis->property("_sml_fullLabel").toString();
+                QVERIFY2(axis->label().count(QChar(0x2026)) <= full.count(QChar(0x2026)),
+                         qPrintable(QStringLiteral("%1, tab %2: “%3” on %4 px")
+                                        .arg(QString::fromLatin1(view->metaObject()->className()))
+                                        .arg(tab)
+                                        .arg(axis->label())
+                                        .arg(length)));
+            }
+        }
+    }
+    QVERIFY(checked > 20);
+}
+
+// The sparse lesson presented at 1280×800 drew its bars 79 px tall over a six-line readout; in a
+// wide view the readout goes beside the bars.
+void TestProjector::sparseBarsAreNotAStrip()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString error;
+    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/sparse-attention.softmaxlab.json"), &error),
+             qPrintable(error));
+    QTest::keyClick(&w, Qt::Key_F5);
+    const auto leave = qScopeGuard([&w] { QTest::keyClick(&w, Qt::Key_F5); });
+    QTest::qWait(150);
+    WeightBarsView *bars = w.weightBarsView();
+    QCOMPARE(w.viewTabs()->currentWidget(), static_cast<QWidget *>(bars));
+    bars->replot();
+    QVERIFY(bars->summaryBeside());
+    QVERIFY2(bars->axisRect()->rect().height() >= w.height() / 3,
+             qPrintable(QStringLiteral("bars %1 px of a %2 px window")
+                            .arg(bars->axisRect()->rect().height())
+                            .arg(w.height())));
+    QVERIFY(bars->summaryText().contains(QStringLiteral("2 of 3 keys on the support")));
+    // The readout beside the bars, whole: not past the view's right or bottom edge.
+    const auto *summary = bars->findChildren<QCPTextElement *>().last();
+    QVERIFY(summary->outerRect().right() <= bars->width());
+    QVERIFY(summary->outerRect().bottom() <= bars->height());
+    QVERIFY(summary->outerRect().left() >= bars->axisRect()->rect().right());
 }
 
 void TestProjector::modelViewsReadOnAProjector_data()

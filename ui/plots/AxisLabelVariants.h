@@ -18,16 +18,16 @@ namespace sml::axisLabelVariants {
 inline constexpr const char *property = "_sml_labelVariants";
 
 /// The shorter forms of a label that has none of its own: the label cut before its last
-/// " = …", ", …" or "  (…)" clause, again and again, longest first ("weight w = softmax(q·k / τ)",
-/// "weight w"; "temperature τ  (log scale)", "temperature τ"). A label is only elided once even
-/// its shortest whole phrase does not fit.
+/// " = …", ", …" or " (…)" clause, again and again, longest first ("weight w = softmax(q·k / τ)",
+/// "weight w"; "entropy H (nats)", "entropy H"). A label is only elided once even its shortest
+/// whole phrase does not fit.
 inline QStringList derived(const QString &label)
 {
     QStringList forms{label};
     QString text = label;
     for (;;) {
         qsizetype cut = -1;
-        for (const char *separator : {" = ", ", ", "  ("})
+        for (const char *separator : {" = ", ", ", " ("})
             cut = std::max(cut, text.lastIndexOf(QLatin1String(separator)));
         if (cut <= 0)
             return forms;

@@ -5,6 +5,7 @@
 #include "style/PlotStyle.h"
 
 #include <QFontMetricsF>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -41,9 +42,40 @@ WeightBarsView::WeightBarsView(QWidget *parent) : PlotView(parent)
     // Legend in its own row under the title, laid out horizontally, so it never hides a bar.
     plotStyle::addLegendRow(this, 1);
 
+    // The bars' axis rect in a grid of its own, which takes the readout beside it in a wide view.
+    QCPLayoutElement *bars = plotLayout()->element(2, 0);
+    plotLayout()->take(bars);
+    mBody = new QCPLayoutGrid;
+    plotLayout()->addElement(2, 0, mBody);
+    mBody->addElement(0, 0, bars);
+    mBody->setColumnSpacing(16);
     mSummary = new QCPTextElement(this, QString(), plotStyle::textFont());
     plotLayout()->addElement(plotLayout()->rowCount(), 0, mSummary);
     plotLayout()->setRowStretchFactor(plotLayout()->rowCount() - 1, 0.001);
+}
+
+bool WeightBarsView::summaryBeside() const
+{
+    return mBody->hasElement(0, 1);
+}
+
+void WeightBarsView::placeSummary(bool beside)
+{
+    if (beside == summaryBeside())
+        return;
+    if (beside) {
+        plotLayout()->take(mSummary);
+        plotLayout()->simplify();
+        mBody->addElement(0, 1, mSummary);
+        mBody->setColumnStretchFactor(1, 0.001);
+        mSummary->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+    } else {
+        mBody->take(mSummary);
+        mBody->simplify();
+        plotLayout()->addElement(plotLayout()->rowCount(), 0, mSummary);
+        plotLayout()->setRowStretchFactor(plotLayout()->rowCount() - 1, 0.001);
+        mSummary->setTextFlags(Qt::AlignCenter);
+    }
 }
 
 void WeightBarsView::showAnalysis(const Analysis &analysis, int selectedQuery)
@@ -107,9 +139,8 @@ void WeightBarsView::showAnalysis(const Analysis &analysis, int selectedQuery)
             lines << tr("%1 of %2 keys on the support, the others exactly 0")
                          .arg(d.support.size())
                          .arg(n);
-            lines << tr("π ≠ w: the Gaussian MLE still gives π = softmax(s) (its precisions are "
-                        "exp(s)),   but w is %1, the maximum of the Tsallis entropy H_%2,   "
-                        "the Tsallis MaxEnt p equals w")
+            lines << tr("π ≠ w: the Gaussian MLE still gives π = softmax(s)");
+            lines << tr("p = w: %1 is the maximum of the Tsallis entropy H_%2")
                          .arg(plotStyle::normalizerName(d.alpha), plotStyle::compact(d.alpha));
         }
         const QString muText =
@@ -154,20 +185,34 @@ void WeightBarsView::updateTicks()
                                 plotStyle::crossLabelRoom(size.height()));
     // The title shrinks, then wraps, to the width; the legend stacks when the plot is narrow.
     planeFit::fitTitle(mTitle, mTitleText, size.width(), 18, 13, true);
-    // Summary lines too wide for the plot break at their ",   " separators.
+    // Summary lines too wide for their room break at their ",   " and "        " separators.
     // (Then any piece still too wide wraps at spaces.)
-    QStringList shown;
     const QFontMetricsF metrics = plotStyle::metrics(mSummary->font());
-    const double room = size.width() - 16;
-    for (const QString &line : std::as_const(mSummaryLines)) {
-        const QStringList pieces = metrics.horizontalAdvance(line) > room
-                                       ? line.split(QStringLiteral(",   "))
-                                       : QStringList{line};
-        for (const QString &piece : pieces) {
-            shown << plotStyle::wrapText(piece, mSummary->font(), room);
+    const auto wrapped = [&](double room) {
+        QStringList shown;
+        for (const QString &line : std::as_const(mSummaryLines)) {
+            static const QRegularExpression separators(QStringLiteral(",   |        "));
+            const QStringList pieces = metrics.horizontalAdvance(line) > room
+                                           ? line.split(separators)
+                                           : QStringList{line};
+            for (const QString &piece : pieces)
+                shown << plotStyle::wrapText(piece, mSummary->font(), room);
         }
+        return shown.join(QLatin1Char('\n'));
+    };
+    const auto height = [&metrics](const QString &text) {
+        return metrics.lineSpacing() * double(text.count(QLatin1Char('\n')) + 1);
+    };
+    QString text = wrapped(size.width() - 16);
+    bool beside = false;
+    if (size.width() > 1.5 * size.height() && height(text) > 0.25 * size.height()) {
+        const QString side = wrapped(0.45 * size.width());
+        beside = height(side) <= 0.85 * size.height();
+        if (beside)
+            text = side;
     }
-    mSummary->setText(shown.join(QLatin1Char('\n')));
+    placeSummary(beside);
+    mSummary->setText(text);
     plotStyle::fitLegendColumns(legend, size.width());
 }
 

@@ -36,12 +36,20 @@ public:
     QCPBars *maxentBars() const { return mMaxEnt; }
     /// The readout under the plot (max |π − w|, max |p − w|, μ, λ, or an error/warning).
     QString summaryText() const;
+    /// The readout stands beside the bars, not under them (placeSummary).
+    bool summaryBeside() const;
 
 protected:
     void updateTicks() override;
 
 private:
+    /// The readout beside the bars in a wide view whose readout, under them, would take more
+    /// than a quarter of its height (the sparse lesson presented at 1280×800: six lines over
+    /// bars 79 px tall); else under them.
+    void placeSummary(bool beside);
+
     QCPTextElement *mTitle;
+    QCPLayoutGrid *mBody; ///< the bars' axis rect, and the readout beside it when it is
     QString mTitleText;
     QCPTextElement *mSummary;
     QStringList mSummaryLines; ///< the caption, before breaking it to the plot's width

@@ -60,10 +60,6 @@ public:
     /// Whether the title names the query (the default, for exports). MaxEntPanel turns it off and
     /// names the query once, beside μ, so that neither of its two titles has to be cut.
     void setTitleNamesQuery(bool on) { mTitleNamesQuery = on; }
-    /// Sets the label of `axis` to the longest of `variants` (longest first) that fits the axis
-    /// length of the last layout in the axis label font, else the last one (which PlotView then
-    /// shrinks or elides): a short axis gets a shorter name, never a cut one.
-    static void fitAxisLabelVariants(QCPAxis *axis, const QStringList &variants);
 
     bool hasCurve() const { return mHasCurve; }
     QCPGraph *curveGraph() const { return mCurve; }
@@ -96,7 +92,7 @@ protected:
     virtual QString title() const = 0;
     /// A shorter title for a narrow plot.
     virtual QString shortTitle() const { return title(); }
-    /// The y axis label, longest first (fitAxisLabelVariants; valid after showAnalysis()).
+    /// The y axis label, longest first (axisLabelVariants; valid after showAnalysis()).
     virtual QStringList yAxisLabels() const = 0;
     /// Adds the plot's own lines and labels for a query with a curve, and gives the range of
     /// every value the curve can take (setValueRange). The x range is already set. Items created

@@ -3,6 +3,7 @@
 // where they would not fit, the marker labels placed beside their lines (MaxEntLambdaPlot.h).
 #include "plots/maxent/MaxEntLambdaPlot.h"
 
+#include "plots/AxisLabelVariants.h"
 #include "style/Appearance.h"
 #include "style/PlotStyle.h"
 
@@ -309,23 +310,6 @@ void MaxEntLambdaPlot::placeCurrentLabel()
     mCurrentLabel->position->setCoords(xAxis->pixelToCoord(at.x()), yAxis->pixelToCoord(at.y()));
 }
 
-void MaxEntLambdaPlot::fitAxisLabelVariants(QCPAxis *axis, const QStringList &variants)
-{
-    if (variants.isEmpty())
-        return;
-    const QCPAxisRect *rect = axis->axisRect();
-    const double length = axis->orientation() == Qt::Vertical ? rect->height() : rect->width();
-    const QFontMetricsF fm = plotStyle::metrics(plotStyle::axisLabelFont());
-    QString chosen = variants.last();
-    for (const QString &variant : variants)
-        if (fm.horizontalAdvance(variant) <= length - 8) {
-            chosen = variant;
-            break;
-        }
-    if (axis->label() != chosen)
-        axis->setLabel(chosen);
-}
-
 void MaxEntLambdaPlot::updateTicks()
 {
     const QSize size = layoutSize();
@@ -347,10 +331,10 @@ void MaxEntLambdaPlot::updateTicks()
     const QRect drawn = viewport();
     setViewport(QRect(QPoint(0, 0), size));
     updateLayout();
-    fitAxisLabelVariants(
-        xAxis, {tr("λ  (inverse temperature)"), QStringLiteral("λ")}); // one phrase everywhere
+    // The axis names' shorter forms: PlotView fits one to the axis lengths as laid out.
+    axisLabelVariants::set(xAxis, {tr("λ  (inverse temperature)"), QStringLiteral("λ")});
     if (mHasCurve)
-        fitAxisLabelVariants(yAxis, yAxisLabels());
+        axisLabelVariants::set(yAxis, yAxisLabels());
     updateLayout();
     applyValueMargins();
     xAxis2->setRange(xAxis->range());

@@ -1,6 +1,7 @@
 #include "plots/maxent/MaxEntOptimizerPlot.h"
 
 #include "Analysis.h"
+#include "plots/AxisLabelVariants.h"
 #include "plots/maxent/MaxEntLambdaPlot.h"
 #include "style/PlotStyle.h"
 
@@ -277,10 +278,10 @@ void MaxEntOptimizerPlot::updateTicks()
     const QRect drawn = viewport();
     setViewport(QRect(QPoint(0, 0), size));
     updateLayout();
-    MaxEntLambdaPlot::fitAxisLabelVariants(mDualRect->axis(QCPAxis::atLeft),
-                                           {dualFull, tr("dual g(λ)"), tr("g(λ)")});
-    MaxEntLambdaPlot::fitAxisLabelVariants(mDistanceRect->axis(QCPAxis::atLeft),
-                                           {tr("|λ⁽ⁿ⁾ − λ*|  (log)"), tr("|λ⁽ⁿ⁾ − λ*|")});
+    axisLabelVariants::set(mDualRect->axis(QCPAxis::atLeft),
+                           {dualFull, tr("dual g(λ)"), tr("g(λ)")});
+    axisLabelVariants::set(mDistanceRect->axis(QCPAxis::atLeft),
+                           {tr("|λ⁽ⁿ⁾ − λ*|  (log)"), tr("|λ⁽ⁿ⁾ − λ*|")});
     updateLayout();
     const double line = plotStyle::metrics(plotStyle::tickFont()).height();
     for (QCPAxisRect *rect : {mDualRect, mDistanceRect}) {

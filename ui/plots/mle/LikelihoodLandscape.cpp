@@ -1,8 +1,8 @@
 #include "plots/mle/LikelihoodLandscape.h"
 
 #include "LabelPlacement.h"
-
 #include "LikelihoodField.h"
+#include "plots/AxisLabelVariants.h"
 #include "style/Appearance.h"
 #include "style/PlotStyle.h"
 
@@ -187,8 +187,12 @@ void LikelihoodLandscape::styleScale(bool logDrop, double lower, double upper)
     mScale->axis()->setNumberFormat(logDrop ? QStringLiteral("eb") : QStringLiteral("gb"));
     mScale->axis()->setNumberPrecision(logDrop ? 0 : 6);
     mScale->axis()->setRangeReversed(logDrop);
-    mScale->axis()->setLabel(logDrop ? tr("drop ℓ(ô) − ℓ(o), log scale")
-                                     : tr("log-likelihood ℓ(o)"));
+    // Whole shorter forms for a short bar (a presented landscape beside its legend): never
+    // "log-like…ood ℓ(o)".
+    axisLabelVariants::set(mScale->axis(),
+                           logDrop ? QStringList{tr("drop ℓ(ô) − ℓ(o), log scale"),
+                                                 tr("drop ℓ(ô) − ℓ(o)"), tr("ℓ(ô) − ℓ(o)")}
+                                   : QStringList{tr("log-likelihood ℓ(o)"), tr("ℓ(o)")});
     mMap->setDataRange(QCPRange(lower, upper));
 }
 
