@@ -184,6 +184,7 @@ private slots:
     void stepMarksTheControlsItSets();
     void shippedTextsSpeakWithoutSectionNumbers();
     void tourIsTheReadersCopy();
+    void f5OnTheStartUpFigurePresentsTheTour();
 };
 
 void TestLessonUi::buildSaveReloadAndPresent()
@@ -1060,6 +1061,47 @@ void TestLessonUi::tourIsTheReadersCopy()
     w.lessonPresenter()->tourAction()->trigger();
     QCOMPARE(w.document()->scenario().title, QStringLiteral("Mine again"));
     QCOMPARE(w.document()->shownStep(), std::nullopt);
+}
+
+void TestLessonUi::f5OnTheStartUpFigurePresentsTheTour()
+{
+    // A fresh reader pressed F5 right after start-up and saw no steps, where F5 on the example
+    // (or after Help ▸ Take the Tour) presents them: the start-up figure is the tour's figure.
+    {
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(!w.document()->baseScenario().lesson);
+        QTest::keyClick(&w, Qt::Key_F5);
+        QVERIFY(Appearance::instance()->presentation());
+        QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+        QCOMPARE(w.document()->baseScenario().lesson->steps.size(), size_t(7));
+        QVERIFY(w.lessonPresenter()->banner()->isVisible());
+        QCOMPARE(w.lessonPresenter()->banner()->titleLabel()->text(),
+                 QStringLiteral("This is attention"));
+        QTest::keyClick(&w, Qt::Key_PageDown);
+        QCOMPARE(w.document()->shownStep(), std::optional<int>(1));
+        // Leaving presentation mode leaves the lesson F5 started: the figure as it was.
+        QTest::keyClick(&w, Qt::Key_F5);
+        QVERIFY(!Appearance::instance()->presentation());
+        QCOMPARE(w.document()->shownStep(), std::nullopt);
+        QVERIFY(!w.document()->isModified());
+        checkWeights(w.document(), softmaxAt(std::sqrt(2.0)));
+    }
+    {
+        // A figure the reader changed is theirs: F5 presents it as it is, with no lesson.
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(!w.document()->setTemperature(TemperatureMode::Fixed, 1.0));
+        QTest::keyClick(&w, Qt::Key_F5);
+        QVERIFY(Appearance::instance()->presentation());
+        QVERIFY(!w.document()->baseScenario().lesson);
+        QCOMPARE(w.document()->shownStep(), std::nullopt);
+        QCOMPARE(w.document()->scenario().tau(), 1.0);
+    }
 }
 
 QTEST_MAIN(TestLessonUi)

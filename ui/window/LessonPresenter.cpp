@@ -278,6 +278,17 @@ void LessonPresenter::stepShown(std::optional<int> step)
     updateKeys();
 }
 
+void LessonPresenter::openTourOnStartUpFigure()
+{
+    ScenarioDocument *document = mWindow->document();
+    if (document->baseScenario().lesson || !document->filePath().isEmpty() ||
+        document->isExample() || document->isModified() ||
+        !(document->baseScenario() == defaultScenario()))
+        return;
+    if (!document->loadExample(QStringLiteral(":/scenarios/default.softmaxlab.json")))
+        mWindow->statusBar()->showMessage(tr("The tour: PageDown for the next step"), 8000);
+}
+
 void LessonPresenter::updateKeys()
 {
     const bool presenting = Appearance::instance()->presentation();

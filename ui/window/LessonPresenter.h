@@ -68,6 +68,12 @@ public:
     /// dock's title ("Key space"); `name` itself when the window has no such view.
     QString viewTitle(const QString &name) const;
 
+    /// The start-up figure, untouched (untitled, unchanged, no lesson), becomes the tour's: the
+    /// same figure with its lesson (View ▸ Presentation Mode calls it before presenting, so F5
+    /// right after start-up presents the tour, as it does the example; a fresh reader pressed
+    /// F5 first and saw no steps). Anything else is left as it is.
+    void openTourOnStartUpFigure();
+
     /// The stepping keys for the Appearance now (MainWindow::applyAppearance calls it last): with
     /// a lesson while presenting, PageDown/→ and PageUp/← step the lesson and the query actions
     /// give up ← →; in the window, PageDown and PageUp while a step is shown. Also starts or leaves

@@ -89,6 +89,8 @@ void MainWindow::createViewMenu()
         tr("Large text, thick lines and high contrast for a projector; ←/→ step the query, Space "
            "plays the animation, Tab shows the next view"));
     connect(mPresentationAction, &QAction::toggled, this, [this, look](bool on) {
+        if (on)
+            mLesson->openTourOnStartUpFigure();
         look->setPresentation(on);
         if (!on && mFullScreenAction->isChecked())
             mFullScreenAction->setChecked(false); // leaving presentation leaves full screen
