@@ -401,6 +401,7 @@ private slots:
     void unchangedValueIsNotAnUndoStep();
     void gestureMergesIntoOneUndoStep();
     void modifiedFollowsTheCleanState();
+    void anEditPutBackIsNoChange();
     void selectedQueryIsClampedAfterRemoval();
     void feasibleMaxEntTargetIsAccepted();
     void linkedToFreeStartsFromCurrentVariances();
@@ -518,6 +519,34 @@ void TestDocument::modifiedFollowsTheCleanState()
     doc.undoStack()->undo();
     QVERIFY(!doc.isModified());
     QCOMPARE(modified.last().at(0).toBool(), false);
+}
+
+void TestDocument::anEditPutBackIsNoChange()
+{
+    // A reader's find on issue 14: τ moved and put back by hand asked "save changes?". The
+    // scenario is what was loaded: nothing to save (the undo steps stay).
+    ScenarioDocument doc;
+    QSignalSpy modified(&doc, &ScenarioDocument::modifiedChanged);
+    QVERIFY(!doc.setTemperature(TemperatureMode::Fixed, 0.5));
+    QVERIFY(doc.isModified());
+    QVERIFY(!doc.setTemperature(TemperatureMode::SqrtDk));
+    QVERIFY(!doc.isModified());
+    QCOMPARE(modified.count(), 2);
+    QCOMPARE(modified.last().at(0).toBool(), false);
+    QCOMPARE(doc.undoStack()->count(), 2);
+    // A value typed over and typed back, after a save: the saved file's scenario again.
+    const QTemporaryDir dir;
+    QVERIFY(!doc.setCell(CellTable::Value, 0, 0, 3.0));
+    QVERIFY(!doc.saveAs(dir.filePath(QStringLiteral("put-back.softmaxlab.json"))));
+    QVERIFY(!doc.isModified());
+    QVERIFY(!doc.setCell(CellTable::Value, 0, 0, 4.0));
+    QVERIFY(doc.isModified());
+    QVERIFY(!doc.setCell(CellTable::Value, 0, 0, 3.0));
+    QVERIFY(!doc.isModified());
+    // Undo past the save leaves the saved scenario: a change again.
+    doc.undoStack()->setIndex(1);
+    QVERIFY(doc.isModified());
+    QCOMPARE(modified.last().at(0).toBool(), true);
 }
 
 void TestDocument::selectedQueryIsClampedAfterRemoval()

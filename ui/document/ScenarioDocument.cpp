@@ -31,8 +31,9 @@ ScenarioDocument::ScenarioDocument(QObject *parent)
     mSavedSettings = lessonSettingsJson(mScenario);
     connect(mWorker, &AnalysisWorker::finished, this, &ScenarioDocument::analysisReady);
     recompute();
-    connect(mUndoStack, &QUndoStack::cleanChanged, this,
-            [this](bool clean) { emit modifiedChanged(!clean); });
+    mCleanScenario = mScenario;
+    connect(mUndoStack, &QUndoStack::cleanChanged, this, &ScenarioDocument::announceModified);
+    connect(mUndoStack, &QUndoStack::indexChanged, this, &ScenarioDocument::announceModified);
 }
 
 ScenarioDocument::~ScenarioDocument() = default;
@@ -48,7 +49,17 @@ QString ScenarioDocument::displayName() const
 
 bool ScenarioDocument::isModified() const
 {
-    return !mUndoStack->isClean();
+    if (mUndoStack->isClean())
+        return false;
+    return mShown || !mCleanScenario || !(mScenario == *mCleanScenario);
+}
+
+void ScenarioDocument::announceModified()
+{
+    if (const bool modified = isModified(); modified != mModified) {
+        mModified = modified;
+        emit modifiedChanged(modified);
+    }
 }
 
 void ScenarioDocument::setSelectedQuery(int query)
@@ -90,6 +101,7 @@ void ScenarioDocument::resetDocument(Scenario scenario, const QString &path,
     mExample = example;
     const int oldSelected = mSelectedQuery;
     mSelectedQuery = 0;
+    mCleanScenario = mScenario;
     // clear() deletes the commands (which point at the old scenario's rows) and emits
     // cleanChanged → modifiedChanged(false) when the document was modified.
     mUndoStack->clear();
@@ -180,6 +192,7 @@ ScenarioDocument::Error ScenarioDocument::restoreRecovered(const Scenario &recov
     resetDocument(std::move(s),
                   originalPath.isEmpty() ? QString() : QFileInfo(originalPath).absoluteFilePath(),
                   originalPath.isEmpty() ? tr("recovered") : QString());
+    mCleanScenario.reset();
     mUndoStack->resetClean(); // modified, with nothing to undo
     return std::nullopt;
 }
@@ -190,6 +203,7 @@ ScenarioDocument::Error ScenarioDocument::save()
         return tr("The scenario has no file name yet; use Save As.");
     if (auto error = writeBase(mFilePath))
         return error;
+    mCleanScenario = baseScenario();
     mUndoStack->setClean();
     return std::nullopt;
 }
@@ -203,6 +217,7 @@ ScenarioDocument::Error ScenarioDocument::saveAs(const QString &path)
     mDisplayName.clear();
     mExample = false;
     emit filePathChanged(mFilePath);
+    mCleanScenario = baseScenario();
     mUndoStack->setClean();
     return std::nullopt;
 }

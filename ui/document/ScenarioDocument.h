@@ -75,6 +75,9 @@ public:
     /// True for a built-in example (loadExample) not yet saved under a name of its own: an
     /// untitled document, so Save asks for a name and the example stays as it was.
     bool isExample() const { return mExample; }
+    /// Unsaved changes: an undo step since the last load or save that leaves the scenario other
+    /// than it was then (τ moved and put back by hand is no change; a recovered copy always is).
+    /// While a lesson step is shown, any undo step (its changes are saved on leaving it).
     bool isModified() const;
 
     /// Every head's Analysis and the multi-head output Y of a model scenario (nullptr for a plain
@@ -239,6 +242,7 @@ signals:
     /// The scenario and its Analysis changed: an edit, undo, redo, load or new. For a large
     /// scenario, emitted when its newest Analysis is ready (see above).
     void changed();
+    /// isModified() changed.
     void modifiedChanged(bool modified);
     void filePathChanged(const QString &path);
     void selectedQueryChanged(int query);
@@ -249,6 +253,8 @@ signals:
 
 private:
     Error push(std::unique_ptr<ScenarioCommand> command);
+    /// Emits modifiedChanged when isModified() differs from what was last announced.
+    void announceModified();
     /// Writes baseScenario() to `path` (leaving a shown step first, opening it again after).
     Error writeBase(const QString &path);
     // CommandTarget: the commands apply themselves to mScenario, then call commandApplied().
@@ -295,6 +301,9 @@ private:
     QString mFilePath;
     QString mDisplayName;
     bool mExample = false; ///< isExample()
+    /// The scenario at the undo stack's clean point (loaded or saved); none after a recovery.
+    std::optional<Scenario> mCleanScenario;
+    bool mModified = false; ///< isModified() as last announced by modifiedChanged
     int mSelectedQuery = 0;
     int mLastGesture = 0;
 };
