@@ -38,6 +38,7 @@
 #include <QStatusBar>
 #include <QStandardPaths>
 #include <QTabBar>
+#include <QTableView>
 #include <QTabWidget>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -132,6 +133,7 @@ private slots:
     void axisLabelsAreWholePhrases_data();
     void axisLabelsAreWholePhrases();
     void sparseBarsAreNotAStrip();
+    void tablesNarrowAgainAfterPresenting();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -699,6 +701,39 @@ void TestProjector::sparseBarsAreNotAStrip()
     QVERIFY(summary->outerRect().right() <= bars->width());
     QVERIFY(summary->outerRect().bottom() <= bars->height());
     QVERIFY(summary->outerRect().left() >= bars->axisRect()->rect().right());
+}
+
+// A reader's find on issue 14: after presentation mode the Variances table kept the columns it
+// had been widened to for the large text (a step set σ² while presented).
+void TestProjector::tablesNarrowAgainAfterPresenting()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    ScenarioDocument *doc = w.document();
+    QVERIFY(!doc->setVarianceMode(VarianceMode::Free));
+    QTableView *table = w.variancesTable();
+    const auto widths = [table] {
+        QList<int> all;
+        for (int c = 0; c < table->model()->columnCount(); ++c)
+            all << table->columnWidth(c);
+        return all;
+    };
+    const QList<int> before = widths();
+    Appearance::instance()->setPresentation(true);
+    QTest::qWait(50);
+    QVERIFY(!doc->setCell(CellTable::Variance, 0, 1, 0.123456789)); // widens its column
+    QVERIFY(!doc->setCell(CellTable::Variance, 0, 1, 0.25));
+    QTest::qWait(50);
+    Appearance::instance()->setPresentation(false);
+    QTest::qWait(50);
+    const QList<int> after = widths();
+    QCOMPARE(after.size(), before.size());
+    for (int c = 0; c < after.size(); ++c)
+        QVERIFY2(after[c] <= before[c] + 2, qPrintable(QStringLiteral("column %1: %2 px, %3 before")
+                                                           .arg(c)
+                                                           .arg(after[c])
+                                                           .arg(before[c])));
 }
 
 void TestProjector::modelViewsReadOnAProjector_data()

@@ -3,13 +3,43 @@
 #include "widgets/NumberDelegate.h"
 
 #include <QAbstractItemModel>
+#include <QEvent>
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QTableView>
 
 #include <algorithm>
+#include <functional>
+#include <utility>
 
 namespace sml {
+
+namespace {
+
+/// Calls `fit` when the watched table's font changes (presentation mode scales the panels'
+/// text): columns widened for the large text narrowed again afterwards (a fresh reader found
+/// the Variances table still wide after presentation mode).
+class RefitOnFontChange : public QObject
+{
+public:
+    RefitOnFontChange(QTableView *table, std::function<void()> fit)
+        : QObject(table), mFit(std::move(fit))
+    {
+        table->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::FontChange)
+            mFit();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<void()> mFit;
+};
+
+} // namespace
 
 QTableView *makeNumberTable(QAbstractItemModel *model, NumberDelegate *delegate, QWidget *parent)
 {
@@ -61,6 +91,7 @@ QTableView *makeNumberTable(QAbstractItemModel *model, NumberDelegate *delegate,
                                  table->setColumnWidth(c, want);
                          }
                      });
+    new RefitOnFontChange(table, fit);
     fit();
     return table;
 }
