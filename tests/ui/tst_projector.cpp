@@ -23,6 +23,7 @@
 #include "style/TableStyle.h"
 #include "widgets/AnimationControls.h"
 #include "widgets/NotesView.h"
+#include "window/LessonPresenter.h"
 #include "window/MainWindow.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -134,6 +135,7 @@ private slots:
     void axisLabelsAreWholePhrases();
     void sparseBarsAreNotAStrip();
     void tablesNarrowAgainAfterPresenting();
+    void keySpaceNamesEveryKeyAfterADragPresented();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -854,6 +856,44 @@ void TestProjector::keySpaceDockNamesEveryKey()
             if (text->visible() && text->text().startsWith(QLatin1Char('k')))
                 ++named;
     QCOMPARE(named, 3);
+}
+
+// A reader's find on issue 14: on the presented tour's "Move a key" (key space in its dock at
+// 1.5× text), k3's label was gone after k2 was dragged towards q: the ranges kept after the
+// drag left no room beside k3's disc at the plane's edge.
+void TestProjector::keySpaceNamesEveryKeyAfterADragPresented()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.lessonPresenter()->tourAction()->trigger();
+    QTest::keyClick(&w, Qt::Key_F5);
+    const auto leave = qScopeGuard([&w] { QTest::keyClick(&w, Qt::Key_F5); });
+    for (int k = 0; k < 3; ++k)
+        QTest::keyClick(&w, Qt::Key_PageDown);
+    QTest::qWait(150);
+    auto *view = w.findChild<KeySpaceView *>();
+    QVERIFY(view && view->isVisible());
+    view->replot();
+    const QPointF k2 = view->coordToPixel(Eigen::Vector2d(0.0, 1.0));
+    const QPointF to = view->coordToPixel(Eigen::Vector2d(1.0, 2.0));
+    QTest::mousePress(view, Qt::LeftButton, {}, k2.toPoint());
+    for (int i = 1; i <= 8; ++i)
+        QTest::mouseMove(view, (k2 + (to - k2) * i / 8.0).toPoint(), 10);
+    QTest::mouseRelease(view, Qt::LeftButton, {}, to.toPoint());
+    QTest::qWait(100);
+    view->replot();
+    QVERIFY(w.document()->scenario().keys(1, 1) > 1.5); // the drag moved k2
+    // Every key named (in a tight spot by its name alone: the weight is the disc's area). The
+    // query's "q" may give way: its point is the arrow's red tip, named in the title.
+    QStringList named;
+    for (int k = 0; k < view->itemCount(); ++k)
+        if (auto *text = qobject_cast<QCPItemText *>(view->item(k)))
+            if (text->visible() && text->text().startsWith(QLatin1Char('k')))
+                named << text->text().section(QLatin1Char('\n'), 0, 0).section(QLatin1Char(' '), 0, 0);
+    named.sort();
+    QCOMPARE(named, (QStringList{QStringLiteral("k1"), QStringLiteral("k2"), QStringLiteral("k3")}));
+    QVERIFY(view->droppedLabelCount() <= 1);
 }
 
 void TestProjector::maxEntPlotsBothInViewWithLabelsBesideTheirDots_data()

@@ -364,6 +364,7 @@ void KeySpaceView::rebuildItems()
                 mPointItems.last()->setProperty("_sml_oneLine", tr("%1  %2").arg(name, weight));
                 mPointItems.last()->setProperty("_sml_twoLines",
                                                 name + QLatin1Char('\n') + weight);
+                mPointItems.last()->setProperty("_sml_name", name);
             }
         }
     }
@@ -467,39 +468,47 @@ bool KeySpaceView::fitToLayout()
     }
     // The point labels first (nearest their own disc, issue 14 item 4), then the score lines'
     // labels in the room they leave.
-    // The key labels as the scene made them; a label with no room on one line is tried again
-    // on two ("k3" / "w = 0.125"), kept when that shows more labels: laid out for a wider view
-    // than the narrow dock at 1280×800, "k3  w = 0.125" had no room beside its disc at the
-    // plot's left edge and was dropped.
-    planeFit::PlacedLabels placed = planeFit::placeLabels(mPointItems, axisRect()->rect());
-    if (!placed.dropped.isEmpty()) {
-        QList<QPair<QCPItemText *, QString>> before;
-        for (QCPItemText *text : placed.dropped) {
-            const QString one = text->property("_sml_oneLine").toString();
-            const QString two = text->property("_sml_twoLines").toString();
-            if (one.isEmpty() || two.isEmpty())
-                continue;
-            before.append({text, text->text()});
-            text->setText(text->text() == two ? one : two);
-        }
-        if (!before.isEmpty()) {
-            const planeFit::PlacedLabels again =
-                planeFit::placeLabels(mPointItems, axisRect()->rect());
-            if (again.dropped.size() < placed.dropped.size()) {
-                placed = again;
-            } else {
-                for (const auto &[text, old] : before)
-                    text->setText(old);
-                placed = planeFit::placeLabels(mPointItems, axisRect()->rect());
-            }
-        }
-    }
-
+    const planeFit::PlacedLabels placed = placePointLabels();
     mLabelBoxes = placed.boxes;
     mDroppedLabels = int(placed.dropped.size());
     updateIsoLines();
     updateField();
     return true;
+}
+
+planeFit::PlacedLabels KeySpaceView::placePointLabels()
+{
+    // The key labels as the scene made them; a label with no room is tried on one line and on
+    // two ("k3" / "w = 0.125"), then as its name alone (the weight is the disc's area, and the
+    // hover text says it): each kept when it shows more labels. Laid out for a wider view than
+    // the narrow dock at 1280×800, "k3  w = 0.125" had no room beside its disc at the plot's
+    // left edge; presented at 1.5× in the dock, even "k3 / w = 0.0744" had none (a reader lost
+    // k3's label on the tour's "Move a key").
+    planeFit::PlacedLabels placed = planeFit::placeLabels(mPointItems, axisRect()->rect());
+    for (const char *form : {"_sml_oneLine", "_sml_twoLines", "_sml_name"}) {
+        if (placed.dropped.isEmpty())
+            return placed;
+        QList<QPair<QCPItemText *, QString>> before;
+        for (QCPItemText *text : placed.dropped) {
+            const QString shown = text->property(form).toString();
+            if (shown.isEmpty() || shown == text->text())
+                continue;
+            before.append({text, text->text()});
+            text->setText(shown);
+        }
+        if (before.isEmpty())
+            continue;
+        const planeFit::PlacedLabels again =
+            planeFit::placeLabels(mPointItems, axisRect()->rect());
+        if (again.dropped.size() < placed.dropped.size()) {
+            placed = again;
+        } else {
+            for (const auto &[text, old] : before)
+                text->setText(old);
+            placed = planeFit::placeLabels(mPointItems, axisRect()->rect());
+        }
+    }
+    return placed;
 }
 
 void KeySpaceView::updateIsoLines()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "KeyPlane.h"
+#include "plots/PlaneFit.h"
 #include "plots/PlotView.h"
 #include "plots/keyspace/KeyPlaneScene.h"
 #include "plots/keyspace/VectorDrag.h"
@@ -137,6 +138,9 @@ protected:
 
 private:
     KeyPlane choosePlane(const Scenario &scenario) const;
+    /// The point labels placed in the plane's rect as it is, each on one line or on two,
+    /// whichever drops fewer.
+    planeFit::PlacedLabels placePointLabels();
     void rebuildItems();
     void updateIsoLines();
     void updateField();
