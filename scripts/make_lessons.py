@@ -1151,8 +1151,8 @@ def first_lesson():
              "slider above the plot moves λ."),
         step("All the numbers", "derivation",
              "Both derivations as numbered steps with the current values. The line "
-             "“π = softmax(s)” under the first table (scroll up for its rows) is the whole MLE "
-             "argument: the precisions are σ0⁻² eˢ, so normalizing them is the softmax."),
+             "“π = softmax(s)” under the first table is the whole MLE argument: the precisions "
+             "are σ0⁻² eˢ, so normalizing them is the softmax."),
     ]
 
 

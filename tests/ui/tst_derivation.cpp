@@ -9,8 +9,10 @@
 #include <QImage>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QScrollBar>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTextDocument>
 
 #include <cmath>
 
@@ -45,6 +47,8 @@ private slots:
     void tsallisDerivationWorkedExampleF();
     void tsallisDerivationUserTargets();
     void exportFillsItsPage();
+    void exportFillsASlide();
+    void narrowPaneDoesNotScrollSideways();
 };
 
 void TestDerivation::workedExampleBNumbers()
@@ -309,6 +313,54 @@ void TestDerivation::exportFillsItsPage()
                 break;
             }
     QVERIFY2(lowest > 0.8 * image.height(), qPrintable(QString::number(lowest)));
+}
+
+void TestDerivation::exportFillsASlide()
+{
+    // A reader's find on issue 14: on a 16:9 slide (the lesson handout's last page) the two
+    // derivations under each other used the left half of the page. Side by side they fill it.
+    ScenarioDocument doc;
+    DerivationPanel panel(&doc);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("derivation.png"));
+    ImageExportOptions options;
+    options.format = QStringLiteral("png");
+    options.size = QSize(1920, 1080);
+    QVERIFY(!panel.exportImage(path, options));
+    const QImage image(path);
+    QCOMPARE(image.size(), QSize(1920, 1080));
+    const QRgb background = image.pixel(image.width() - 1, image.height() - 1);
+    QRect ink;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2)
+            if (image.pixel(x, y) != background)
+                ink |= QRect(x, y, 1, 1);
+    QVERIFY2(ink.width() > 0.85 * image.width() && ink.height() > 0.7 * image.height(),
+             qPrintable(QStringLiteral("ink %1×%2 of 1920×1080").arg(ink.width()).arg(ink.height())));
+    // Both derivations, the maximum entropy beside the likelihood, and every number.
+    QVERIFY(panel.html().contains(QStringLiteral("Maximum entropy")));
+}
+
+void TestDerivation::narrowPaneDoesNotScrollSideways()
+{
+    // The pane beside both docks at 1280×800 is about 540 px wide: the three keys' table was
+    // 770 px and the pane scrolled sideways, k3 and Σ out of sight (a fresh reader). The text
+    // narrows to fit; wide again, it grows back.
+    ScenarioDocument doc;
+    DerivationPanel panel(&doc);
+    panel.resize(540, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::processEvents();
+    QTextBrowser *browser = panel.browser();
+    QCOMPARE(browser->horizontalScrollBar()->maximum(), 0);
+    const double narrow = browser->document()->defaultFont().pointSizeF();
+    QVERIFY(narrow < 15);
+    QVERIFY(narrow >= 0.6 * 15 - 0.01);
+    panel.resize(1200, 500);
+    QCoreApplication::processEvents();
+    QCOMPARE(browser->horizontalScrollBar()->maximum(), 0);
+    QCOMPARE(browser->document()->defaultFont().pointSizeF(), 15.0);
 }
 
 QTEST_MAIN(TestDerivation)

@@ -25,34 +25,28 @@ namespace {
 /// with unbreakable cells can be wider than the text width.
 double fit(QTextDocument &document, int w, int h)
 {
-    constexpr double largest = 3.0;
-    auto needed = [&](double scale) {
+    constexpr double largest = 3.0, smallest = 0.05;
+    auto fits = [&](double scale) {
         document.setTextWidth(w / scale);
         // idealWidth: the widest unbreakable content (a table), not the text width itself.
-        return std::max(document.size().height() * scale / h, document.idealWidth() * scale / w);
+        return std::max(document.size().height() * scale / h,
+                        document.idealWidth() * scale / w) <= 1.0 + 1e-3;
     };
-    // Grow while the drawing still fits (a larger scale narrows the text and lengthens it, so
-    // step up by the room left, then back off to the last scale that fitted).
-    double scale = 1.0;
-    double fits = needed(scale) <= 1.0 + 1e-3 ? 1.0 : 0.0;
-    for (int round = 0; fits > 0 && round < 12 && scale < largest; ++round) {
-        const double room = needed(scale);
-        const double next = std::min(largest, scale * std::max(1.02, 0.5 * (1 + 1 / room)));
-        if (needed(next) > 1.0 + 1e-3)
-            break;
-        scale = fits = next;
+    // The largest scale that fits, by bisection on a log scale (a larger scale narrows the
+    // text and lengthens it). Stepping down by how much the drawing was too tall overshot: a
+    // derivation 12 times too tall at its first width was drawn at 1/12 of it, though the
+    // narrower text was then only a fifth of the page.
+    double lo = smallest, hi = largest;
+    if (fits(hi)) {
+        lo = hi;
+    } else if (fits(lo)) {
+        for (int round = 0; round < 24 && hi / lo > 1.002; ++round) {
+            const double mid = std::sqrt(lo * hi);
+            (fits(mid) ? lo : hi) = mid;
+        }
     }
-    if (fits > 0) {
-        document.setTextWidth(w / scale);
-        return scale;
-    }
-    for (int round = 0; round < 8; ++round) {
-        const double over = needed(scale);
-        if (over <= 1.0 + 1e-3)
-            break;
-        scale = std::max(0.05, scale / over);
-    }
-    return scale;
+    document.setTextWidth(w / lo);
+    return lo;
 }
 
 } // namespace

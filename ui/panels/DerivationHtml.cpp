@@ -90,9 +90,10 @@ class DerivationWriter
 
 public:
     DerivationWriter(const Analysis &analysis, const QueryDetail &detail,
-                     const std::vector<int> &columns, const QFont &font)
+                     const std::vector<int> &columns, const QFont &font, bool sideBySide)
         : s(analysis.scenario()), analysis(analysis), d(detail), columns(columns), font(font),
-          n(detail.defined ? int(detail.visible.size()) : 0), elided(int(columns.size()) < n)
+          n(detail.defined ? int(detail.visible.size()) : 0), elided(int(columns.size()) < n),
+          sideBySide(sideBySide)
     {
     }
 
@@ -115,7 +116,7 @@ private:
     QString sparseWeight(double w) const;
 
     static inline const QString tableOpen =
-        QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"6\" "
+        QStringLiteral("<table class=\"num\" border=\"1\" cellspacing=\"0\" cellpadding=\"6\" "
                        "style=\"border-collapse: collapse; border-color: #bbbbbb;\">");
 
     const Scenario &s;
@@ -125,14 +126,15 @@ private:
     const QFont &font;
     const int n;
     const bool elided;
+    const bool sideBySide;
 };
 
 } // namespace
 
 QString derivationHtml(const Analysis &analysis, const QueryDetail &detail,
-                       const std::vector<int> &columns, const QFont &font)
+                       const std::vector<int> &columns, const QFont &font, bool sideBySide)
 {
-    return DerivationWriter(analysis, detail, columns, font).html();
+    return DerivationWriter(analysis, detail, columns, font, sideBySide).html();
 }
 
 namespace {
@@ -192,10 +194,17 @@ QString DerivationWriter::html() const
             .arg(tauText, normalizer,
                  (n == 1 ? tr("the query sees 1 key") : tr("the query sees %1 keys").arg(n)) +
                      (elided ? tr(" (the %1 heaviest are shown)").arg(columns.size()) : QString()));
-    html += maximumLikelihood();
-    if (d.alpha > 1)
-        return html + entmaxWeights() + tsallisMaxEnt();
-    return html + shannonMaxEnt();
+    const QString left = maximumLikelihood() + (d.alpha > 1 ? entmaxWeights() : QString());
+    const QString right = d.alpha > 1 ? tsallisMaxEnt() : shannonMaxEnt();
+    if (!sideBySide)
+        return html + left + right;
+    // Two columns of one table without borders (its text wraps; only the number tables' cells
+    // keep their lines whole: "table.num td").
+    return html + QStringLiteral("<table width=\"100%\" border=\"0\" cellspacing=\"0\" cellpadding=\"0\">"
+                                 "<tr><td width=\"50%\" valign=\"top\">%1</td>"
+                                 "<td width=\"50%\" valign=\"top\">%2</td>"
+                                 "</tr></table>")
+                      .arg(left, right);
 }
 
 // --- maximum likelihood (MATH.md §4) --------------------------------------------------------

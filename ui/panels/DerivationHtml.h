@@ -26,7 +26,10 @@ struct QueryDetail;
 /// that sums it up ("π = softmax(s)", or what free variances make of it).
 inline constexpr const char *mleResultAnchor = "mle-result";
 
+/// With `sideBySide` (a wide page: a slide), the maximum-likelihood steps and the maximum-entropy
+/// steps stand in two columns under the title, so that the drawing can be larger.
 QString derivationHtml(const Analysis &analysis, const QueryDetail &detail,
-                       const std::vector<int> &columns, const QFont &font);
+                       const std::vector<int> &columns, const QFont &font,
+                       bool sideBySide = false);
 
 } // namespace sml

@@ -41,7 +41,7 @@ QString derivationStyleSheet()
                           "h2 { font-size: %6pt; margin-bottom: 2px; }"
                           "h3 { font-size: %7pt; margin-top: 14px; margin-bottom: 4px; }"
                           "th { background-color: %2; font-weight: bold; white-space: nowrap; }"
-                          "td { white-space: nowrap; }"
+                          "table.num td { white-space: nowrap; }"
                           "td.step { color: %3; }"
                           "td.total, th.total { background-color: %4; }"
                           ".result { font-weight: bold; }"
@@ -97,7 +97,7 @@ DerivationPanel::DerivationPanel(ScenarioDocument *document, QWidget *parent)
 void DerivationPanel::applyAppearance()
 {
     QFont body = mBrowser->font();
-    body.setPointSizeF(bodyPoints());
+    body.setPointSizeF(bodyPoints() * mFitScale);
     mBrowser->setFont(body);
     mBrowser->document()->setDefaultFont(body);
     // Numbers are anchors only for their hover text: draw them as plain text.
@@ -118,11 +118,17 @@ void DerivationPanel::withExportDocument(const ImageExportOptions &options,
         scale.emplace(options.textScale);
         applyAppearance();
     }
+    // A wide, large page (a slide) takes the two derivations side by side, each with half the
+    // width (on a small one each half would be a narrow column of wrapped lines).
     const QSize oldSize = size();
-    resize(options.layoutSize());
+    const QSize layout = options.layoutSize();
+    mSideBySide = layout.width() >= 1.4 * layout.height() && layout.width() >= 1000;
+    resize(mSideBySide ? QSize(layout.width() / 2, layout.height()) : layout);
     refresh();
     QTextDocument document;
-    document.setDefaultFont(mBrowser->document()->defaultFont());
+    QFont body = mBrowser->document()->defaultFont();
+    body.setPointSizeF(bodyPoints()); // never the pane's narrowed text (fitToWidth)
+    document.setDefaultFont(body);
     document.setDefaultStyleSheet(derivationStyleSheet());
     document.setDocumentMargin(16);
     document.setHtml(mHtml);
@@ -131,6 +137,7 @@ void DerivationPanel::withExportDocument(const ImageExportOptions &options,
         scale.reset();
         applyAppearance();
     }
+    mSideBySide = false;
     resize(oldSize);
     refresh();
 }
@@ -188,9 +195,21 @@ void DerivationPanel::showMleResult()
         const QRectF line = mleResultRect();
         if (line.isEmpty())
             return;
-        // A little of the table's last row shows above, so the line reads as its sum.
-        mBrowser->verticalScrollBar()->setValue(
-            std::max(0, int(std::floor(line.top())) - mBrowser->fontMetrics().height() / 2));
+        // The line and the one after it (the output ô) at the bottom of the pane, with as much
+        // of the table above it as fits: the table is what the line sums up (a caption that
+        // said "scroll up for its rows" was a fresh reader's find). When even the line does
+        // not fit under the pane's top, the line goes first.
+        const double lineHeight = mBrowser->fontMetrics().height();
+        QTextDocument *document = mBrowser->document();
+        // (The line, the output ô and the peak's log-likelihood are one paragraph.)
+        const QTextBlock paragraph =
+            document->findBlock(document->documentLayout()->hitTest(line.center(), Qt::FuzzyHit));
+        const double end = paragraph.isValid()
+                               ? document->documentLayout()->blockBoundingRect(paragraph).bottom()
+                               : line.bottom();
+        const int bottomFirst = int(std::ceil(end)) - mBrowser->viewport()->height();
+        const int lineFirst = std::max(0, int(std::floor(line.top() - lineHeight / 2)));
+        mBrowser->verticalScrollBar()->setValue(std::clamp(bottomFirst, 0, lineFirst));
         mBrowser->horizontalScrollBar()->setValue(0);
     };
     scroll();
@@ -208,6 +227,10 @@ bool DerivationPanel::eventFilter(QObject *watched, QEvent *event)
             QToolTip::hideText();
         return true;
     }
+    // The pane's text fits the width it really gets (laid out after the panel's resize, and
+    // by the browser after this filter: measured once the event is handled).
+    if (watched == mBrowser->viewport() && event->type() == QEvent::Resize && !mStale)
+        QTimer::singleShot(0, this, &DerivationPanel::fitToWidth);
     return QWidget::eventFilter(watched, event);
 }
 
@@ -279,13 +302,41 @@ void DerivationPanel::refresh()
         columns.resize(size_t(fit));
         std::sort(columns.begin(), columns.end());
     }
-    mHtml = derivationHtml(mDocument->analysis(), d, columns, mBrowser->font());
+    mHtml = derivationHtml(mDocument->analysis(), d, columns, mBrowser->font(), mSideBySide);
     QScrollBar *vertical = mBrowser->verticalScrollBar();
     QScrollBar *horizontal = mBrowser->horizontalScrollBar();
     const int v = vertical->value(), h = horizontal->value();
     mBrowser->setHtml(mHtml);
+    fitToWidth();
     vertical->setValue(v);
     horizontal->setValue(h);
+}
+
+void DerivationPanel::fitToWidth()
+{
+    // A table wider than the pane (the window at 1280×800 with both docks: 545 px for three
+    // keys' 770) made the pane scroll sideways, k3 and Σ out of sight (a fresh reader): the
+    // text shrinks to fit, down to 60 %, and grows back when there is room.
+    const double room = mBrowser->viewport()->width() - 2;
+    if (mSideBySide || room < 100)
+        return;
+    for (int round = 0; round < 3; ++round) {
+        const double ideal = mBrowser->document()->idealWidth();
+        if (!(ideal > 0))
+            return;
+        double target = mFitScale;
+        if (ideal > room)
+            target = std::max(0.6, mFitScale * room / ideal);
+        else if (mFitScale < 1 && ideal < 0.95 * room)
+            target = std::min(1.0, mFitScale * room / ideal);
+        if (std::abs(target - mFitScale) < 0.01)
+            return;
+        mFitScale = target;
+        QFont body = mBrowser->document()->defaultFont();
+        body.setPointSizeF(bodyPoints() * mFitScale);
+        mBrowser->setFont(body);
+        mBrowser->document()->setDefaultFont(body);
+    }
 }
 
 } // namespace sml

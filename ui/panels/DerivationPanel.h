@@ -48,10 +48,10 @@ public:
     QString html() const { return mHtml; }
     QString plainText() const;
     /// Scrolls the line under the first table that sums it up ("π = softmax(s)",
-    /// mleResultAnchor) to the top of the pane, at its left edge: what a lesson step on the
-    /// derivation shows, wherever the pane was scrolled before. The first table and this line
-    /// are taller than the pane at 1280×800, so the line the step's caption names goes first;
-    /// the table is above it. Again after the next layout (the tab may only now get its size).
+    /// mleResultAnchor) into the pane, at its left edge, near its bottom with as much of the
+    /// table above as fits (at the top when the pane is shorter than that): what a lesson step
+    /// on the derivation shows, wherever the pane was scrolled before. Again after the next
+    /// layout (the tab may only now get its size).
     void showMleResult();
     /// The line of showMleResult() in the browser's document coordinates (empty when the
     /// query has no derivation).
@@ -79,6 +79,9 @@ private:
     /// Body font (15 pt × the presentation scale), link colour and themed style sheet.
     void applyAppearance();
     void refresh();
+    /// Shrinks the body text (to 60 % at least) while the widest table is wider than the pane,
+    /// and grows it back when there is room: the pane does not scroll sideways.
+    void fitToWidth();
     /// How many key columns of the query fit the panel's width, heaviest first (at least three).
     int keyColumnsThatFit(const QueryDetail &detail) const;
 
@@ -87,6 +90,8 @@ private:
     QCheckBox *mAllKeys;
     QString mHtml;
     bool mStale = false;
+    bool mSideBySide = false; ///< while laid out for a wide export page (withExportDocument)
+    double mFitScale = 1.0;   ///< the body text's share of bodyPoints() that fits the pane
 };
 
 } // namespace sml

@@ -307,6 +307,13 @@ void LessonPresenter::updateKeys()
         } else if (document->shownStep() && std::exchange(mStartedByPresentation, false)) {
             document->showStep(std::nullopt);
         }
+        // A step on the derivation that stays shown is laid out anew in the other text size:
+        // its line scrolled out of sight (it was placed for the size before).
+        const std::optional<int> step = document->shownStep();
+        if (step && hasLesson && *step < int(document->baseScenario().lesson->steps.size()) &&
+            document->baseScenario().lesson->steps[size_t(*step)].view ==
+                QLatin1String("derivation"))
+            mWindow->derivationPanel()->showMleResult();
     }
     if (!mWindow->previousQueryAction())
         return; // before the menus exist
