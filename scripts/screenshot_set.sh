@@ -12,7 +12,11 @@
 #   <scenario>/<W>x<H>-<theme>-<mode>-tab<N>@<R>x.png   (N = 0 attention weights … 7 derivation,
 #   8 heads, 9 projections: the model views, a note on a plain scenario, so TABS="8 9" with a
 #   model scenario such as tests/data/model/worked-example-d.softmaxlab.json)
+# In presentation mode F5 opens a scenario's lesson (the start-up figure's is the tour) at its
+# step 1; PageUp leaves it, so the tab shots show the scenario itself, on tab N.
+#   <scenario>/<W>x<H>-<theme>-presentation-step<S>@<R>x.png   with STEPS="1 2 …": lesson step S
 # Environment: SIZES, THEMES, MODES and TABS narrow the set (space-separated, e.g. TABS="3 4");
+# STEPS adds the presented lesson steps (none by default; TABS="" leaves the tabs out);
 # RATIOS="1 2" adds device pixel ratio 2 (QT_SCALE_FACTOR=2 on a screen twice as large).
 # SML_NO_BUILD=1 uses the build/release binary as it is (no rebuild first).
 set -euo pipefail
@@ -27,7 +31,8 @@ scenarios=("$@")
 sizes=(${SIZES:-1280x800 1600x1000})
 themes=(${THEMES:-light dark})
 modes=(${MODES:-normal presentation})
-tabs=(${TABS:-0 1 2 3 4 5 6 7 8 9})
+tabs=(${TABS-0 1 2 3 4 5 6 7 8 9})
+steps=(${STEPS:-})
 ratios=(${RATIOS:-1})
 
 for scenario in "${scenarios[@]}"; do
@@ -39,17 +44,28 @@ for scenario in "${scenarios[@]}"; do
     screen="$((${size%x*} * ratio))x$((${size#*x} * ratio))"
     for theme in "${themes[@]}"; do
       for mode in "${modes[@]}"; do
-        for tab in "${tabs[@]}"; do
+        shots=()
+        for tab in "${tabs[@]}"; do shots+=("tab$tab"); done
+        if [ "$mode" = presentation ]; then
+          for step in "${steps[@]}"; do shots+=("step$step"); done
+        fi
+        for shot in "${shots[@]}"; do
+          tab=0 keys=""
+          case "$shot" in
+            tab*) tab="${shot#tab}"; [ "$mode" = presentation ] && keys="F5 Prior" ;;
+            step*) keys="F5"; for ((k = 1; k < ${shot#step}; ++k)); do keys+=" Next"; done ;;
+          esac
           home="$(mktemp -d)"
           mkdir -p "$home/.config/SoftmaxLab"
           printf '[style]\ntheme=%s\npresentationScale=1.5\n[window]\nviewTab=%s\n' "$theme" "$tab" \
             >"$home/.config/SoftmaxLab/SoftmaxLab.conf"
           key=""
-          [ "$mode" = presentation ] && key='w=$(xdotool search --onlyvisible --name SoftmaxLab | head -1); xdotool windowfocus --sync $w key F5; sleep 2;'
-          file="$out/$name/$size-$theme-$mode-tab$tab@${ratio}x.png"
+          [ -n "$keys" ] && key='w=$(xdotool search --onlyvisible --name SoftmaxLab | head -1); for k in '"$keys"'; do xdotool windowfocus --sync $w key $k; sleep 1; done; sleep 1;'
+          file="$out/$name/$size-$theme-$mode-$shot@${ratio}x.png"
           HOME="$home" QT_SCALE_FACTOR="$ratio" xvfb-run -a -s "-screen 0 ${screen}x24" bash -c "
             '$app' ${scenario:+\"$scenario\"} & pid=\$!
-            sleep 5; $key
+            for i in {1..80}; do xdotool search --onlyvisible --name SoftmaxLab >/dev/null 2>&1 && break; sleep 0.25; done
+            sleep 2; $key
             import -window root '$file'; kill \$pid" 2>/dev/null
           rm -rf "$home"
           echo "$file"

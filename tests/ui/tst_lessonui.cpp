@@ -13,6 +13,7 @@
 #include "panels/LessonPanel.h"
 #include "panels/PresentationControls.h"
 #include "panels/ScenarioDock.h"
+#include "panels/ValueSpacePanel.h"
 #include "plots/attention/AttentionHeatmapView.h"
 #include "plots/attention/EntropyView.h"
 #include "plots/attention/WeightBarsView.h"
@@ -185,6 +186,7 @@ private slots:
     void shippedTextsSpeakWithoutSectionNumbers();
     void tourIsTheReadersCopy();
     void f5OnTheStartUpFigurePresentsTheTour();
+    void leavingTheLessonShowsTheViewBeforeIt();
 };
 
 void TestLessonUi::buildSaveReloadAndPresent()
@@ -1104,6 +1106,30 @@ void TestLessonUi::f5OnTheStartUpFigurePresentsTheTour()
         QCOMPARE(w.document()->shownStep(), std::nullopt);
         QCOMPARE(w.document()->scenario().tau(), 1.0);
     }
+}
+
+void TestLessonUi::leavingTheLessonShowsTheViewBeforeIt()
+{
+    // On the Likelihood landscape, F5 presents the lesson from its step 1 (the heatmap); PageUp
+    // on step 1 leaves it, presenting the scenario on the view it was on.
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString error;
+    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"), &error),
+             qPrintable(error));
+    w.viewTabs()->setCurrentWidget(w.valueSpacePanel());
+    QTest::keyClick(&w, Qt::Key_F5);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+    QCOMPARE(tabWidget(w), static_cast<QWidget *>(w.heatmapView()));
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QCOMPARE(w.document()->shownStep(), std::nullopt);
+    QVERIFY(Appearance::instance()->presentation());
+    QCOMPARE(tabWidget(w), static_cast<QWidget *>(w.valueSpacePanel()));
+    QTest::keyClick(&w, Qt::Key_F5);
 }
 
 QTEST_MAIN(TestLessonUi)

@@ -251,6 +251,8 @@ void LessonPresenter::stepShown(std::optional<int> step)
     const std::optional<Lesson> &lesson = document->baseScenario().lesson;
     if (step && lesson && *step < int(lesson->steps.size())) {
         const LessonStep &s = lesson->steps[size_t(*step)];
+        if (!mTabBeforeLesson)
+            mTabBeforeLesson = mWindow->viewTabs()->currentIndex();
         if (document->isModel()) // the step's head first: the views and the query follow it
             document->setSelectedHead(s.headIndex());
         openView(s.view);
@@ -268,11 +270,14 @@ void LessonPresenter::stepShown(std::optional<int> step)
         mWindow->controlPanel()->markChanged({});
         if (QDockWidget *opened = std::exchange(mOpenedDock, nullptr))
             opened->hide(); // leaving the lesson closes what it opened
+        // …and shows the view that was shown before it began.
+        if (const std::optional<int> tab = std::exchange(mTabBeforeLesson, std::nullopt);
+            tab && *tab < mWindow->viewTabs()->count())
+            mWindow->viewTabs()->setCurrentIndex(*tab);
         // The status bar's "Step n of N" would say the lesson is still on: say where we are.
         if (lesson && mWindow->statusBar()->currentMessage().startsWith(tr("Step ")))
             mWindow->statusBar()->showMessage(
-                tr("Left the lesson: the scenario as saved. Help ▸ Take the Tour or F5 starts "
-                   "a lesson again."),
+                tr("Left the lesson: the scenario as saved (the Lesson panel shows its steps)"),
                 8000);
     }
     updateKeys();

@@ -23,7 +23,7 @@ class MainWindow;
 /// Help ▸ Take the Tour. Kept out of MainWindow, which creates it and calls updateKeys().
 ///
 /// - Showing a step (ScenarioDocument::shownStep) opens its view (the tab that holds it, or the
-///   dock) and selects its query.
+///   dock) and selects its query; leaving the lesson shows the tab shown before it began.
 /// - Presentation mode on a scenario with a lesson starts at step 1 and leaving it shows the base
 ///   scenario. While presenting, PageDown and → go to the next step, PageUp and ← to the previous
 ///   one (from step 1: the base scenario); without a lesson ← → step the query as before. In the
@@ -109,6 +109,8 @@ private:
     bool mStartedByPresentation = false; ///< F5 started the lesson shown, so leaving it ends it
     /// The dock the shown step opened (it was closed), closed again by the next step.
     QPointer<QDockWidget> mOpenedDock;
+    /// The view tab shown before the lesson's first step, shown again when the lesson is left.
+    std::optional<int> mTabBeforeLesson;
     PdfNamePrompt mPdfNamePrompt;
     ErrorReporter mErrorReporter;
 };
