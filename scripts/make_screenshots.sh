@@ -53,3 +53,14 @@ SIZES=1280x800 THEMES=dark MODES=presentation TABS=1 RATIOS=1 SML_NO_BUILD=1 \
   env -u QT_QPA_PLATFORM "$SML_ROOT/scripts/screenshot_set.sh" "$tmp/window" "" >/dev/null
 cp "$tmp/window/default/1280x800-dark-presentation-tab1@1x.png" "$out/window-dark-presentation.png"
 echo "docs/images/window-dark-presentation.png"
+
+# "Teach with a lesson": step 3 of the tour presented at 1280x800 (light theme), and page 4 of
+# the tour exported with --export-lesson, rendered back to PNG with pdftoppm.
+SIZES=1280x800 THEMES=light MODES=presentation TABS="" STEPS=3 RATIOS=1 SML_NO_BUILD=1 \
+  env -u QT_QPA_PLATFORM "$SML_ROOT/scripts/screenshot_set.sh" "$tmp/lesson" "" >/dev/null
+cp "$tmp/lesson/default/1280x800-light-presentation-step3@1x.png" "$out/lesson-presentation-step.png"
+echo "docs/images/lesson-presentation-step.png"
+"$app" --export-lesson "$tmp/tour.pdf" "$SML_ROOT/resources/scenarios/default.softmaxlab.json" >/dev/null
+pdftoppm -f 4 -l 4 -singlefile -scale-to-x 1280 -scale-to-y 720 -png "$tmp/tour.pdf" "$tmp/page"
+cp "$tmp/page.png" "$out/lesson-export-page.png"
+echo "docs/images/lesson-export-page.png"
