@@ -682,11 +682,53 @@ private slots:
     {
         MainWindow window;
         const double base = window.queriesTable()->font().pointSizeF();
-        Appearance::instance()->setPresentationScale(3);
+        // At 1.5× (the most a screen 800 to 852 pixels high takes) the panels grow 1.25×.
+        Appearance::instance()->setPresentationScale(1.5);
         window.presentationAction()->trigger();
-        QCOMPARE(window.queriesTable()->font().pointSizeF(), 2 * base); // 1 + (3 − 1)/2
+        QCOMPARE(window.queriesTable()->font().pointSizeF(), 1.25 * base); // 1 + (1.5 − 1)/2
         window.presentationAction()->trigger();
         QCOMPARE(window.queriesTable()->font().pointSizeF(), base);
+    }
+
+    void wrappedTextKeepsFormulasWhole()
+    {
+        // Titles break at spaces, never beside a binary operator: "‖o" at the end of a line and
+        // "− ô‖" at the start of the next (the MLE optimizer's title in the narrow dock).
+        const QFont font = plotStyle::titleFont();
+        const QString text = QStringLiteral("ready: press Play or Step  ·  ‖o − ô‖ = 1.859");
+        const double width = plotStyle::metrics(font).horizontalAdvance(
+            QStringLiteral("ready: press Play or Step  ·  ‖o"));
+        const QStringList lines = plotStyle::wrapText(text, font, width).split(QLatin1Char('\n'));
+        QVERIFY(lines.size() >= 2);
+        QVERIFY2(lines.contains(QStringLiteral("‖o − ô‖ = 1.859")), qPrintable(lines.join('|')));
+        // Nothing lost or added but the breaks.
+        QCOMPARE(lines.join(QLatin1Char(' ')).simplified(), text.simplified());
+        // A text that fits stays one line.
+        QCOMPARE(plotStyle::wrapText(text, font, 1e6), text);
+    }
+
+    void presentationScaleFitsTheScreen()
+    {
+        // A fresh reader chose 3× on a 1280×800 projector: every plot became a strip and the
+        // step captions were cut. A screen draws at most what it has room for (852 pixels
+        // high here: 1.6×), the choice is kept for a larger screen, and the window says so.
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        Appearance *look = Appearance::instance();
+        QCOMPARE(look->screenScaleCap(), Appearance::scaleCapForScreen(852));
+        QCOMPARE(Appearance::scaleCapForScreen(800), 1.5);
+        QCOMPARE(Appearance::scaleCapForScreen(1080), 1080 * 1.5 / 800);
+        QCOMPARE(Appearance::scaleCapForScreen(2000), Appearance::maxScale);
+        for (QAction *a : window.scaleActions())
+            if (a->data().toDouble() == 3.0)
+                a->trigger();
+        QCOMPARE(look->presentationScale(), 3.0);
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("drawn at")));
+        window.presentationAction()->trigger();
+        QCOMPARE(look->fontScale(), look->screenScaleCap());
+        window.presentationAction()->trigger();
+        look->setPresentationScale(Appearance::defaultPresentationScale);
     }
 
     void themeAndScaleAreRemembered()

@@ -378,6 +378,7 @@ void TestExport::exportDialogSlidePreset()
 
     // While presenting at 2×, the slide's text is still 1.5 times the normal size.
     Appearance *look = Appearance::instance();
+    look->setScreenScaleCap(Appearance::maxScale); // (a screen with room for 2×)
     look->setPresentationScale(2.0);
     look->setPresentation(true);
     ExportImageDialog presenting(ExportImageDialog::Mode::File);

@@ -15,6 +15,7 @@
 #include "plots/maxent/MaxEntConstraintPlot.h"
 #include "plots/maxent/MaxEntEntropyPlot.h"
 #include "plots/PlaneFit.h"
+#include "plots/mle/MleOptimizerView.h"
 #include "plots/mle/ValueSpaceView.h"
 #include "plots/model/HeadsView.h"
 #include "plots/model/ProjectionsView.h"
@@ -30,6 +31,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QScrollArea>
@@ -136,6 +138,7 @@ private slots:
     void sparseBarsAreNotAStrip();
     void tablesNarrowAgainAfterPresenting();
     void keySpaceNamesEveryKeyAfterADragPresented();
+    void mleOptimizerDockReads();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -939,6 +942,10 @@ void TestProjector::maxEntPlotsBothInViewWithLabelsBesideTheirDots()
         }
         QVERIFY2(plot->height() >= w.height() / 3,
                  qPrintable(QStringLiteral("%1: %2 px").arg(name).arg(plot->height())));
+        // One under the other (the window beside both docks), each is as tall as the view,
+        // the next one a scroll away: no strip of half the view, no sliver of the next.
+        if (panel->plotsStacked())
+            QCOMPARE(plot->height(), scroll->viewport()->height());
         // The label beside its dot (the default μ: the dot of λ = 1/τ).
         QVERIFY(plot->currentLambda());
         QCPItemText *label = plot->currentLabel();
@@ -975,6 +982,37 @@ void TestProjector::maxEntPlotsBothInViewWithLabelsBesideTheirDots()
                      plot->rect().contains(legendRect),
                  qPrintable(name));
     }
+}
+
+// The MLE optimizer's dock at 1280×800 (a reader's find): the dashed line's formula ran off the
+// plot's left edge, and the title broke "‖o − ô‖" across two lines.
+void TestProjector::mleOptimizerDockReads()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto *dock = w.findChild<QDockWidget *>(QStringLiteral("mleOptimizerDock"));
+    QVERIFY(dock);
+    dock->raise();
+    QTest::qWait(100);
+    auto *view = w.findChild<MleOptimizerView *>();
+    QVERIFY(view && !view->visibleRegion().isEmpty());
+    QVERIFY2(view->width() < 400, qPrintable(QString::number(view->width())));
+    view->replot();
+    QCPItemText *label = view->predictedLabel();
+    QVERIFY(label->visible());
+    const QRectF box(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+    QVERIFY2(QRectF(label->clipAxisRect()->rect()).adjusted(-1, -1, 1, 1).contains(box),
+             qPrintable(label->text()));
+    const QString title = view->summaryText();
+    for (const QString &line : title.split(QLatin1Char('\n'))) {
+        for (const QString &op : {QStringLiteral("−"), QStringLiteral("=")}) {
+            QVERIFY2(!line.trimmed().startsWith(op) && !line.trimmed().endsWith(op),
+                     qPrintable(title));
+        }
+    }
+    for (const QString &formula : {QStringLiteral("‖o − ô‖"), QStringLiteral("η = ")})
+        QVERIFY2(title.contains(formula), qPrintable(title));
 }
 
 int main(int argc, char **argv)

@@ -79,7 +79,8 @@ void LessonBanner::applyFonts()
     // Presenting: 24 pt titles at the default presentation scale 1.5, growing with it; otherwise
     // 15 pt, a little above the scenario's notes.
     const Appearance *look = Appearance::instance();
-    const double scale = look->presentation() ? 1.6 * look->presentationScale() / 1.5 : 1.0;
+    const double scale =
+        look->presentation() ? 1.6 * look->drawnPresentationScale() / 1.5 : 1.0;
     const auto sized = [this, scale](QWidget *w, double points, bool bold) {
         QFont f = font();
         f.setPointSizeF(points * scale);

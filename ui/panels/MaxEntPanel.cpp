@@ -16,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -75,6 +76,7 @@ MaxEntPanel::MaxEntPanel(ScenarioDocument *document, QWidget *parent)
     mScroll->setFrameShape(QFrame::NoFrame);
     mScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     mScroll->setWidget(content);
+    mScroll->viewport()->installEventFilter(this); // its height sets the plots' (adaptRows)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -279,7 +281,11 @@ void MaxEntPanel::adaptRows()
     // every plot keeps at least a third of the window's height (issue 14).
     const double scale = Appearance::instance()->fontScale();
     const int windowHeight = window() ? window()->height() : height();
-    const int visible = std::max(0, height() - 8 - mTop->sizeHint().height() - 6);
+    // What the scroll area shows (once laid out; before, an estimate): a curve as tall as it
+    // shows no sliver of the next one under it.
+    const int shown = mScroll->viewport()->height();
+    const int visible = shown > 50 ? shown
+                                   : std::max(0, height() - 8 - mTop->sizeHint().height() - 6);
     const int least = std::max(int(plotMinimumHeight * scale), windowHeight / 3 + 8);
     // Side by side when there is the width for both at ease, or when stacked at a third of the
     // window each they would not both be in view (presentation mode at 1280×800 showed the
@@ -288,17 +294,36 @@ void MaxEntPanel::adaptRows()
     const bool wide = available >= 2 * plotSideBySideWidth * scale ||
                       (!stackedInView && available >= 2 * plotSideBySideLeast * scale);
     mPlotsRow->setDirection(wide ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
-    // Stacked, both curves share what is visible; side by side they take what is visible up to
-    // a comfortable height (or a bit more than half of a tall view), and the solver the rest.
-    const int plotHeight =
-        std::max(least, wide ? std::max(visible * 11 / 20, std::min(visible, int(420 * scale)))
-                             : (visible - 6) / 2);
+    // Stacked, each curve takes what is visible, the other one a scroll away (two halves of a
+    // short view were strips of 130 px, the second cut off: a fresh reader at 1280×800 with
+    // both docks); side by side they take what is visible up to a comfortable height (or a bit
+    // more than half of a tall view), and the solver the rest, unless only a sliver of the
+    // solver would show under them (its buttons poking up at the bottom edge).
+    int plotHeight = wide ? std::max(visible * 11 / 20, std::min(visible, int(420 * scale)))
+                          : visible;
+    if (visible - plotHeight < int(120 * scale))
+        plotHeight = visible;
+    plotHeight = std::max(least, plotHeight);
     for (QWidget *plot : std::initializer_list<QWidget *>{mEntropy, mConstraint})
         plot->setMinimumHeight(plotHeight);
     // Two panes (stacked when narrow), a legend and a readout: taller, so its axes keep room for
     // their labels.
     const bool stacked = MaxEntOptimizerPlot::panesStackAt(available);
     mOptimizer->setMinimumHeight(std::max(least, int((stacked ? 560 : 300) * scale)));
+}
+
+bool MaxEntPanel::plotsStacked() const
+{
+    return mPlotsRow->direction() == QBoxLayout::TopToBottom;
+}
+
+bool MaxEntPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == mScroll->viewport() && event->type() == QEvent::Resize &&
+        static_cast<QResizeEvent *>(event)->oldSize().height() !=
+            static_cast<QResizeEvent *>(event)->size().height())
+        adaptRows();
+    return QWidget::eventFilter(watched, event);
 }
 
 void MaxEntPanel::resizeEvent(QResizeEvent *event)

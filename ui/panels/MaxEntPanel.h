@@ -74,6 +74,8 @@ public:
     QComboBox *methodCombo() const { return mMethod; }
     AnimationControls *animationControls() const { return mControls; }
     QScrollArea *scrollArea() const { return mScroll; }
+    /// The two curves stand one under the other (a narrow view), not side by side.
+    bool plotsStacked() const;
 
     /// The grid of the μ controls over the feasible interval of the selected query; nullopt when
     /// μ cannot move (λ undetermined, no key, or an interval too narrow for a grid point).
@@ -107,6 +109,8 @@ protected:
     /// and its animation pauses while hidden.
     void showEvent(QShowEvent *event) override;
     void hideEvent(QHideEvent *event) override;
+    /// The scroll area's height, once laid out, sets the plots' (adaptRows).
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:

@@ -338,10 +338,26 @@ void Appearance::setPresentationScale(double scale)
     scale = std::clamp(scale, minScale, maxScale);
     if (scale == mPresentationScale)
         return;
-    if (mPresentation)
+    const bool drawn = mPresentation && std::min(scale, mScreenCap) != drawnPresentationScale();
+    if (drawn)
         emit aboutToChange();
     mPresentationScale = scale;
-    if (mPresentation)
+    if (drawn)
+        emit changed();
+}
+
+void Appearance::setScreenScaleCap(double cap)
+{
+    if (std::isnan(cap))
+        return;
+    cap = std::clamp(cap, minScale, maxScale);
+    if (cap == mScreenCap)
+        return;
+    const bool drawn = mPresentation && std::min(mPresentationScale, cap) != drawnPresentationScale();
+    if (drawn)
+        emit aboutToChange();
+    mScreenCap = cap;
+    if (drawn)
         emit changed();
 }
 

@@ -6,6 +6,8 @@
 #include <QPalette>
 #include <QString>
 
+#include <algorithm>
+
 class QCustomPlot;
 
 namespace sml {
@@ -50,19 +52,34 @@ public:
 
     Theme theme() const { return mTheme; }
     bool presentation() const { return mPresentation; }
-    /// The font scale used while in presentation mode, in [minScale, maxScale].
+    /// The font scale chosen for presentation mode, in [minScale, maxScale].
     double presentationScale() const { return mPresentationScale; }
+    /// The largest presentation scale the screen has room for (setScreenScaleCap; maxScale
+    /// until the window tells).
+    double screenScaleCap() const { return mScreenCap; }
+    /// The presentation scale drawn: the chosen one, at most screenScaleCap().
+    double drawnPresentationScale() const { return std::min(mPresentationScale, mScreenCap); }
+    /// The largest presentation scale for a screen `availableHeight` pixels high: 1.5× for a
+    /// 1280×800 projector, about 2× for 1080 pixels, 3× from 1600 (at 2× on 800 pixels every plot was
+    /// a strip and the captions were cut: a fresh reader).
+    static double scaleCapForScreen(int availableHeight)
+    {
+        return std::clamp(availableHeight * 1.5 / 800.0, minScale, maxScale);
+    }
 
     /// The theme actually drawn (System resolved against the desktop palette seen at start-up).
     bool dark() const;
     /// Plot text scale: presentationScale() in presentation mode, else 1; times exportScale().
-    double fontScale() const { return (mPresentation ? mPresentationScale : 1.0) * mExportScale; }
+    double fontScale() const
+    {
+        return (mPresentation ? drawnPresentationScale() : 1.0) * mExportScale;
+    }
     /// Panel and table text scale: half the plot's presentation step (1 + (s − 1)/2), so the
     /// controls grow without pushing the plots off a projector. An export's scale leaves the
     /// panels alone.
     double widgetFontScale() const
     {
-        return 1.0 + ((mPresentation ? mPresentationScale : 1.0) - 1.0) / 2.0;
+        return 1.0 + ((mPresentation ? drawnPresentationScale() : 1.0) - 1.0) / 2.0;
     }
     /// Line widths ×2 and markers ×1.6 in presentation mode, else 1; times exportScale().
     double lineScale() const { return (mPresentation ? 2.0 : 1.0) * mExportScale; }
@@ -124,6 +141,8 @@ public slots:
     void setPresentation(bool on);
     /// Clamped to [minScale, maxScale]; NaN is ignored.
     void setPresentationScale(double scale);
+    /// The screen's cap on the presentation scale (scaleCapForScreen of the window's screen).
+    void setScreenScaleCap(double cap);
 
 signals:
     /// Before any change: views call recordOriginals() (the style still the old one).
@@ -138,6 +157,7 @@ private:
     Theme mTheme = Theme::System;
     bool mPresentation = false;
     double mPresentationScale = defaultPresentationScale;
+    double mScreenCap = maxScale;
     double mExportScale = 1.0;
     bool mSystemDark = false;
     QPalette mSystemPalette;

@@ -241,8 +241,26 @@ QString wrapText(const QString &text, const QFont &font, double width)
             out << line;
             continue;
         }
-        QString current;
+        // Words, with the operands of a binary operator kept on one line: "‖o − ô‖" and
+        // "η = 0.5/Σσ⁻²" are never broken around their "−" or "=" (a title in the narrow MLE
+        // optimizer dock read "‖o" at the end of one line and "− ô‖" at the start of the next).
+        static const QStringList operators = {
+            QStringLiteral("="), QStringLiteral("−"), QStringLiteral("+"), QStringLiteral("-"),
+            QStringLiteral("/"), QStringLiteral("×"), QStringLiteral("←"), QStringLiteral("→"),
+            QStringLiteral("≈"), QStringLiteral("≤"), QStringLiteral("≥"), QStringLiteral("<"),
+            QStringLiteral(">"), QStringLiteral("≠")};
+        QStringList words;
+        bool glue = false;
         for (const QString &word : line.split(QLatin1Char(' '))) {
+            const bool op = operators.contains(word);
+            if (!words.isEmpty() && !word.isEmpty() && (op || glue))
+                words.last() += QLatin1Char(' ') + word;
+            else
+                words << word;
+            glue = op;
+        }
+        QString current;
+        for (const QString &word : std::as_const(words)) {
             const QString candidate = current.isEmpty() ? word : current + QLatin1Char(' ') + word;
             if (!current.isEmpty() && fm.horizontalAdvance(candidate) > width) {
                 out << current;

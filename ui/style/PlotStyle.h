@@ -88,7 +88,8 @@ double crossLabelRoom(double crossPixels);
 void addLegendRow(QCustomPlot *plot, int row);
 
 /// `text` with each of its lines broken at spaces so that no line is wider than `width` pixels
-/// in `font` (a single word wider than that stays whole).
+/// in `font` (a single word wider than that stays whole), never beside a binary operator: the
+/// operands of " = ", " − ", " / " … stay on one line with it.
 QString wrapText(const QString &text, const QFont &font, double width);
 
 /// Lays the legend's entries out in as many columns as fit `width` pixels side by side (measured

@@ -433,6 +433,8 @@ void MainWindow::fitToScreen()
         return;
     mFitting = true;
     const QRect available = where->availableGeometry();
+    // Presentation text no larger than this screen has room for (Appearance::scaleCapForScreen).
+    Appearance::instance()->setScreenScaleCap(Appearance::scaleCapForScreen(available.height()));
     // The frame (title bar, borders) is known once the window is shown.
     const QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(0, 0);
     const QSize room = available.size() - frame;

@@ -105,7 +105,14 @@ void MainWindow::createViewMenu()
         a->setToolTip(tr("Plot text %1× in presentation mode; panels and tables grow half as much")
                           .arg(QLocale().toString(scale)));
         scaleGroup->addAction(a);
-        connect(a, &QAction::triggered, look, [look, scale] { look->setPresentationScale(scale); });
+        connect(a, &QAction::triggered, this, [this, look, scale] {
+            look->setPresentationScale(scale);
+            if (look->drawnPresentationScale() < scale)
+                showStatus(tr("Presentation scale %1× is drawn at %2× on this screen: larger "
+                              "text would leave the plots no room")
+                               .arg(QLocale().toString(scale))
+                               .arg(QLocale().toString(look->drawnPresentationScale(), 'g', 3)));
+        });
         mScaleActions << a;
     }
 

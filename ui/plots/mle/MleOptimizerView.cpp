@@ -6,6 +6,8 @@
 #include "plots/mle/MleAnimation.h"
 #include "style/PlotStyle.h"
 
+#include <QFontMetricsF>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -208,10 +210,33 @@ void MleOptimizerView::redraw()
     mTitle->setText(tr("MLE gradient ascent, %1\n%2").arg(rule, state));
     // One name for the step in every mode: the step size (learning rate) η; the α of
     // α-entmax is another thing.
-    mPredictedLabel->setText(tr("dashed: |1 − η·Σσ⁻²|ⁿ ‖o⁽⁰⁾ − ô‖"));
     mPredictedLabel->setVisible(a->isDefined());
     updateTicks();
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool MleOptimizerView::fitToLayout()
+{
+    // The whole formula on one line, on two, or only what the dashes are: the narrow dock at
+    // 1280×800 cut "dashed: |1 − η·Σσ⁻²|ⁿ ‖o⁽⁰⁾ − ô‖" at the plot's left edge.
+    const QStringList forms = {tr("dashed: |1 − η·Σσ⁻²|ⁿ ‖o⁽⁰⁾ − ô‖"),
+                               tr("dashed: predicted\n|1 − η·Σσ⁻²|ⁿ ‖o⁽⁰⁾ − ô‖"),
+                               tr("dashed: predicted")};
+    const QFontMetricsF fm = plotStyle::metrics(mPredictedLabel->font());
+    const double room = mRight->width() * 0.96 - 8;
+    QString chosen = forms.last();
+    for (const QString &form : forms) {
+        double widest = 0;
+        for (const QString &line : form.split(QLatin1Char('\n')))
+            widest = std::max(widest, fm.horizontalAdvance(line));
+        if (widest <= room) {
+            chosen = form;
+            break;
+        }
+    }
+    if (mPredictedLabel->text() != chosen)
+        mPredictedLabel->setText(chosen);
+    return false; // an item: no margin changes
 }
 
 QString MleOptimizerView::summaryText() const

@@ -41,8 +41,13 @@ public:
     QSize sizeHint() const override { return QSize(420, 380); }
     QSize minimumSizeHint() const override { return QSize(320, 260); }
 
+    /// The label of the dashed prediction, as drawn (for tests).
+    QCPItemText *predictedLabel() const { return mPredictedLabel; }
+
 protected:
     void updateTicks() override;
+    /// The label of the dashed prediction in the form that fits its plot's width.
+    bool fitToLayout() override;
 
 private:
     void redraw();
