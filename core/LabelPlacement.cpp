@@ -115,6 +115,25 @@ Placement place(const Problem &problem)
         return true;
     };
 
+    // No other disc's centre in line with the box (its column or its row) within two label
+    // heights: the text would sit right over, under or beside that disc.
+    auto clearOfOthers = [&](const QRectF &box, int anchor) {
+        const double reach = 2 * box.height();
+        for (int j = 0; j < D; ++j) {
+            const Disc &disc = problem.discs[size_t(j)];
+            if (j == anchor || !finite(disc))
+                continue;
+            const QPointF c = disc.centre;
+            const double dy = std::max(box.top() - c.y(), c.y() - box.bottom()) - disc.radius;
+            const double dx = std::max(box.left() - c.x(), c.x() - box.right()) - disc.radius;
+            if (c.x() >= box.left() && c.x() <= box.right() && dy < reach)
+                return false;
+            if (c.y() >= box.top() && c.y() <= box.bottom() && dx < reach)
+                return false;
+        }
+        return true;
+    };
+
     for (const int i : order) {
         const Label &label = problem.labels[size_t(i)];
         const bool anchored =
@@ -152,10 +171,22 @@ Placement place(const Problem &problem)
                 std::abs(slid.top() - box.top()) <= box.height() / 2)
                 tries.push_back(slid);
         }
-        for (const QRectF &box : tries) {
-            if (fits(box, anchored ? label.anchor : -1, label.clearance)) {
-                result.boxes[size_t(i)] = box;
-                taken.push_back(box);
+        // A box a label's height or two from another disc still reads as that disc's name when
+        // it stands right over it, under it or beside it (a reader took "the  w = 0.206", up
+        // and to the right of its disc, for the name of the disc under it): positions clear of
+        // that are tried first, then every position the rules allow.
+        for (const bool strict : {true, false}) {
+            if (strict && !anchored)
+                continue;
+            for (const QRectF &box : tries) {
+                if (fits(box, anchored ? label.anchor : -1, label.clearance) &&
+                    (!strict || clearOfOthers(box, label.anchor))) {
+                    result.boxes[size_t(i)] = box;
+                    break;
+                }
+            }
+            if (result.boxes[size_t(i)]) {
+                taken.push_back(*result.boxes[size_t(i)]);
                 break;
             }
         }

@@ -19,6 +19,7 @@ private slots:
     void firstCandidateIsUpperRightAtTheGap();
     void distanceToEdgeIsExact();
     void neverBesideTheWrongDisc();
+    void notOverAnotherDisc();
     void crowdedRowKeepsEveryRule();
     void droppedWhenThereIsNoRoom();
     void aDiscAtTheEdgeKeepsItsLabel();
@@ -139,11 +140,41 @@ void TestLabelPlacement::neverBesideTheWrongDisc()
     QVERIFY(distanceToEdge(*g.boxes[0], f.discs[1]) >= own + 8 - 1e-9);
     QCOMPARE(checkRules(f, g), 1);
     f.labels[0].size = QSizeF(120, 20);
-    // Without the clearance, the first free spot is that ambiguous one.
+    // Without the clearance, the first free spot is that ambiguous one, in k3's row; a spot out
+    // of line with every other disc is still taken first.
     f.labels[0].clearance = 0;
     const Placement h = place(f);
     QVERIFY(h.boxes[0]);
-    QVERIFY(distanceToEdge(*h.boxes[0], f.discs[1]) < distanceToEdge(*h.boxes[0], f.discs[0]) + 8);
+    QVERIFY(h.boxes[0]->bottom() < 447 || h.boxes[0]->top() > 447);
+}
+
+void TestLabelPlacement::notOverAnotherDisc()
+{
+    // A reader's own example in the key-space dock: "the" at (1108, 381), "cat" 60 px to the
+    // right and 52 px lower. The first spot (upper right of "the") kept the 8-px rule, 8 px from
+    // "the" and 50 px from "cat", but stood right over "cat" and read as its name. A spot with
+    // no other disc in line with it (its column or row) within two label heights comes first.
+    Problem p;
+    p.plot = QRectF(960, 200, 300, 480);
+    p.discs = {{QPointF(1108, 381), 15}, {QPointF(1168, 433), 18}};
+    p.labels = {named(0, 88, 35)};
+    const Placement r = place(p);
+    QVERIFY(r.boxes[0]);
+    const QRectF box = *r.boxes[0];
+    const QPointF cat = p.discs[1].centre;
+    QVERIFY2(!(cat.x() >= box.left() && cat.x() <= box.right() &&
+               cat.y() - 18 - box.bottom() < 2 * 35),
+             qPrintable(QStringLiteral("the label over “cat”: %1,%2 %3×%4")
+                            .arg(box.x())
+                            .arg(box.y())
+                            .arg(box.width())
+                            .arg(box.height())));
+    QCOMPARE(checkRules(p, r), 1);
+    // With no such spot (the plot ends just left of "the"), the 8-px rule still places it.
+    p.plot = QRectF(1090, 300, 170, 380);
+    const Placement tight = place(p);
+    QVERIFY(tight.boxes[0]);
+    QCOMPARE(checkRules(p, tight), 1);
 }
 
 void TestLabelPlacement::crowdedRowKeepsEveryRule()
