@@ -252,7 +252,7 @@ private slots:
         ControlPanel *panel = dock.controlPanel();
         panel->tauEdit()->setFixedWidth(40);
         QVERIFY(!document.setTemperature(TemperatureMode::Fixed, 1.0883437));
-        QCOMPARE(panel->tauEdit()->text(), QStringLiteral("1.0883437"));
+        QCOMPARE(panel->tauEdit()->text(), QStringLiteral("1.08834"));
         QCOMPARE(panel->tauEdit()->cursorPosition(), 0);
         QVERIFY(!document.setMaxEntTarget(0, 0.123456789));
         QCOMPARE(panel->targetEdit()->cursorPosition(), 0);
@@ -268,6 +268,28 @@ private slots:
         QVERIFY(!document.setNormalizer(NormalizerKind::Entmax, 2.0));
         QVERIFY2(panel->feasibleLabel()->text().contains(QStringLiteral("-1 ≤ μ ≤ 1")),
                  qPrintable(panel->feasibleLabel()->text()));
+    }
+
+    void feasibleNoteGetsTheHeightOfItsLines()
+    {
+        // A reader's find at 1280×800: the feasible interval wrapped to two lines in the
+        // narrow dock while the note kept the height of one, and its second line was cut.
+        ScenarioDocument document;
+        QVERIFY(!document.setCell(CellTable::Query, 0, 0, 0.123456));
+        QVERIFY(!document.setCell(CellTable::Query, 0, 1, -0.987654));
+        ScenarioDock dock(&document);
+        dock.resize(300, 640);
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        QLabel *note = dock.controlPanel()->feasibleLabel();
+        QVERIFY(note->isVisible());
+        QApplication::processEvents();
+        const int need = note->heightForWidth(note->width());
+        QVERIFY2(need > note->fontMetrics().height() * 3 / 2,
+                 qPrintable(QStringLiteral("not wrapped at %1 px: %2")
+                                .arg(note->width()).arg(note->text())));
+        QVERIFY2(note->height() >= need,
+                 qPrintable(QStringLiteral("%1 px for %2 px of text").arg(note->height()).arg(need)));
     }
 
     void movingStopsAtTheEnds()

@@ -257,9 +257,16 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
     mFeasible = new QLabel(this);
     for (QLabel *note : {mTargetState, mFeasible}) {
         note->setWordWrap(true);
-        note->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+        // (Minimum, not Fixed: a reader saw the second wrapped line cut in half once; a
+        // Minimum label is never given less than its size hint, and the form still gives
+        // it the height for its width.)
+        note->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
         form->addRow(note);
     }
+    // Six significant digits: "1.41421" and "-0.0598500" whole in the panel's narrow fields
+    // (eight were cut to "1.4142" and "-0.0598500" at 1280×800, a reader's find).
+    for (NumberLineEdit *field : {mTauEdit, mSigma0Edit, mTargetEdit})
+        field->setShownDigits(6);
 
     // edits
     connect(mSqrtDk, &QCheckBox::toggled, this, [this](bool on) {
@@ -398,18 +405,19 @@ void ControlPanel::refresh()
     mTargetDefault->setEnabled(!d.maxentTargetIsDefault);
     mTargetState->setText(d.maxentTargetIsDefault ? tr("default: μ = E_w[q·k], so p = w")
                                                   : tr("set by hand"));
+    // ("\u00a0": the interval's ends never wrap apart, "(min f, max" / "f)".)
     if (const auto range = mDocument->similarityRange(i)) {
         if (range->first == range->second)
             mFeasible->setText(tr("All similarities equal %1: λ is undetermined.")
                                    .arg(QLocale().toString(range->first, 'g', 6)));
         else if (s.alpha() > 1) // Tsallis MaxEnt: the ends are reached (MATH.md §7.3)
-            mFeasible->setText(tr("feasible: %1 ≤ μ ≤ %2   [min f, max f]")
+            mFeasible->setText(tr("feasible: %1 ≤ μ ≤ %2   [min\u00a0f, max\u00a0f]")
                                    .arg(QLocale().toString(range->first, 'g', 6),
                                         QLocale().toString(range->second, 'g', 6)));
         else
             mFeasible->setText((mDocument->maxEntTargetsIncludeEnds()
-                                    ? tr("feasible: %1 ≤ μ ≤ %2   [min f, max f]")
-                                    : tr("feasible: %1 < μ < %2   (min f, max f)"))
+                                    ? tr("feasible: %1 ≤ μ ≤ %2   [min\u00a0f, max\u00a0f]")
+                                    : tr("feasible: %1 < μ < %2   (min\u00a0f, max\u00a0f)"))
                                    .arg(QLocale().toString(range->first, 'g', 6),
                                         QLocale().toString(range->second, 'g', 6)));
     }
