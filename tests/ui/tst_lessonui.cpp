@@ -187,6 +187,7 @@ private slots:
     void tourIsTheReadersCopy();
     void f5OnTheStartUpFigurePresentsTheTour();
     void leavingTheLessonShowsTheViewBeforeIt();
+    void stepDockComesToTheFrontWhenPresented();
 };
 
 void TestLessonUi::buildSaveReloadAndPresent()
@@ -839,6 +840,16 @@ void TestLessonUi::modelStepShowsItsHead()
 
 namespace {
 
+/// The index of the last of `steps` on the view `view`, or −1.
+int stepOnView(const std::vector<LessonStep> &steps, const QString &view)
+{
+    int found = -1;
+    for (size_t i = 0; i < steps.size(); ++i)
+        if (steps[i].view == view)
+            found = int(i);
+    return found;
+}
+
 /// PageDown (or PageUp) on the window until the tour shows `step`.
 void pageTo(MainWindow &w, int step)
 {
@@ -904,10 +915,7 @@ void TestLessonUi::dockStepShowsTheSameCentreEitherWay()
     MainWindow w;
     QVERIFY(openTheTour(w, Wait::Exposed));
     const std::vector<LessonStep> &steps = w.document()->baseScenario().lesson->steps;
-    int keyStep = -1;
-    for (size_t i = 0; i < steps.size(); ++i)
-        if (steps[i].view == QLatin1String("key-space"))
-            keyStep = int(i);
+    const int keyStep = stepOnView(steps, QStringLiteral("key-space"));
     QVERIFY(keyStep > 0 && keyStep + 1 < int(steps.size()));
     QVERIFY(steps[size_t(keyStep) - 1].view != QLatin1String("attention-heatmap"));
     QVERIFY(steps[size_t(keyStep) + 1].view != QLatin1String("attention-heatmap"));
@@ -1134,3 +1142,47 @@ void TestLessonUi::leavingTheLessonShowsTheViewBeforeIt()
 
 QTEST_MAIN(TestLessonUi)
 #include "tst_lessonui.moc"
+
+void TestLessonUi::stepDockComesToTheFrontWhenPresented()
+{
+    // A fresh reader of the tour, on "Move a key" (key space, a dock) in the window, clicked the
+    // Lesson panel's tab, in front of Key space, then pressed F5: the presented step showed no
+    // key space. Then View ▸ Lesson, chosen to see the panel again, closed it instead.
+    MainWindow w;
+    QVERIFY(openTheTour(w, Wait::Exposed));
+    const std::vector<LessonStep> &steps = w.document()->baseScenario().lesson->steps;
+    const int keyStep = stepOnView(steps, QStringLiteral("key-space"));
+    QVERIFY(keyStep > 0);
+    pageTo(w, keyStep);
+    auto *keySpace = w.findChild<QDockWidget *>(QStringLiteral("keySpaceDock"));
+    QDockWidget *lessonDock = w.lessonPresenter()->dock();
+    QVERIFY(w.tabifiedDockWidgets(keySpace).contains(lessonDock));
+    QTRY_VERIFY(!keySpace->visibleRegion().isEmpty());
+    lessonDock->raise();
+    QTRY_VERIFY(keySpace->visibleRegion().isEmpty());
+
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(keyStep));
+    QTRY_VERIFY(keySpace->isVisible() && !keySpace->visibleRegion().isEmpty());
+    // Leaving presentation mode on the step shows its dock in front too.
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(!Appearance::instance()->presentation());
+    QTRY_VERIFY(!keySpace->visibleRegion().isEmpty());
+    QVERIFY(lessonDock->isVisible() || !lessonDock->isHidden());
+
+    // View ▸ Lesson: behind Key space, it comes to the front; in front, it closes.
+    QAction *entry = w.findChild<QAction *>(QStringLiteral("lessonDockMenuEntry"));
+    QVERIFY(entry);
+    QVERIFY(entry->isChecked());
+    QVERIFY(lessonDock->visibleRegion().isEmpty());
+    entry->trigger();
+    QTRY_VERIFY(!lessonDock->visibleRegion().isEmpty());
+    QVERIFY(entry->isChecked());
+    entry->trigger();
+    QVERIFY(lessonDock->isHidden());
+    QVERIFY(!entry->isChecked());
+    entry->trigger();
+    QVERIFY(!lessonDock->isHidden());
+    QTRY_VERIFY(!lessonDock->visibleRegion().isEmpty());
+}

@@ -304,13 +304,30 @@ void LessonPresenter::updateKeys()
     // presentation mode (only × or leaving the last step ends it).
     if (presenting != mWasPresenting) {
         mWasPresenting = presenting;
+        // A step that stays shown shows its view again once the docks have closed (entering)
+        // or come back as they were (leaving): a fresh reader had the Lesson panel in front of
+        // the key-space dock of step 4, pressed F5 and saw no key space.
+        const auto showStepView = [&] {
+            const std::optional<int> shown = document->shownStep();
+            if (shown && hasLesson && *shown < int(document->baseScenario().lesson->steps.size()))
+                openView(document->baseScenario().lesson->steps[size_t(*shown)].view);
+        };
         if (presenting && hasLesson && !document->shownStep()) {
+            mOpenedDockBeforePresentation = nullptr;
             document->showStep(0);
             mStartedByPresentation = true;
         } else if (presenting) {
             mStartedByPresentation = false;
+            // The window's docks are closed now: what the step opens is opened for the
+            // presentation, and the window's own record comes back when it ends.
+            mOpenedDockBeforePresentation = std::exchange(mOpenedDock, nullptr);
+            showStepView();
         } else if (document->shownStep() && std::exchange(mStartedByPresentation, false)) {
+            mOpenedDock = std::exchange(mOpenedDockBeforePresentation, nullptr);
             document->showStep(std::nullopt);
+        } else {
+            mOpenedDock = std::exchange(mOpenedDockBeforePresentation, nullptr);
+            showStepView();
         }
         // A step on the derivation that stays shown is laid out anew in the other text size:
         // its line scrolled out of sight (it was placed for the size before).

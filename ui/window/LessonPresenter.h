@@ -109,6 +109,8 @@ private:
     bool mStartedByPresentation = false; ///< F5 started the lesson shown, so leaving it ends it
     /// The dock the shown step opened (it was closed), closed again by the next step.
     QPointer<QDockWidget> mOpenedDock;
+    /// mOpenedDock of the window while presentation mode has closed its docks.
+    QPointer<QDockWidget> mOpenedDockBeforePresentation;
     /// The view tab shown before the lesson's first step, shown again when the lesson is left.
     std::optional<int> mTabBeforeLesson;
     PdfNamePrompt mPdfNamePrompt;

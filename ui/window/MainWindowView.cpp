@@ -76,8 +76,36 @@ void applyWidgetScale(QWidget *root, double scale)
 void MainWindow::createViewMenu()
 {
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget *dock : findChildren<QDockWidget *>())
-        viewMenu->addAction(dock->toggleViewAction());
+    // Each dock's entry shows or hides it, but a dock that is open behind another's tab comes
+    // to the front instead of closing (a fresh reader chose View ▸ Lesson to see the Lesson
+    // panel, tabbed behind Key space, and it closed). The entry's tick follows the dock's own
+    // toggle, whoever shows or hides it.
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        QAction *toggle = dock->toggleViewAction();
+        auto *entry = new QAction(toggle->text(), viewMenu);
+        entry->setObjectName(dock->objectName() + QStringLiteral("MenuEntry"));
+        entry->setCheckable(true);
+        entry->setChecked(toggle->isChecked());
+        entry->setToolTip(tr("Show, bring to the front or hide the %1 panel").arg(toggle->text()));
+        connect(toggle, &QAction::toggled, entry, &QAction::setChecked);
+        connect(toggle, &QAction::changed, entry, [toggle, entry] {
+            entry->setEnabled(toggle->isEnabled());
+            entry->setText(toggle->text());
+        });
+        connect(entry, &QAction::triggered, this, [this, dock, entry](bool checked) {
+            const bool behind = !dock->isHidden() && isVisible() && !dock->isFloating() &&
+                                dock->visibleRegion().isEmpty();
+            if (!checked && behind) {
+                entry->setChecked(true);
+                dock->raise();
+                return;
+            }
+            dock->setVisible(checked);
+            if (checked)
+                dock->raise();
+        });
+        viewMenu->addAction(entry);
+    }
     Appearance *look = Appearance::instance();
     viewMenu->addSeparator();
 
