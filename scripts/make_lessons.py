@@ -1137,8 +1137,8 @@ def first_lesson():
         step("Move a key", "key-space",
              "Moving k2 towards the direction of q raises its score q·k/τ and its weight w "
              "(its disc grows, and so does its cell in the heatmap): scores are dot products, "
-             "not distances. Try it: drag k2 in Key space (Ctrl+Z undoes; the step forgets the "
-             "drag when you leave it)."),
+             "not distances. In the app, drag k2 in Key space to see it (Ctrl+Z undoes; the step "
+             "forgets the drag when you leave it)."),
         step("Break the link", "weight-bars",
              "This step sets the Variances to free, by hand: σ² = (1, 0.25, 1). Now π = "
              f"({fmt(pi[0])}, {fmt(pi[1])}, {fmt(pi[2])}) ≠ w. The MLE is still a "
@@ -1147,8 +1147,9 @@ def first_lesson():
         step("Why MaxEnt gives the softmax", "maxent-entropy",
              "The Shannon entropy H(λ) falls from uniform weights at λ = 0 towards the argmax. "
              "At the default constraint μ the multiplier is "
-             f"λ = 1/τ = {fmt(1 / math.sqrt(2.0))} and p is the softmax; the Constraint μ "
-             "slider above the plot moves λ."),
+             f"λ = 1/τ = {fmt(1 / math.sqrt(2.0))} and p is the softmax. A larger μ asks for more "
+             "weight on the most similar keys and gives a larger λ (in the app, the Constraint μ "
+             "slider)."),
         step("All the numbers", "derivation",
              "Both derivations as numbered steps with the current values. The line "
              "“π = softmax(s)” under the first table is the whole MLE argument: the precisions "
