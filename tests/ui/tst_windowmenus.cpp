@@ -135,10 +135,10 @@ private slots:
             QStringLiteral("    Key ↑ #moveKeyUpAction"),
             QStringLiteral("    Key ↓ #moveKeyDownAction"),
             QStringLiteral("&View"),
-            QStringLiteral("  Scenario (unchecked)"), // (the window is not shown)
-            QStringLiteral("  MLE optimizer (unchecked)"),
-            QStringLiteral("  Lesson (unchecked)"),
-            QStringLiteral("  Key space (unchecked)"),
+            QStringLiteral("  Scenario #scenarioDockMenuEntry (unchecked)"), // (the window is not shown)
+            QStringLiteral("  MLE optimizer #mleOptimizerDockMenuEntry (unchecked)"),
+            QStringLiteral("  Lesson #lessonDockMenuEntry (unchecked)"),
+            QStringLiteral("  Key space #keySpaceDockMenuEntry (unchecked)"),
             QStringLiteral("  ---"),
             QStringLiteral("  &Presentation Mode [F5] #presentationAction (unchecked)"),
             QStringLiteral("  Presentation &Scale"),
