@@ -292,6 +292,39 @@ private slots:
                  qPrintable(QStringLiteral("%1 px for %2 px of text").arg(note->height()).arg(need)));
     }
 
+    void refusedFieldPutsBackItsValue()
+    {
+        // A reader typed "x" in σ0², pressed Enter (refused, red), then Esc and Tab: the field
+        // kept the red "x". Esc puts the value back; so does leaving a refused field.
+        ScenarioDocument document;
+        ScenarioDock dock(&document);
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowActive(&dock));
+        NumberLineEdit *sigma0 = dock.controlPanel()->sigma0Edit();
+        const QString shown = sigma0->text();
+        QCOMPARE(shown, QStringLiteral("1"));
+        const auto refused = [sigma0] { return NumberDelegate::isRefused(sigma0); };
+        for (const Qt::Key leave : {Qt::Key_Escape, Qt::Key_Tab}) {
+            sigma0->setFocus(Qt::OtherFocusReason);
+            sigma0->selectAll();
+            QTest::keyClicks(sigma0, QStringLiteral("x"));
+            QTest::keyClick(sigma0, Qt::Key_Return);
+            QVERIFY(refused());
+            QCOMPARE(sigma0->text(), QStringLiteral("x"));
+            QTest::keyClick(sigma0, leave);
+            QCOMPARE(sigma0->text(), shown);
+            QVERIFY(!refused());
+        }
+        // Esc on typing not yet committed puts the value back too; nothing was edited.
+        sigma0->setFocus(Qt::OtherFocusReason);
+        sigma0->selectAll();
+        QTest::keyClicks(sigma0, QStringLiteral("2.5"));
+        QTest::keyClick(sigma0, Qt::Key_Escape);
+        QCOMPARE(sigma0->text(), shown);
+        QCOMPARE(document.undoStack()->count(), 0);
+        QCOMPARE(document.scenario().sigma0Squared, 1.0);
+    }
+
     void movingStopsAtTheEnds()
     {
         ScenarioDocument document;

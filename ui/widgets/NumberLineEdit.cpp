@@ -3,6 +3,7 @@
 #include "NumberInput.h"
 #include "widgets/NumberDelegate.h"
 
+#include <QKeyEvent>
 #include <QLocale>
 
 namespace sml {
@@ -14,8 +15,10 @@ NumberLineEdit::NumberLineEdit(QWidget *parent, const QLocale &locale)
     connect(this, &QLineEdit::editingFinished, this, &NumberLineEdit::commit);
     connect(this, &QLineEdit::textEdited, this, [this] {
         QString reason;
-        if (parseCellNumber(text(), mLocale, &reason) || text().trimmed().isEmpty())
+        if (parseCellNumber(text(), mLocale, &reason) || text().trimmed().isEmpty()) {
             markRefused(this, QString());
+            mRefused = false;
+        }
     });
 }
 
@@ -27,18 +30,65 @@ void NumberLineEdit::setValue(double value)
     // the value is only re-read when the user edits the text.
     QLocale shown = mLocale;
     shown.setNumberOptions(shown.numberOptions() | QLocale::OmitGroupSeparator);
-    setText(shown.toString(value, 'g', mDigits));
+    mShownText = shown.toString(value, 'g', mDigits);
+    setText(mShownText);
     // A field narrower than its text shows the text's start (the leading digits), not its tail:
     // "1.0883437" must not read "3437".
     setCursorPosition(0);
     setModified(false);
     markRefused(this, QString());
+    mRefused = false;
 }
 
 void NumberLineEdit::showRefused(const QString &message)
 {
     markRefused(this, message);
+    mRefused = true;
     emit refused(message);
+}
+
+void NumberLineEdit::putBack()
+{
+    setText(mShownText);
+    setCursorPosition(0);
+    setModified(false);
+    markRefused(this, QString());
+    mRefused = false;
+}
+
+void NumberLineEdit::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Escape && (isModified() || mRefused || text() != mShownText)) {
+        putBack();
+        event->accept();
+        return;
+    }
+    QLineEdit::keyPressEvent(event);
+}
+
+void NumberLineEdit::focusOutEvent(QFocusEvent *event)
+{
+    QLineEdit::focusOutEvent(event); // editingFinished: a typed value is committed or refused
+    // (Not for a context menu or another window: the user comes back to the field.)
+    const bool away = event->reason() != Qt::PopupFocusReason &&
+                      event->reason() != Qt::ActiveWindowFocusReason;
+    if (mRefused && away && !isReadOnly())
+        putBack();
+}
+
+bool NumberLineEdit::event(QEvent *event)
+{
+    // Esc with something to put back is the field's, before a window shortcut on Esc (leave
+    // presentation mode, leave the lesson) takes it.
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier &&
+            (isModified() || mRefused || text() != mShownText)) {
+            event->accept();
+            return true;
+        }
+    }
+    return QLineEdit::event(event);
 }
 
 void NumberLineEdit::commit()
@@ -53,6 +103,7 @@ void NumberLineEdit::commit()
         return;
     }
     markRefused(this, QString());
+    mRefused = false;
     emit committed(*value);
 }
 

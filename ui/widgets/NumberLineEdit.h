@@ -29,11 +29,23 @@ signals:
     void committed(double value);
     void refused(const QString &message);
 
+protected:
+    bool event(QEvent *event) override;
+    /// Esc puts back the value shown before the typing (and clears a refusal); with nothing to
+    /// put back it goes on to the window (Esc leaves presentation mode).
+    void keyPressEvent(QKeyEvent *event) override;
+    /// Leaving a refused field puts back the value (the refusal was said in the status bar;
+    /// the field must not keep showing text that is not the scenario's).
+    void focusOutEvent(QFocusEvent *event) override;
+
 private:
     void commit();
+    void putBack();
 
     QLocale mLocale;
     int mDigits = 8;
+    QString mShownText; ///< what setValue last showed
+    bool mRefused = false;
 };
 
 } // namespace sml
