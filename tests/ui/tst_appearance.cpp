@@ -1,6 +1,7 @@
 // Presentation mode, themes and the presentation keys (issue 7), offscreen.
 #include "document/ScenarioDocument.h"
 #include "panels/ControlPanel.h"
+#include "panels/DerivationPanel.h"
 #include "panels/MaxEntPanel.h"
 #include "panels/PresentationControls.h"
 #include "panels/ValueSpacePanel.h"
@@ -507,6 +508,18 @@ private slots:
         QCOMPARE(window.viewTabs()->currentIndex(), (tab + 1) % n);
         QTest::keyClick(&window, Qt::Key_Backtab, Qt::ShiftModifier);
         QCOMPARE(window.viewTabs()->currentIndex(), tab);
+        // Without a model, Tab goes past Heads and Projections (their "no model" note) from
+        // the Derivation, the view before them, round to the first view; Shift+Tab back.
+        QVERIFY(!window.document()->isModel());
+        window.viewTabs()->setCurrentWidget(window.derivationPanel());
+        QCOMPARE(window.viewTabs()->widget(window.viewTabs()->currentIndex() + 1)->objectName(),
+                 QStringLiteral("headsView"));
+        QTest::keyClick(&window, Qt::Key_Tab);
+        QCOMPARE(window.viewTabs()->currentIndex(), 0);
+        QTest::keyClick(&window, Qt::Key_Backtab, Qt::ShiftModifier);
+        QCOMPARE(window.viewTabs()->currentWidget(),
+                 static_cast<QWidget *>(window.derivationPanel()));
+        window.viewTabs()->setCurrentIndex(tab);
 
         // Space plays the MLE optimizer, or MaxEnt's animation on its tab.
         AnimationControls *mle = window.valueSpacePanel()->controls();

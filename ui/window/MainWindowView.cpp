@@ -257,9 +257,24 @@ void MainWindow::stepQuery(int delta)
 
 void MainWindow::cycleView(int delta)
 {
+    // Tab in presentation mode goes through the views that have something to show: Heads and
+    // Projections only for a scenario with a model (a reader tabbed onto their "no model" note
+    // in the middle of the first lesson); the tab bar still lists them, with the note.
+    const auto skipped = [this](int index) {
+        const QString name = mViewTabs->widget(index)->objectName();
+        return !mViewTabs->isTabAvailable(index) ||
+               (!mDocument->isModel() && (name == QLatin1String("headsView") ||
+                                          name == QLatin1String("projectionsView")));
+    };
     const int n = mViewTabs->count();
-    if (n > 0)
-        mViewTabs->setCurrentIndex(((mViewTabs->currentIndex() + delta) % n + n) % n);
+    int index = mViewTabs->currentIndex();
+    for (int tries = 0; tries < n; ++tries) {
+        index = ((index + delta) % n + n) % n;
+        if (!skipped(index)) {
+            mViewTabs->setCurrentIndex(index);
+            return;
+        }
+    }
 }
 
 void MainWindow::playPauseAnimation()
