@@ -258,6 +258,28 @@ private slots:
         QCOMPARE(panel->targetEdit()->cursorPosition(), 0);
     }
 
+    void panelFieldsShowTheirDigitsWhole()
+    {
+        // At 1280×800 the τ field beside "τ = √d_k = √2" read "1.4142" of "1.41421".
+        ScenarioDocument document;
+        QVERIFY(!document.setMaxEntTarget(0, -0.0598500));
+        ScenarioDock dock(&document);
+        dock.resize(dock.minimumSizeHint().width(), 900);
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        ControlPanel *panel = dock.controlPanel();
+        QCOMPARE(panel->tauEdit()->text(), QStringLiteral("1.41421"));
+        QCOMPARE(panel->targetEdit()->text(), QStringLiteral("-0.05985"));
+        for (NumberLineEdit *field : {panel->tauEdit(), panel->sigma0Edit(), panel->targetEdit()}) {
+            const int room = field->contentsRect().width() - 4; // QLineEdit's 2 px each side
+            const int text = field->fontMetrics().horizontalAdvance(field->text());
+            QVERIFY2(text <= room, qPrintable(QStringLiteral("%1: %2 px of text in %3 px")
+                                                  .arg(field->toolTip())
+                                                  .arg(text)
+                                                  .arg(room)));
+        }
+    }
+
     void feasibleIntervalIsClosedWithEntmax()
     {
         // MATH.md §7.3: with α > 1 the ends of [min f, max f] are feasible targets.

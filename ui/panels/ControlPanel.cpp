@@ -158,17 +158,20 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
                            "Untick to set τ by hand."));
     mTauEdit = new NumberLineEdit(this);
     mTauEdit->setToolTip(tr("Temperature τ > 0: the scores are s = q·k / τ"));
-    auto *tauRow = new QHBoxLayout;
-    tauRow->addWidget(mSqrtDk);
-    tauRow->addWidget(mTauEdit, 1);
-    form->addRow(tr("Temperature τ"), tauRow);
+    form->addRow(tr("Temperature τ"), mSqrtDk);
     mTauSlider = new QSlider(Qt::Horizontal, this);
     mTauSlider->setRange(0, sliderSteps);
     mTauSlider->setToolTip(tr("Drag to change τ (log scale, %1 … %2): small τ sharpens the "
                               "weights, large τ flattens them")
                                .arg(tauMin)
                                .arg(tauMax));
-    form->addRow(QString(), mTauSlider);
+    // The field beside the slider, under the checkbox: "τ = √d_k = √256" and "1.41421" in one
+    // row did not fit the panel's width (the field read "1.4142").
+    auto *tauRow = new QHBoxLayout;
+    tauRow->addWidget(mTauSlider, 1);
+    mTauEdit->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    tauRow->addWidget(mTauEdit);
+    form->addRow(QString(), tauRow);
 
     // normalizer (MATH.md §7)
     mNormalizer = new QComboBox(this);
@@ -194,7 +197,7 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
                                "Shannon gives the softmax, Tsallis α gives α-entmax,\n"
                                "which sets the weights of low-scoring keys to exactly 0."));
     mNormalizer->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    mNormalizer->setMinimumContentsLength(14);
+    mNormalizer->setMinimumContentsLength(17); // "sparsemax (α = 2)" whole
     form->addRow(tr("Normalizer"), mNormalizer);
     mAlphaSlider = new QSlider(Qt::Horizontal, this);
     mAlphaSlider->setRange(0, alphaSteps);
@@ -265,8 +268,10 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
     }
     // Six significant digits: "1.41421" and "-0.0598500" whole in the panel's narrow fields
     // (eight were cut to "1.4142" and "-0.0598500" at 1280×800, a reader's find).
-    for (NumberLineEdit *field : {mTauEdit, mSigma0Edit, mTargetEdit})
+    for (NumberLineEdit *field : {mTauEdit, mSigma0Edit, mTargetEdit}) {
         field->setShownDigits(6);
+        field->setKeepsShownDigitsWhole(true);
+    }
 
     // edits
     connect(mSqrtDk, &QCheckBox::toggled, this, [this](bool on) {

@@ -58,8 +58,9 @@ KeySpacePanel::KeySpacePanel(ScenarioDocument *document, QWidget *parent) : QWid
     }
     auto *fieldRow = new QHBoxLayout;
     fieldRow->setContentsMargins(0, 0, 0, 0);
-    fieldRow->addWidget(mField);
-    fieldRow->addStretch(1);
+    // (The row's width, not the 10 characters of its minimum: the chosen item read
+    // "background: sco" beside an empty stretch at 1280×800.)
+    fieldRow->addWidget(mField, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(row);

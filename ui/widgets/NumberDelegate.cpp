@@ -10,17 +10,31 @@
 namespace sml {
 
 static const char *refusedProperty = "smlRefused";
+static const char *ownToolTipProperty = "smlOwnToolTip";
+static const char *ownStyleSheetProperty = "smlOwnStyleSheet";
 
 void markRefused(QWidget *editor, const QString &message)
 {
     const bool refused = !message.isEmpty();
+    const bool wasRefused = editor->property(refusedProperty).toBool();
     editor->setProperty(refusedProperty, refused);
-    editor->setToolTip(message);
-    editor->setStyleSheet(refused ? QStringLiteral("background-color: #ffb4b4; color: black;")
-                                  : QString());
+    // The refusal takes the tooltip's place while it lasts; the field's own tooltip ("Temperature
+    // τ > 0: …") comes back after (it was lost at the first value shown).
+    // (The same for the field's own style sheet.)
+    if (refused && !wasRefused) {
+        editor->setProperty(ownToolTipProperty, editor->toolTip());
+        editor->setProperty(ownStyleSheetProperty, editor->styleSheet());
+        editor->setStyleSheet(QStringLiteral("background-color: #ffb4b4; color: black;"));
+    }
+    if (refused)
+        editor->setToolTip(message);
+    else if (wasRefused) {
+        editor->setToolTip(editor->property(ownToolTipProperty).toString());
+        editor->setStyleSheet(editor->property(ownStyleSheetProperty).toString());
+    }
     if (refused && editor->isVisible())
         QToolTip::showText(editor->mapToGlobal(QPoint(0, editor->height())), message, editor);
-    else if (!refused)
+    else if (wasRefused)
         QToolTip::hideText();
 }
 

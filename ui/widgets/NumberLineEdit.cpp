@@ -5,6 +5,8 @@
 
 #include <QKeyEvent>
 #include <QLocale>
+#include <QStyle>
+#include <QStyleOptionFrame>
 
 namespace sml {
 
@@ -38,6 +40,30 @@ void NumberLineEdit::setValue(double value)
     setModified(false);
     markRefused(this, QString());
     mRefused = false;
+}
+
+QSize NumberLineEdit::minimumSizeHint() const
+{
+    QSize size = QLineEdit::minimumSizeHint();
+    if (!mWhole)
+        return size;
+    // A common wide text setValue writes with mDigits digits: "-0.05985" for six (a longer
+    // one, "-0.000123457", shows its leading digits; setValue puts the cursor at the start).
+    const QString widest = QStringLiteral("-0.") + QString(mDigits - 1, QLatin1Char('0'));
+    QStyleOptionFrame option;
+    initStyleOption(&option);
+    const QMargins margins = textMargins() + contentsMargins();
+    const QSize text(fontMetrics().horizontalAdvance(widest) + margins.left() + margins.right() + 4,
+                     size.height());
+    const QSize whole = style()->sizeFromContents(QStyle::CT_LineEdit, &option, text, this);
+    return {std::max(size.width(), whole.width()), size.height()};
+}
+
+QSize NumberLineEdit::sizeHint() const
+{
+    // Kept whole, the field asks for no more than that: a slider beside it gets the rest.
+    return mWhole ? QSize(minimumSizeHint().width(), QLineEdit::sizeHint().height())
+                  : QLineEdit::sizeHint();
 }
 
 void NumberLineEdit::showRefused(const QString &message)

@@ -22,6 +22,17 @@ public:
     void setValue(double value);
     /// How many significant digits setValue shows (8 by default; a large presentation field 4).
     void setShownDigits(int digits) { mDigits = digits; }
+    /// Asks the layout for room for a value of setShownDigits digits ("-0.05985"), in the
+    /// field's font: a field squeezed by the label beside it cut "1.41421" to "1.4142" (a
+    /// reader's find at 1280×800).
+    void setKeepsShownDigitsWhole(bool whole)
+    {
+        mWhole = whole;
+        updateGeometry();
+    }
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override; ///< kept whole: the minimum's width
+
     /// Shows the refusal of a committed value (for example an infeasible MaxEnt target).
     void showRefused(const QString &message);
 
@@ -46,6 +57,7 @@ private:
     int mDigits = 8;
     QString mShownText; ///< what setValue last showed
     bool mRefused = false;
+    bool mWhole = false;
 };
 
 } // namespace sml
