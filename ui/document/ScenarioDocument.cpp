@@ -47,6 +47,15 @@ QString ScenarioDocument::displayName() const
     return tr("untitled");
 }
 
+QString ScenarioDocument::titleStem(const QString &fallback) const
+{
+    QString name;
+    for (const QChar c : baseScenario().title.toLower())
+        name += c.isLetterOrNumber() ? c : QLatin1Char('-');
+    name = name.split(QLatin1Char('-'), Qt::SkipEmptyParts).join(QLatin1Char('-'));
+    return name.isEmpty() ? fallback : name;
+}
+
 bool ScenarioDocument::isModified() const
 {
     if (mUndoStack->isClean())

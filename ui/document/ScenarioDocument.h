@@ -72,6 +72,10 @@ public:
     QString filePath() const { return mFilePath; }
     /// The name to show in the window title: the file name, an example's name, or "untitled".
     QString displayName() const;
+    /// A file name stem for Save As and the lesson's PDF when the document has no file of its
+    /// own (untitled, an example): the title in lower case, words joined by '-'
+    /// ("one-query-three-keys"), or `fallback` for an empty title.
+    QString titleStem(const QString &fallback) const;
     /// True for a built-in example (loadExample) not yet saved under a name of its own: an
     /// untitled document, so Save asks for a name and the example stays as it was.
     bool isExample() const { return mExample; }

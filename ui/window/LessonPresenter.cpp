@@ -377,12 +377,7 @@ void LessonPresenter::exportPdfInteractive()
     const QString file = document->filePath();
     QString suggested;
     if (file.isEmpty() || file.startsWith(QLatin1Char(':'))) {
-        QString name;
-        for (const QChar c : base.title.toLower())
-            name += c.isLetterOrNumber() ? c : QLatin1Char('-');
-        name = name.split(QLatin1Char('-'), Qt::SkipEmptyParts).join(QLatin1Char('-'));
-        suggested =
-            QDir::home().filePath((name.isEmpty() ? tr("lesson") : name) + QStringLiteral(".pdf"));
+        suggested = QDir::home().filePath(document->titleStem(tr("lesson")) + QStringLiteral(".pdf"));
     } else {
         suggested = QFileInfo(file).dir().filePath(
             QFileInfo(file).fileName().section(QLatin1Char('.'), 0, 0) + QStringLiteral(".pdf"));

@@ -82,7 +82,14 @@ void MainWindow::installDefaultPrompts()
                                 : QFileInfo(mDocument->filePath()).absolutePath();
         if (kind == FileDialogKind::Open)
             return QFileDialog::getOpenFileName(this, tr("Open scenario"), dir, filter);
-        return QFileDialog::getSaveFileName(this, tr("Save scenario as"), dir, filter);
+        // An untitled scenario or an example is offered a name from its title (a reader saving
+        // the tour's example met an empty name field).
+        const QString suggested =
+            mDocument->filePath().isEmpty() || mDocument->isExample()
+                ? QDir(dir).filePath(mDocument->titleStem(tr("untitled")) +
+                                     QStringLiteral(".softmaxlab.json"))
+                : mDocument->filePath();
+        return QFileDialog::getSaveFileName(this, tr("Save scenario as"), suggested, filter);
     };
     mErrorReporter = [this](const QString &title, const QString &message) {
         QMessageBox::warning(this, title, message);
