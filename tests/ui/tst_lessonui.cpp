@@ -141,6 +141,21 @@ int tabBarTop(MainWindow &w)
     return w.viewTabs()->tabBar()->mapTo(&w, QPoint(0, 0)).y();
 }
 
+/// The window at a projector's 1280×800, shown, with the scenario file `path` open.
+bool openAtProjectorSize(MainWindow &w, const QString &path)
+{
+    w.resize(1280, 800);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w))
+        return false;
+    QString error;
+    if (!w.openFile(path, &error)) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    return true;
+}
+
 /// How openTheTour() waits for the window: drawn, or also focused (for tests that type).
 enum class Wait
 {
@@ -188,6 +203,7 @@ private slots:
     void f5OnTheStartUpFigurePresentsTheTour();
     void leavingTheLessonShowsTheViewBeforeIt();
     void stepDockComesToTheFrontWhenPresented();
+    void stepListNamesTheQuery();
 };
 
 void TestLessonUi::buildSaveReloadAndPresent()
@@ -1121,12 +1137,7 @@ void TestLessonUi::leavingTheLessonShowsTheViewBeforeIt()
     // On the Likelihood landscape, F5 presents the lesson from its step 1 (the heatmap); PageUp
     // on step 1 leaves it, presenting the scenario on the view it was on.
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QString error;
-    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"), &error),
-             qPrintable(error));
+    QVERIFY(openAtProjectorSize(w, QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json")));
     w.viewTabs()->setCurrentWidget(w.valueSpacePanel());
     QTest::keyClick(&w, Qt::Key_F5);
     QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
@@ -1185,4 +1196,19 @@ void TestLessonUi::stepDockComesToTheFrontWhenPresented()
     entry->trigger();
     QVERIFY(!lessonDock->isHidden());
     QTRY_VERIFY(!lessonDock->visibleRegion().isEmpty());
+}
+
+void TestLessonUi::stepListNamesTheQuery()
+{
+    // A reader building a lesson on several queries could not tell from the step list which
+    // query a step had recorded: the list names it when the scenario has more than one.
+    MainWindow w;
+    QVERIFY(openAtProjectorSize(w, QStringLiteral(":/scenarios/causal-sentence.softmaxlab.json")));
+    LessonPanel *panel = w.lessonPresenter()->panel();
+    w.lessonPresenter()->dock()->show();
+    w.lessonPresenter()->dock()->raise();
+    w.document()->setSelectedQuery(2);
+    addStep(panel, QStringLiteral("The third token"), QString());
+    QCOMPARE(panel->stepList()->item(0)->text(),
+             QStringLiteral("1. The third token\n    Attention weights · query 3 “sat”"));
 }

@@ -146,6 +146,17 @@ void LessonPanel::refresh()
             QListWidgetItem *item = mList->item(i);
             // The view as the window names it, and what the step sets, on a line of their own.
             QString detail = mViewTitle ? mViewTitle(step.view) : step.view;
+            // …and which query (and head) it shows, when there is a choice (a reader building
+            // a lesson could not tell which steps had recorded the query they had selected).
+            const Scenario &base = mDocument->baseScenario();
+            if (base.model && base.model->heads.size() > 1)
+                detail += tr(" · head %1").arg(step.headIndex() + 1);
+            if (base.queries.rows() > 1) {
+                const int q = step.queryIndex();
+                const QString label = q < base.queryLabels.size() ? base.queryLabels[q] : QString();
+                detail += label.isEmpty() ? tr(" · query %1").arg(q + 1)
+                                          : tr(" · query %1 “%2”").arg(q + 1).arg(label);
+            }
             if (step.set && !step.set->isEmpty())
                 detail = tr("%1 · sets %2").arg(detail, settingNames(*step.set));
             item->setText(tr("%1. %2").arg(i + 1).arg(step.title) + QStringLiteral("\n    ") +
