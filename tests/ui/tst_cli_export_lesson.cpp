@@ -181,6 +181,19 @@ void TestCliExportLesson::onePagePerStepWithTitleAndCaption()
     // The views' own text is text too: the heatmap's key labels, the derivation's words.
     QVERIFY(pageText(pdf, 2).contains(QStringLiteral("k3")));
     QVERIFY(pageText(pdf, 3).contains(QStringLiteral("softmax"), Qt::CaseInsensitive));
+    // The derivation keeps the header's margins (28 of the layout's 1422 px, 9 of these 480):
+    // its columns and last line touched the page's edges (a reader's find).
+    const QImage derivation = pageImage(dir, pdf, 3);
+    QVERIFY(!derivation.isNull());
+    const int edge = 8;
+    int outside = 0;
+    for (int y = 0; y < derivation.height(); ++y)
+        for (int x = 0; x < derivation.width(); ++x) {
+            const bool inMargin = x < edge || x >= derivation.width() - edge ||
+                                  y >= derivation.height() - edge;
+            outside += inMargin && qGray(derivation.pixel(x, y)) < 200;
+        }
+    QVERIFY2(outside == 0, qPrintable(QStringLiteral("%1 dark pixels in the margins").arg(outside)));
 }
 
 void TestCliExportLesson::pagesDrawTheStepsSettings()

@@ -217,15 +217,18 @@ std::optional<QString> exportLessonPdf(const Scenario &scenario, const QString &
 
             // The view fills the rest of the page, laid out in layout pixels and drawn k times
             // larger, at the slide's text scale.
+            // The derivation, text with no frame of its own, keeps the header's margins: its
+            // right column and last line touched the page's edges (a reader's find on page 7).
+            const double inset = step.view == QLatin1String("derivation") ? kMargin : 0.0;
             ImageExportOptions viewOptions = page;
-            const QSizeF viewLayout(layout.width(), layout.height() - header);
+            const QSizeF viewLayout(layout.width() - 2 * inset, layout.height() - header - inset);
             viewOptions.size = QSize(int(std::lround(viewLayout.width() * k)),
                                      int(std::lround(viewLayout.height() * k)));
             viewOptions.magnification = k;
             if (auto error = viewOptions.check())
                 return error;
             painter.save();
-            painter.translate(0, header);
+            painter.translate(inset, header);
             painter.setClipRect(QRectF(QPointF(0, 0), viewLayout));
             const auto error =
                 modelView ? drawModelView(painter, modelShown, step.view, head, viewOptions)
