@@ -337,6 +337,19 @@ void TestDerivation::exportFillsASlide()
                 ink |= QRect(x, y, 1, 1);
     QVERIFY2(ink.width() > 0.85 * image.width() && ink.height() > 0.7 * image.height(),
              qPrintable(QStringLiteral("ink %1×%2 of 1920×1080").arg(ink.width()).arg(ink.height())));
+    // Margins all round (at least 20 px of 1920), and a gutter between the two columns: the
+    // first table's border ran into the second column (a reader's find).
+    QVERIFY2(ink.left() >= 20 && ink.top() >= 20 && ink.right() <= image.width() - 20,
+             qPrintable(QStringLiteral("ink from x = %1 to %2").arg(ink.left()).arg(ink.right())));
+    int widestGutter = 0;
+    for (int x = image.width() * 2 / 5, run = 0; x < image.width() * 3 / 5; ++x) {
+        bool blank = true;
+        for (int y = image.height() / 5; y < image.height() / 2 && blank; ++y)
+            blank = image.pixel(x, y) == background;
+        run = blank ? run + 1 : 0;
+        widestGutter = std::max(widestGutter, run);
+    }
+    QVERIFY2(widestGutter >= 12, qPrintable(QStringLiteral("gutter %1 px").arg(widestGutter)));
     // Both derivations, the maximum entropy beside the likelihood, and every number.
     QVERIFY(panel.html().contains(QStringLiteral("Maximum entropy")));
 }

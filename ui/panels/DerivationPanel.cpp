@@ -130,7 +130,9 @@ void DerivationPanel::withExportDocument(const ImageExportOptions &options,
     body.setPointSizeF(bodyPoints()); // never the pane's narrowed text (fitToWidth)
     document.setDefaultFont(body);
     document.setDefaultStyleSheet(derivationStyleSheet());
-    document.setDocumentMargin(16);
+    // The margin of a slide (28 layout px, as the lesson PDF's header): at 16 the right-hand
+    // table seemed to touch the slide's edge (a reader's find).
+    document.setDocumentMargin(28);
     document.setHtml(mHtml);
     use(document);
     if (scale) {
