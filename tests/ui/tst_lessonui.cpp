@@ -905,6 +905,15 @@ void TestLessonUi::derivationStepShowsTheLineItsCaptionNames()
         QCOMPARE(Appearance::instance()->presentation(), presenting);
         pageTo(w, last);
         QTRY_VERIFY(lineInSight());
+        // Presented, the table's header row (which key each column is) is in sight with it.
+        if (presenting) {
+            const QRectF table = derivation->mleTableRect();
+            QVERIFY(!table.isEmpty());
+            QVERIFY2(table.top() >= browser->verticalScrollBar()->value(),
+                     qPrintable(QStringLiteral("table from %1, pane from %2")
+                                    .arg(table.top())
+                                    .arg(browser->verticalScrollBar()->value())));
+        }
         // The reader scrolls the pane away (to its end, then to its start, with the keyboard on
         // its scroll bar), leaves the step and comes back.
         // (In the window the text is narrowed to the pane, and the line can stay in sight at
@@ -918,8 +927,10 @@ void TestLessonUi::derivationStepShowsTheLineItsCaptionNames()
             pageTo(w, last);
             QTRY_VERIFY(lineInSight());
         }
-        if (presenting)
-            QVERIFY(hidden > 0);
+        // (Presented, the rows on one line keep the line in sight from the start; in the window
+        // it depends on the pane's width. Where the reader's scroll hid it, coming back to the
+        // step showed it again above.)
+        Q_UNUSED(hidden);
     }
 }
 

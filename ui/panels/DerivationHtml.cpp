@@ -90,10 +90,11 @@ class DerivationWriter
 
 public:
     DerivationWriter(const Analysis &analysis, const QueryDetail &detail,
-                     const std::vector<int> &columns, const QFont &font, bool sideBySide)
+                     const std::vector<int> &columns, const QFont &font, bool sideBySide,
+                     bool oneLine)
         : s(analysis.scenario()), analysis(analysis), d(detail), columns(columns), font(font),
           n(detail.defined ? int(detail.visible.size()) : 0), elided(int(columns.size()) < n),
-          sideBySide(sideBySide)
+          sideBySide(sideBySide), oneLine(oneLine)
     {
     }
 
@@ -127,14 +128,16 @@ private:
     const int n;
     const bool elided;
     const bool sideBySide;
+    const bool oneLine;
 };
 
 } // namespace
 
 QString derivationHtml(const Analysis &analysis, const QueryDetail &detail,
-                       const std::vector<int> &columns, const QFont &font, bool sideBySide)
+                       const std::vector<int> &columns, const QFont &font, bool sideBySide,
+                       bool oneLineQuantities)
 {
-    return DerivationWriter(analysis, detail, columns, font, sideBySide).html();
+    return DerivationWriter(analysis, detail, columns, font, sideBySide, oneLineQuantities).html();
 }
 
 namespace {
@@ -157,7 +160,10 @@ template <typename ValueOf>
 QString DerivationWriter::row(const QString &step, const QString &quantity, const ValueOf &valueOf,
                               const QString &total) const
 {
-    QString r = QStringLiteral("<tr><td class=\"step\">%1</td><td>%2</td>").arg(step, quantity);
+    QString r = QStringLiteral("<tr><td class=\"step\">%1</td><td>%2</td>")
+                    .arg(step, oneLine ? QString(quantity).replace(QStringLiteral("<br>"),
+                                                                   QStringLiteral("&nbsp; "))
+                                       : quantity);
     for (int j : columns)
         r += QStringLiteral("<td align=\"right\">%1</td>").arg(valueOf(j));
     if (elided)

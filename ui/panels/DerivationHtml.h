@@ -27,9 +27,11 @@ struct QueryDetail;
 inline constexpr const char *mleResultAnchor = "mle-result";
 
 /// With `sideBySide` (a wide page: a slide), the maximum-likelihood steps and the maximum-entropy
-/// steps stand in two columns under the title, so that the drawing can be larger.
+/// steps stand in two columns under the title, so that the drawing can be larger. With
+/// `oneLineQuantities` (presentation mode) each quantity's name and formula share one line
+/// ("precision σ_t⁻² = 1/σ²_t"), so that a table's rows take half the height.
 QString derivationHtml(const Analysis &analysis, const QueryDetail &detail,
                        const std::vector<int> &columns, const QFont &font,
-                       bool sideBySide = false);
+                       bool sideBySide = false, bool oneLineQuantities = false);
 
 } // namespace sml

@@ -17,6 +17,7 @@
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <QTextTable>
 #include <QTimer>
 #include <QTextBrowser>
 #include <QTextDocument>
@@ -26,9 +27,27 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <functional>
 #include <numeric>
 
 namespace sml {
+
+namespace {
+
+/// Calls `use` with every table of `document`, however deep, in document order.
+void forEachTable(QTextDocument *document, const std::function<void(QTextTable *)> &use)
+{
+    std::function<void(QTextFrame *)> visit = [&](QTextFrame *parent) {
+        for (QTextFrame *frame : parent->childFrames()) {
+            if (auto *table = qobject_cast<QTextTable *>(frame))
+                use(table);
+            visit(frame);
+        }
+    };
+    visit(document->rootFrame());
+}
+
+} // namespace
 
 namespace {
 
@@ -106,6 +125,9 @@ void DerivationPanel::applyAppearance()
     palette.setColor(QPalette::Link, Appearance::instance()->palette().color(QPalette::Text));
     mBrowser->setPalette(palette);
     mBrowser->document()->setDefaultStyleSheet(derivationStyleSheet());
+    // (Not from the constructor, before the pane's parts exist: mHtml is empty until then.)
+    if (!mExporting && !mHtml.isEmpty() && mOneLine != Appearance::instance()->presentation())
+        refresh();
 }
 
 void DerivationPanel::withExportDocument(const ImageExportOptions &options,
@@ -113,6 +135,7 @@ void DerivationPanel::withExportDocument(const ImageExportOptions &options,
 {
     // Lay the steps out for the export's layout width (how many key columns fit) in its text
     // scale F, then draw them (k times larger).
+    mExporting = true;
     std::optional<Appearance::ExportScale> scale;
     if (options.textScale != Appearance::instance()->exportScale()) {
         scale.emplace(options.textScale);
@@ -140,6 +163,7 @@ void DerivationPanel::withExportDocument(const ImageExportOptions &options,
         applyAppearance();
     }
     mSideBySide = false;
+    mExporting = false;
     resize(oldSize);
     refresh();
 }
@@ -189,6 +213,23 @@ QRectF DerivationPanel::mleResultRect() const
     return QRectF();
 }
 
+QRectF DerivationPanel::mleTableRect() const
+{
+    QTextDocument *document = mBrowser->document();
+    const QRectF line = mleResultRect();
+    if (line.isEmpty())
+        return QRectF();
+    QRectF table;
+    const auto *layout = document->documentLayout();
+    // The last table that starts above the line.
+    forEachTable(document, [&](QTextTable *frame) {
+        const QRectF rect = layout->frameBoundingRect(frame);
+        if (rect.top() < line.top() && (table.isEmpty() || rect.top() > table.top()))
+            table = rect;
+    });
+    return table;
+}
+
 void DerivationPanel::showMleResult()
 {
     if (mStale)
@@ -211,7 +252,15 @@ void DerivationPanel::showMleResult()
                                : line.bottom();
         const int bottomFirst = int(std::ceil(end)) - mBrowser->viewport()->height();
         const int lineFirst = std::max(0, int(std::floor(line.top() - lineHeight / 2)));
-        mBrowser->verticalScrollBar()->setValue(std::clamp(bottomFirst, 0, lineFirst));
+        int value = std::clamp(bottomFirst, 0, lineFirst);
+        // The table's header row before the rest of the paragraph, when the header and the
+        // line fit together (presented, the rows were there but not which key each column is).
+        const QRectF table = mleTableRect();
+        const int tableFirst = std::max(0, int(std::floor(table.top() - lineHeight / 2)));
+        if (!table.isEmpty() && tableFirst < value &&
+            line.bottom() - tableFirst <= mBrowser->viewport()->height())
+            value = tableFirst;
+        mBrowser->verticalScrollBar()->setValue(value);
         mBrowser->horizontalScrollBar()->setValue(0);
     };
     scroll();
@@ -304,7 +353,11 @@ void DerivationPanel::refresh()
         columns.resize(size_t(fit));
         std::sort(columns.begin(), columns.end());
     }
-    mHtml = derivationHtml(mDocument->analysis(), d, columns, mBrowser->font(), mSideBySide);
+    // Presented, a quantity's name and formula share a line: the tour's last step showed the
+    // likelihood table's rows but not its header, with the line under it (a fresh reader).
+    mOneLine = Appearance::instance()->presentation() && !mExporting;
+    mHtml = derivationHtml(mDocument->analysis(), d, columns, mBrowser->font(), mSideBySide,
+                           mOneLine);
     QScrollBar *vertical = mBrowser->verticalScrollBar();
     QScrollBar *horizontal = mBrowser->horizontalScrollBar();
     const int v = vertical->value(), h = horizontal->value();
@@ -322,23 +375,37 @@ void DerivationPanel::fitToWidth()
     const double room = mBrowser->viewport()->width() - 2;
     if (mSideBySide || room < 100)
         return;
-    for (int round = 0; round < 3; ++round) {
-        const double ideal = mBrowser->document()->idealWidth();
-        if (!(ideal > 0))
-            return;
-        double target = mFitScale;
-        if (ideal > room)
-            target = std::max(0.6, mFitScale * room / ideal);
-        else if (mFitScale < 1 && ideal < 0.95 * room)
-            target = std::min(1.0, mFitScale * room / ideal);
-        if (std::abs(target - mFitScale) < 0.01)
-            return;
-        mFitScale = target;
-        QFont body = mBrowser->document()->defaultFont();
-        body.setPointSizeF(bodyPoints() * mFitScale);
-        mBrowser->setFont(body);
-        mBrowser->document()->setDefaultFont(body);
+    // The largest text size from 60 % to 100 % whose widest line (a table) fits the pane, with
+    // 2 % to spare (a sideways scroll bar came and went at the edge): 100 % when it fits, else
+    // by bisection. (Stepping by room / ideal stalled short of 100 %: the wrapped paragraphs
+    // fill the pane's width whatever the text size.)
+    QTextDocument *document = mBrowser->document();
+    const auto fits = [&](double scale) {
+        QFont body = document->defaultFont();
+        body.setPointSizeF(bodyPoints() * scale);
+        document->setDefaultFont(body);
+        // The tables' right edges (a paragraph wraps to the pane; a table's cells do not).
+        double right = 0;
+        forEachTable(document, [&](QTextTable *table) {
+            right = std::max(right,
+                             document->documentLayout()->frameBoundingRect(table).right());
+        });
+        return right + document->documentMargin() <= 0.98 * room;
+    };
+    double scale = 1.0;
+    if (!fits(1.0)) {
+        double lo = 0.6, hi = 1.0;
+        for (int round = 0; round < 7; ++round) {
+            const double mid = (lo + hi) / 2;
+            (fits(mid) ? lo : hi) = mid;
+        }
+        scale = lo;
     }
+    mFitScale = scale;
+    QFont body = mBrowser->document()->defaultFont();
+    body.setPointSizeF(bodyPoints() * mFitScale);
+    mBrowser->setFont(body);
+    mBrowser->document()->setDefaultFont(body);
 }
 
 } // namespace sml

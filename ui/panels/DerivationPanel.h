@@ -56,6 +56,9 @@ public:
     /// The line of showMleResult() in the browser's document coordinates (empty when the
     /// query has no derivation).
     QRectF mleResultRect() const;
+    /// The maximum-likelihood table (the one above that line), in the same coordinates; empty
+    /// when there is none.
+    QRectF mleTableRect() const;
     /// Writes the steps, laid out for `options.size`, as PNG, JPEG, PDF or SVG (text stays text
     /// in PDF and SVG; see exportTextDocument). Returns nullopt or an error message.
     std::optional<QString> exportImage(const QString &path, const ImageExportOptions &options,
@@ -91,6 +94,8 @@ private:
     QString mHtml;
     bool mStale = false;
     bool mSideBySide = false; ///< while laid out for a wide export page (withExportDocument)
+    bool mExporting = false;  ///< while laid out for an export (withExportDocument)
+    bool mOneLine = false;    ///< the shown HTML has one-line quantities (presentation mode)
     double mFitScale = 1.0;   ///< the body text's share of bodyPoints() that fits the pane
 };
 
