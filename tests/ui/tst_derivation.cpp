@@ -337,9 +337,9 @@ void TestDerivation::exportFillsASlide()
                 ink |= QRect(x, y, 1, 1);
     QVERIFY2(ink.width() > 0.85 * image.width() && ink.height() > 0.7 * image.height(),
              qPrintable(QStringLiteral("ink %1×%2 of 1920×1080").arg(ink.width()).arg(ink.height())));
-    // Margins all round (at least 20 px of 1920), and a gutter between the two columns: the
+    // Margins all round (at least 30 px of 1920), and a gutter between the two columns: the
     // first table's border ran into the second column (a reader's find).
-    QVERIFY2(ink.left() >= 20 && ink.top() >= 20 && ink.right() <= image.width() - 20,
+    QVERIFY2(ink.left() >= 30 && ink.top() >= 30 && ink.right() <= image.width() - 30,
              qPrintable(QStringLiteral("ink from x = %1 to %2").arg(ink.left()).arg(ink.right())));
     int widestGutter = 0;
     for (int x = image.width() * 2 / 5, run = 0; x < image.width() * 3 / 5; ++x) {

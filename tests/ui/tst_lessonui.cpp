@@ -1207,6 +1207,19 @@ void TestLessonUi::stepDockComesToTheFrontWhenPresented()
     entry->trigger();
     QVERIFY(!lessonDock->isHidden());
     QTRY_VERIFY(!lessonDock->visibleRegion().isEmpty());
+
+    // Key space closed in the window, opened by the step; the lesson left while presenting:
+    // back in the window, the dock the step had opened is closed again.
+    keySpace->hide();
+    pageTo(w, keyStep - 1);
+    pageTo(w, keyStep);
+    QVERIFY(keySpace->isVisible());
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+    w.document()->showStep(std::nullopt);
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(!Appearance::instance()->presentation());
+    QVERIFY(keySpace->isHidden());
 }
 
 void TestLessonUi::stepListNamesTheQuery()

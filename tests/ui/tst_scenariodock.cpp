@@ -25,6 +25,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTableView>
+#include <QStyle>
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
@@ -260,19 +261,24 @@ private slots:
 
     void panelFieldsShowTheirDigitsWhole()
     {
-        // At 1280×800 the τ field beside "τ = √d_k = √2" read "1.4142" of "1.41421".
+        // At 1280×800 the τ field beside "τ = √d_k = √2" read "1.4142" of "1.41421"; a τ
+        // dragged low ("0.0634521") and a negative μ ("-0.0123457") need their ten characters.
         ScenarioDocument document;
-        QVERIFY(!document.setMaxEntTarget(0, -0.0598500));
+        QVERIFY(!document.setTemperature(TemperatureMode::Fixed, 0.0634521));
+        QVERIFY(!document.setMaxEntTarget(0, 0.0123457));
+        QVERIFY(!document.setSigma0Squared(12.3457));
         ScenarioDock dock(&document);
         dock.resize(dock.minimumSizeHint().width(), 900);
         dock.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dock));
         ControlPanel *panel = dock.controlPanel();
-        QCOMPARE(panel->tauEdit()->text(), QStringLiteral("1.41421"));
-        QCOMPARE(panel->targetEdit()->text(), QStringLiteral("-0.05985"));
+        QCOMPARE(panel->tauEdit()->text(), QStringLiteral("0.0634521"));
+        QCOMPARE(panel->sigma0Edit()->text(), QStringLiteral("12.3457"));
         for (NumberLineEdit *field : {panel->tauEdit(), panel->sigma0Edit(), panel->targetEdit()}) {
-            const int room = field->contentsRect().width() - 4; // QLineEdit's 2 px each side
-            const int text = field->fontMetrics().horizontalAdvance(field->text());
+            // The room inside the frame and QLineEdit's 2 px text margin on each side.
+            const int frame = field->style()->pixelMetric(QStyle::PM_DefaultFrameWidth);
+            const int room = field->contentsRect().width() - 2 * frame - 4;
+            const int text = field->fontMetrics().horizontalAdvance(QStringLiteral("-0.0123457"));
             QVERIFY2(text <= room, qPrintable(QStringLiteral("%1: %2 px of text in %3 px")
                                                   .arg(field->toolTip())
                                                   .arg(text)
@@ -345,6 +351,14 @@ private slots:
         QCOMPARE(sigma0->text(), shown);
         QCOMPARE(document.undoStack()->count(), 0);
         QCOMPARE(document.scenario().sigma0Squared, 1.0);
+        // A change from elsewhere while typing: Esc puts back the value as it is now.
+        sigma0->setFocus(Qt::OtherFocusReason);
+        sigma0->selectAll();
+        QTest::keyClicks(sigma0, QStringLiteral("2.5"));
+        QVERIFY(!document.setSigma0Squared(3.0));
+        QCOMPARE(sigma0->text(), QStringLiteral("2.5")); // the typing wins until it ends
+        QTest::keyClick(sigma0, Qt::Key_Escape);
+        QCOMPARE(sigma0->text(), QStringLiteral("3"));
     }
 
     void movingStopsAtTheEnds()

@@ -26,13 +26,14 @@ NumberLineEdit::NumberLineEdit(QWidget *parent, const QLocale &locale)
 
 void NumberLineEdit::setValue(double value)
 {
-    if (hasFocus() && isModified())
-        return;
     // Eight significant digits (by default) keep the field readable from the back of the room;
     // the value is only re-read when the user edits the text.
     QLocale shown = mLocale;
     shown.setNumberOptions(shown.numberOptions() | QLocale::OmitGroupSeparator);
+    // (Kept while the user types, too: Esc then puts back the value as it is now.)
     mShownText = shown.toString(value, 'g', mDigits);
+    if (hasFocus() && isModified())
+        return;
     setText(mShownText);
     // A field narrower than its text shows the text's start (the leading digits), not its tail:
     // "1.0883437" must not read "3437".
@@ -47,9 +48,9 @@ QSize NumberLineEdit::minimumSizeHint() const
     QSize size = QLineEdit::minimumSizeHint();
     if (!mWhole)
         return size;
-    // A common wide text setValue writes with mDigits digits: "-0.05985" for six (a longer
-    // one, "-0.000123457", shows its leading digits; setValue puts the cursor at the start).
-    const QString widest = QStringLiteral("-0.") + QString(mDigits - 1, QLatin1Char('0'));
+    // A wide text setValue writes with mDigits digits: "-0.0123457" for six (a longer one,
+    // "-0.000123457", shows its leading digits; setValue puts the cursor at the start).
+    const QString widest = QStringLiteral("-0.0") + QString(mDigits, QLatin1Char('0'));
     QStyleOptionFrame option;
     initStyleOption(&option);
     const QMargins margins = textMargins() + contentsMargins();

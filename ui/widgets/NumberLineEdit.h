@@ -22,7 +22,7 @@ public:
     void setValue(double value);
     /// How many significant digits setValue shows (8 by default; a large presentation field 4).
     void setShownDigits(int digits) { mDigits = digits; }
-    /// Asks the layout for room for a value of setShownDigits digits ("-0.05985"), in the
+    /// Asks the layout for room for a value of setShownDigits digits ("-0.0123457"), in the
     /// field's font: a field squeezed by the label beside it cut "1.41421" to "1.4142" (a
     /// reader's find at 1280×800).
     void setKeepsShownDigitsWhole(bool whole)

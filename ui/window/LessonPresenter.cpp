@@ -325,9 +325,15 @@ void LessonPresenter::updateKeys()
         } else if (document->shownStep() && std::exchange(mStartedByPresentation, false)) {
             mOpenedDock = std::exchange(mOpenedDockBeforePresentation, nullptr);
             document->showStep(std::nullopt);
-        } else {
+        } else if (document->shownStep()) {
             mOpenedDock = std::exchange(mOpenedDockBeforePresentation, nullptr);
             showStepView();
+        } else {
+            // The lesson ended while presenting (× or PageUp on step 1): a dock a step had
+            // opened in the window before closes, as leaving the lesson there does.
+            if (QDockWidget *opened = std::exchange(mOpenedDockBeforePresentation, nullptr))
+                opened->hide();
+            mOpenedDock = nullptr;
         }
         // A step on the derivation that stays shown is laid out anew in the other text size:
         // its line scrolled out of sight (it was placed for the size before).
