@@ -47,10 +47,6 @@ void forEachTable(QTextDocument *document, const std::function<void(QTextTable *
     visit(document->rootFrame());
 }
 
-} // namespace
-
-namespace {
-
 QString derivationStyleSheet()
 {
     // Colours chosen for the light theme, mapped to the theme drawn (issue 7).
@@ -380,32 +376,45 @@ void DerivationPanel::fitToWidth()
     // by bisection. (Stepping by room / ideal stalled short of 100 %: the wrapped paragraphs
     // fill the pane's width whatever the text size.)
     QTextDocument *document = mBrowser->document();
-    const auto fits = [&](double scale) {
+    const auto setScale = [&](double scale) {
         QFont body = document->defaultFont();
+        if (body.pointSizeF() == bodyPoints() * scale)
+            return; // (a new default font lays the whole text out again)
         body.setPointSizeF(bodyPoints() * scale);
         document->setDefaultFont(body);
-        // The tables' right edges (a paragraph wraps to the pane; a table's cells do not).
+    };
+    // The room the tables take, their right edges (a paragraph wraps to the pane; a table's
+    // cells do not).
+    const auto used = [&] {
         double right = 0;
         forEachTable(document, [&](QTextTable *table) {
-            right = std::max(right,
-                             document->documentLayout()->frameBoundingRect(table).right());
+            right = std::max(right, document->documentLayout()->frameBoundingRect(table).right());
         });
-        return right + document->documentMargin() <= 0.98 * room;
+        return right + document->documentMargin();
     };
-    double scale = 1.0;
-    if (!fits(1.0)) {
-        double lo = 0.6, hi = 1.0;
-        for (int round = 0; round < 7; ++round) {
-            const double mid = (lo + hi) / 2;
-            (fits(mid) ? lo : hi) = mid;
+    const auto fits = [&](double scale) {
+        setScale(scale);
+        return used() <= 0.98 * room;
+    };
+    // Every edit comes here: the size stays while it fits and is 100 % or its tables fill at
+    // least 90 % of the room (no new layout then); otherwise the search.
+    setScale(mFitScale);
+    const double now = used();
+    if (!(now <= 0.98 * room && (mFitScale >= 1.0 || now >= 0.9 * room))) {
+        double scale = 1.0;
+        if (!fits(1.0)) {
+            double lo = 0.6, hi = 1.0;
+            for (int round = 0; round < 7; ++round) {
+                const double mid = (lo + hi) / 2;
+                (fits(mid) ? lo : hi) = mid;
+            }
+            scale = lo;
         }
-        scale = lo;
+        mFitScale = scale;
     }
-    mFitScale = scale;
-    QFont body = mBrowser->document()->defaultFont();
-    body.setPointSizeF(bodyPoints() * mFitScale);
-    mBrowser->setFont(body);
-    mBrowser->document()->setDefaultFont(body);
+    setScale(mFitScale);
+    if (mBrowser->font() != document->defaultFont())
+        mBrowser->setFont(document->defaultFont());
 }
 
 } // namespace sml

@@ -17,10 +17,8 @@ NumberLineEdit::NumberLineEdit(QWidget *parent, const QLocale &locale)
     connect(this, &QLineEdit::editingFinished, this, &NumberLineEdit::commit);
     connect(this, &QLineEdit::textEdited, this, [this] {
         QString reason;
-        if (parseCellNumber(text(), mLocale, &reason) || text().trimmed().isEmpty()) {
+        if (parseCellNumber(text(), mLocale, &reason) || text().trimmed().isEmpty())
             markRefused(this, QString());
-            mRefused = false;
-        }
     });
 }
 
@@ -40,7 +38,6 @@ void NumberLineEdit::setValue(double value)
     setCursorPosition(0);
     setModified(false);
     markRefused(this, QString());
-    mRefused = false;
 }
 
 QSize NumberLineEdit::minimumSizeHint() const
@@ -70,8 +67,12 @@ QSize NumberLineEdit::sizeHint() const
 void NumberLineEdit::showRefused(const QString &message)
 {
     markRefused(this, message);
-    mRefused = true;
     emit refused(message);
+}
+
+bool NumberLineEdit::hasSomethingToPutBack() const
+{
+    return isModified() || NumberDelegate::isRefused(this) || text() != mShownText;
 }
 
 void NumberLineEdit::putBack()
@@ -80,12 +81,11 @@ void NumberLineEdit::putBack()
     setCursorPosition(0);
     setModified(false);
     markRefused(this, QString());
-    mRefused = false;
 }
 
 void NumberLineEdit::keyPressEvent(QKeyEvent *event)
 {
-    if (event->key() == Qt::Key_Escape && (isModified() || mRefused || text() != mShownText)) {
+    if (event->key() == Qt::Key_Escape && hasSomethingToPutBack()) {
         putBack();
         event->accept();
         return;
@@ -99,7 +99,7 @@ void NumberLineEdit::focusOutEvent(QFocusEvent *event)
     // (Not for a context menu or another window: the user comes back to the field.)
     const bool away = event->reason() != Qt::PopupFocusReason &&
                       event->reason() != Qt::ActiveWindowFocusReason;
-    if (mRefused && away && !isReadOnly())
+    if (NumberDelegate::isRefused(this) && away && !isReadOnly())
         putBack();
 }
 
@@ -110,7 +110,7 @@ bool NumberLineEdit::event(QEvent *event)
     if (event->type() == QEvent::ShortcutOverride) {
         auto *key = static_cast<QKeyEvent *>(event);
         if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier &&
-            (isModified() || mRefused || text() != mShownText)) {
+            hasSomethingToPutBack()) {
             event->accept();
             return true;
         }
@@ -130,7 +130,6 @@ void NumberLineEdit::commit()
         return;
     }
     markRefused(this, QString());
-    mRefused = false;
     emit committed(*value);
 }
 

@@ -51,12 +51,13 @@ protected:
 
 private:
     void commit();
+    /// Typing, a refusal or text other than the value shown: what Esc puts back.
+    bool hasSomethingToPutBack() const;
     void putBack();
 
     QLocale mLocale;
     int mDigits = 8;
     QString mShownText; ///< what setValue last showed
-    bool mRefused = false;
     bool mWhole = false;
 };
 

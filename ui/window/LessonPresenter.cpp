@@ -322,18 +322,17 @@ void LessonPresenter::updateKeys()
             // presentation, and the window's own record comes back when it ends.
             mOpenedDockBeforePresentation = std::exchange(mOpenedDock, nullptr);
             showStepView();
-        } else if (document->shownStep() && std::exchange(mStartedByPresentation, false)) {
-            mOpenedDock = std::exchange(mOpenedDockBeforePresentation, nullptr);
-            document->showStep(std::nullopt);
-        } else if (document->shownStep()) {
-            mOpenedDock = std::exchange(mOpenedDockBeforePresentation, nullptr);
-            showStepView();
         } else {
-            // The lesson ended while presenting (× or PageUp on step 1): a dock a step had
-            // opened in the window before closes, as leaving the lesson there does.
-            if (QDockWidget *opened = std::exchange(mOpenedDockBeforePresentation, nullptr))
+            // Back in the window: its own record of a dock a step opened comes back.
+            mOpenedDock = std::exchange(mOpenedDockBeforePresentation, nullptr);
+            if (document->shownStep() && std::exchange(mStartedByPresentation, false))
+                document->showStep(std::nullopt);
+            else if (document->shownStep())
+                showStepView();
+            // The lesson ended while presenting (× or PageUp on step 1): that dock closes, as
+            // leaving the lesson in the window does.
+            else if (QDockWidget *opened = std::exchange(mOpenedDock, nullptr))
                 opened->hide();
-            mOpenedDock = nullptr;
         }
         // A step on the derivation that stays shown is laid out anew in the other text size:
         // its line scrolled out of sight (it was placed for the size before).
