@@ -469,7 +469,9 @@ QString stripReason(QCustomPlot *plot, double fraction)
 // 100 px tall under 200 px of turned key labels (the query labels piled up, the colour bar's
 // numbers over each other, "wei…t w") and step 2's bars 25 px tall under five y numbers. The
 // turned labels take at most a quarter of the plot (elided in the middle), and a short vertical
-// axis gets fewer numbers.
+// axis gets fewer numbers. Then the bars were still 141 px of the 800 px window (30 turned
+// labels, the legend and a two-line readout stacked round them); the legend and the readout
+// now stand beside them, and the bars take a third of the window.
 void TestProjector::irisLessonPlotsAreNotStrips()
 {
     MainWindow w;
@@ -498,7 +500,14 @@ void TestProjector::irisLessonPlotsAreNotStrips()
     WeightBarsView *bars = w.weightBarsView();
     QCOMPARE(w.viewTabs()->currentWidget(), static_cast<QWidget *>(bars));
     bars->replot();
-    QVERIFY2(stripReason(bars, 1.0 / 5).isEmpty(), qPrintable(stripReason(bars, 1.0 / 5)));
+    QVERIFY2(bars->axisRect()->rect().height() >= w.height() / 3,
+             qPrintable(QStringLiteral("bars %1 px of a %2 px window")
+                            .arg(bars->axisRect()->rect().height())
+                            .arg(w.height())));
+    QVERIFY(bars->legendBeside());
+    QCOMPARE(bars->legend->wrap(), 1); // one entry a row over the readout
+    QVERIFY(bars->legend->outerRect().right() <= bars->width());
+    QVERIFY(bars->legend->outerRect().left() >= bars->axisRect()->rect().right());
     QVERIFY2(tickLabelSlack(bars->yAxis) >= 0,
              qPrintable(QString::number(tickLabelSlack(bars->yAxis))));
     QTest::keyClick(&w, Qt::Key_F5);

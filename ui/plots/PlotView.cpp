@@ -620,8 +620,10 @@ bool PlotView::fitLegends()
         if (!legend->visible() || legend->itemCount() == 0)
             continue;
         const QCPLayout *layout = legend->layout();
-        const double width = layout && layout->rect().width() > 0 ? layout->rect().width()
-                                                                  : double(viewport().width());
+        double width = layout && layout->rect().width() > 0 ? layout->rect().width()
+                                                            : double(viewport().width());
+        if (legend->property("_sml_oneColumn").toBool())
+            width = 0; // a legend stacked over other text in a side column (WeightBarsView)
         changed |= plotStyle::fitLegendColumns(legend, width);
     }
     return changed;

@@ -177,7 +177,8 @@ private:
     /// anything (then the layout is done again: updateLayout).
     bool fitAxisLabels();
     bool fitTickCounts(); ///< fewer ticks on a vertical axis too short for its numbers
-    /// Every visible legend gets as many columns as fit its width (plotStyle::fitLegendColumns).
+    /// Every visible legend gets as many columns as fit its width (plotStyle::fitLegendColumns);
+    /// one whose property "_sml_oneColumn" is true keeps one entry a row.
     bool fitLegends();
     /// Around one export's `draw`: options.textScale in force (restyled), the layout of
     /// options.layoutSize(), a transparent background when asked; then all put back.

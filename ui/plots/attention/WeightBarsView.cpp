@@ -41,6 +41,7 @@ WeightBarsView::WeightBarsView(QWidget *parent) : PlotView(parent)
 
     // Legend in its own row under the title, laid out horizontally, so it never hides a bar.
     plotStyle::addLegendRow(this, 1);
+    mLegendRow = qobject_cast<QCPLayoutGrid *>(plotLayout()->element(1, 0));
 
     // The bars' axis rect in a grid of its own, which takes the readout beside it in a wide view.
     QCPLayoutElement *bars = plotLayout()->element(2, 0);
@@ -52,6 +53,17 @@ WeightBarsView::WeightBarsView(QWidget *parent) : PlotView(parent)
     mSummary = new QCPTextElement(this, QString(), plotStyle::textFont());
     plotLayout()->addElement(plotLayout()->rowCount(), 0, mSummary);
     plotLayout()->setRowStretchFactor(plotLayout()->rowCount() - 1, 0.001);
+    // The side column, empty until a wide view with short bars takes it (placeSummary):
+    // the legend on top, the readout under it, the rest empty.
+    mSide = new QCPLayoutGrid;
+    mSide->setRowSpacing(12);
+}
+
+WeightBarsView::~WeightBarsView()
+{
+    // The side column belongs to no layout while unused.
+    if (!summaryBeside())
+        delete mSide; // (the legend and readout are in the plot's layout then)
 }
 
 bool WeightBarsView::summaryBeside() const
@@ -59,23 +71,52 @@ bool WeightBarsView::summaryBeside() const
     return mBody->hasElement(0, 1);
 }
 
-void WeightBarsView::placeSummary(bool beside)
+bool WeightBarsView::legendBeside() const
 {
-    if (beside == summaryBeside())
+    return legend->layout() == mSide;
+}
+
+void WeightBarsView::placeSummary(bool beside, bool withLegend)
+{
+    withLegend = beside && withLegend;
+    if (beside == summaryBeside() && withLegend == legendBeside())
         return;
-    if (beside) {
-        plotLayout()->take(mSummary);
-        plotLayout()->simplify();
-        mBody->addElement(0, 1, mSummary);
-        mBody->setColumnStretchFactor(1, 0.001);
-        mSummary->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
-    } else {
-        mBody->take(mSummary);
+    // Back to the stacked layout: the legend in its row under the title, the readout under
+    // the bars.
+    if (summaryBeside()) {
+        mBody->take(mSide);
         mBody->simplify();
+        if (legendBeside()) {
+            mSide->take(legend);
+            plotLayout()->insertRow(1);
+            plotLayout()->addElement(1, 0, mLegendRow);
+            plotLayout()->setRowStretchFactor(1, 0.001);
+            mLegendRow->addElement(0, 1, legend);
+        }
+        mSide->take(mSummary);
+        delete mSide->element(mSide->rowCount() - 1, 0); // the spacer under them
+        mSide->simplify();
         plotLayout()->addElement(plotLayout()->rowCount(), 0, mSummary);
         plotLayout()->setRowStretchFactor(plotLayout()->rowCount() - 1, 0.001);
         mSummary->setTextFlags(Qt::AlignCenter);
     }
+    if (!beside)
+        return;
+    // (No empty cell in mSide: QCustomPlot 2.1 dereferences it on adding the grid.)
+    plotLayout()->take(mSummary);
+    if (withLegend) {
+        mLegendRow->take(legend);
+        plotLayout()->take(mLegendRow);
+        mSide->addElement(0, 0, legend);
+    }
+    plotLayout()->simplify();
+    mSide->addElement(mSide->rowCount(), 0, mSummary);
+    mSide->addElement(mSide->rowCount(), 0, new QCPLayoutElement(this));
+    for (int row = 0; row < mSide->rowCount(); ++row)
+        mSide->setRowStretchFactor(row, row + 1 < mSide->rowCount() ? 0.001 : 1.0);
+    mBody->addElement(0, 1, mSide);
+    mBody->setColumnStretchFactor(1, 0.001);
+    mSummary->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
 }
 
 void WeightBarsView::showAnalysis(const Analysis &analysis, int selectedQuery)
@@ -185,14 +226,15 @@ void WeightBarsView::updateTicks()
                                 plotStyle::crossLabelRoom(size.height()));
     // The title shrinks, then wraps, to the width; the legend stacks when the plot is narrow.
     planeFit::fitTitle(mTitle, mTitleText, size.width(), 18, 13, true);
-    // Summary lines too wide for their room break at their ",   " and "        " separators.
+    // Summary lines too wide for their room break at their ",   " and "        " separators;
+    // beside the bars they always do, one quantity a line, so the column stays narrow.
     // (Then any piece still too wide wraps at spaces.)
     const QFontMetricsF metrics = plotStyle::metrics(mSummary->font());
-    const auto wrapped = [&](double room) {
+    const auto wrapped = [&](double room, bool split = false) {
         QStringList shown;
         for (const QString &line : std::as_const(mSummaryLines)) {
             static const QRegularExpression separators(QStringLiteral(",   |        "));
-            const QStringList pieces = metrics.horizontalAdvance(line) > room
+            const QStringList pieces = split || metrics.horizontalAdvance(line) > room
                                            ? line.split(separators)
                                            : QStringList{line};
             for (const QString &piece : pieces)
@@ -204,16 +246,31 @@ void WeightBarsView::updateTicks()
         return metrics.lineSpacing() * double(text.count(QLatin1Char('\n')) + 1);
     };
     QString text = wrapped(size.width() - 16);
+    // Stacked, the legend's rows, the turned key labels (their room at most) and the readout
+    // take this much of the height from the bars.
+    plotStyle::fitLegendColumns(legend, size.width());
+    const double legendLine = plotStyle::metrics(legend->font()).lineSpacing() + 8;
+    const int legendRows = (legend->itemCount() + legend->wrap() - 1) / std::max(1, legend->wrap());
+    const double keyLabels = xAxis->tickLabelRotation() != 0
+                                 ? plotStyle::crossLabelRoom(size.height())
+                                 : plotStyle::metrics(xAxis->tickLabelFont()).lineSpacing();
+    const double stacked = height(text) + legendRows * legendLine + keyLabels;
     bool beside = false;
-    if (size.width() > 1.5 * size.height() && height(text) > 0.25 * size.height()) {
-        const QString side = wrapped(0.45 * size.width());
+    bool withLegend = false;
+    if (size.width() > 1.5 * size.height() &&
+        (height(text) > 0.25 * size.height() || stacked > 0.4 * size.height())) {
+        const QString side = wrapped(0.45 * size.width(), true);
         beside = height(side) <= 0.85 * size.height();
+        withLegend = height(side) + legend->itemCount() * legendLine <= 0.85 * size.height();
         if (beside)
             text = side;
     }
-    placeSummary(beside);
+    placeSummary(beside, withLegend);
     mSummary->setText(text);
-    plotStyle::fitLegendColumns(legend, size.width());
+    // Beside the bars, one entry a row over the readout (PlotView::fitLegends keeps it so).
+    legend->setProperty("_sml_oneColumn", withLegend);
+    if (withLegend)
+        plotStyle::fitLegendColumns(legend, 0);
 }
 
 QString WeightBarsView::toolTipAt(const QPointF &pos) const

@@ -23,6 +23,7 @@ class WeightBarsView : public PlotView
 
 public:
     explicit WeightBarsView(QWidget *parent = nullptr);
+    ~WeightBarsView() override;
 
     QString viewName() const override { return QStringLiteral("weight-bars"); }
     void showAnalysis(const Analysis &analysis, int selectedQuery) override;
@@ -36,20 +37,28 @@ public:
     QCPBars *maxentBars() const { return mMaxEnt; }
     /// The readout under the plot (max |π − w|, max |p − w|, μ, λ, or an error/warning).
     QString summaryText() const;
-    /// The readout stands beside the bars, not under them (placeSummary).
+    /// The legend and the readout stand in a column beside the bars, not above and under them
+    /// (placeSummary).
     bool summaryBeside() const;
+    /// The legend stands over the readout beside the bars (placeSummary).
+    bool legendBeside() const;
 
 protected:
     void updateTicks() override;
 
 private:
-    /// The readout beside the bars in a wide view whose readout, under them, would take more
-    /// than a quarter of its height (the sparse lesson presented at 1280×800: six lines over
-    /// bars 79 px tall); else under them.
-    void placeSummary(bool beside);
+    /// The readout in a column beside the bars in a wide view where, above and under them
+    /// with the key labels, it and the legend would leave the bars little height (the sparse
+    /// lesson presented at 1280×800: six lines over bars 79 px tall; the iris lesson: 30 turned
+    /// key labels, the legend and two lines over bars 141 px tall), and the legend over it
+    /// when both fit (withLegend); else the legend in its row under the title and the readout
+    /// under the bars.
+    void placeSummary(bool beside, bool withLegend);
 
     QCPTextElement *mTitle;
-    QCPLayoutGrid *mBody; ///< the bars' axis rect, and the readout beside it when it is
+    QCPLayoutGrid *mBody; ///< the bars' axis rect, and mSide beside it when it is there
+    QCPLayoutGrid *mLegendRow; ///< the legend's centred row under the title
+    QCPLayoutGrid *mSide;      ///< the legend over the readout, beside the bars
     QString mTitleText;
     QCPTextElement *mSummary;
     QStringList mSummaryLines; ///< the caption, before breaking it to the plot's width
