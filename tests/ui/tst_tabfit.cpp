@@ -15,6 +15,7 @@
 #include <QMenu>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTabBar>
 #include <QTest>
 #include <QToolButton>
@@ -58,8 +59,11 @@ QString wholeTabsProblem(QTabWidget *tabs)
                 .arg(r.left())
                 .arg(r.right())
                 .arg(bar->width() - 1);
-        // The whole name fits in the tab (an elided tab is narrower than its text).
-        const int textWidth = bar->fontMetrics().horizontalAdvance(name);
+        // The whole name fits in the tab with the style's margins (an elided tab is narrower:
+        // "Quer…" still outgrew the bare text "Queries").
+        const int textWidth =
+            bar->fontMetrics().size(Qt::TextShowMnemonic, name).width() +
+            bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
         if (r.width() < textWidth)
             return QStringLiteral("tab \"%1\" is squeezed to %2 px, its name is %3")
                 .arg(name)
@@ -128,6 +132,64 @@ private slots:
         QVERIFY(!t.tabs->moreButton()->isVisible());
         QCOMPARE(t.tabs->tabsOutOfBar(), 0);
         QVERIFY2(wholeTabsProblem(t.tabs).isEmpty(), qPrintable(wholeTabsProblem(t.tabs)));
+    }
+
+    // At 1600×1000 the Scenario panel's four table tabs all drew elided ("Quer…",
+    // "Keys & val…") in a 452 px tab widget that holds them whole (396 px): Qt 6.4 gave the bar
+    // the tab widget's width less the hidden "N more" button's.
+    void tabsThatJustFitAreWhole()
+    {
+        const QStringList names{QStringLiteral("Queries"), QStringLiteral("Keys && values"),
+                                QStringLiteral("Variances σ²"), QStringLiteral("Notes")};
+        QTabBar plain; // QTabBar's own size hint: every tab whole, side by side
+        for (const QString &name : names)
+            plain.addTab(name);
+        QWidget window;
+        auto *tabs = new FittingTabWidget(&window);
+        for (const QString &name : names)
+            tabs->addTab(new QLabel(name), name);
+        const int width = plain.sizeHint().width() + 12;
+        window.resize(width, 300);
+        tabs->setGeometry(0, 0, width, 300);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(tabs->tabsOutOfBar(), 0);
+        QVERIFY(!tabs->moreButton()->isVisible());
+        QVERIFY2(wholeTabsProblem(tabs).isEmpty(), qPrintable(wholeTabsProblem(tabs)));
+        // Narrower: a tab goes out of the bar and the button comes; wide again, all whole.
+        tabs->resize(width - 60, 300);
+        QVERIFY(tabs->moreButton()->isVisible());
+        QVERIFY2(wholeTabsProblem(tabs).isEmpty(), qPrintable(wholeTabsProblem(tabs)));
+        tabs->resize(width, 300);
+        QCOMPARE(tabs->tabsOutOfBar(), 0);
+        QVERIFY2(wholeTabsProblem(tabs).isEmpty(), qPrintable(wholeTabsProblem(tabs)));
+    }
+
+    // Fitting the bar set the "N more" button's text twice ("9 more", then the count); each
+    // set asked the tab widget for a layout, which fitted the bar again: about 500 fits a
+    // second with the app idle.
+    void anIdleBarDoesNotFitAgain()
+    {
+        TenTabs t(640);
+        QVERIFY(QTest::qWaitForWindowExposed(&t.window));
+        QVERIFY(t.tabs->moreButton()->isVisible());
+        QTest::qWait(100);
+        int layouts = 0;
+        struct Counter : QObject
+        {
+            int *count;
+            explicit Counter(int *c) : count(c) {}
+            bool eventFilter(QObject *, QEvent *event) override
+            {
+                if (event->type() == QEvent::LayoutRequest)
+                    ++*count;
+                return false;
+            }
+        } counter(&layouts);
+        t.tabs->installEventFilter(&counter);
+        QTest::qWait(300);
+        t.tabs->removeEventFilter(&counter);
+        QCOMPARE(layouts, 0);
     }
 
     void ctrlTabReachesEveryTabAndItIsWhole()

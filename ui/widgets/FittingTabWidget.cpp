@@ -108,8 +108,7 @@ FittingTabWidget::FittingTabWidget(QWidget *parent) : QTabWidget(parent)
     auto *menu = new QMenu(mMore);
     connect(menu, &QMenu::aboutToShow, this, &FittingTabWidget::fillMenu);
     mMore->setMenu(menu);
-    mMore->hide();
-    setCornerWidget(mMore, Qt::TopRightCorner);
+    mMore->hide(); // and no corner widget until some tab is out of the bar (fitTabs)
     connect(this, &QTabWidget::currentChanged, this, &FittingTabWidget::fitTabs);
 }
 
@@ -179,9 +178,12 @@ void FittingTabWidget::fitTabs()
     const bool overflow = n > 1 && current >= 0 && total > room;
     mOutOfBar = 0;
     if (overflow) {
-        // The button's widest text ("9 more"), so that its width does not move the run.
-        mMore->setText(tr("%1 more").arg(std::max(n - 1, 9)));
-        room -= mMore->sizeHint().width();
+        // The button's room for its widest text ("9 more"), so that its width does not move
+        // the run. Measured, not set: setting a text asks the tab widget for a layout, which
+        // fits the tabs again (a loop that kept a core busy while the app sat idle).
+        const QFontMetrics metrics = mMore->fontMetrics();
+        room -= mMore->sizeHint().width() - metrics.horizontalAdvance(mMore->text()) +
+                metrics.horizontalAdvance(tr("%1 more").arg(std::max(n - 1, 9)));
         auto widthOf = [&](int i) { return shown[size_t(i)] ? widths[size_t(i)] : 0; };
         int first = std::clamp(mFirst, 0, n - 1);
         if (current < first)
@@ -202,7 +204,8 @@ void FittingTabWidget::fitTabs()
                 ++mOutOfBar;
             }
         mFirst = first;
-        mMore->setText(tr("%1 more").arg(mOutOfBar));
+        if (const QString text = tr("%1 more").arg(mOutOfBar); mMore->text() != text)
+            mMore->setText(text);
     } else {
         mFirst = 0;
     }
@@ -215,6 +218,10 @@ void FittingTabWidget::fitTabs()
         if (!shown[size_t(i)] && bar->isTabVisible(i) && i != current)
             bar->setTabVisible(i, false);
     if (mMore->isVisibleTo(this) != overflow) {
+        // Qt 6.4's QTabWidget takes a hidden corner widget's width from its bar too (every
+        // table tab of a 450 px Scenario panel elided with room to spare): the button is the
+        // corner widget only while shown.
+        setCornerWidget(overflow ? mMore : nullptr, Qt::TopRightCorner);
         mMore->setVisible(overflow);
         // The corner's room is laid out with the tab widget's next layout pass.
         QEvent request(QEvent::LayoutRequest);
