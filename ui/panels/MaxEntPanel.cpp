@@ -307,9 +307,20 @@ void MaxEntPanel::adaptRows()
     for (QWidget *plot : std::initializer_list<QWidget *>{mEntropy, mConstraint})
         plot->setMinimumHeight(plotHeight);
     // Two panes (stacked when narrow), a legend and a readout: taller, so its axes keep room for
-    // their labels.
+    // their labels. Each pane gets a third of the window too: stacked at 560 px the panes were
+    // strips of 121 px under a three-row legend (1280×800, both docks). Their labels, legend and
+    // readout take the rest, measured once laid out in this arrangement (before, an estimate).
     const bool stacked = MaxEntOptimizerPlot::panesStackAt(available);
-    mOptimizer->setMinimumHeight(std::max(least, int((stacked ? 560 : 300) * scale)));
+    const QList<QCPAxisRect *> panes = mOptimizer->axisRects();
+    const bool laidOut = panes.size() == 2 && panes[0]->rect().height() > 0 &&
+                         (panes[0]->rect().top() != panes[1]->rect().top()) == stacked;
+    const int around =
+        laidOut ? mOptimizer->height() - panes[0]->rect().height() -
+                      (stacked ? panes[1]->rect().height() : 0)
+                : int((stacked ? 320 : 180) * scale);
+    const int optimizerHeight =
+        std::max(int((stacked ? 560 : 300) * scale), around + (stacked ? 2 : 1) * least);
+    mOptimizer->setMinimumHeight(std::max(least, optimizerHeight));
 }
 
 bool MaxEntPanel::plotsStacked() const
