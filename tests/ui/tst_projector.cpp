@@ -10,6 +10,7 @@
 #include "panels/ScenarioDock.h"
 #include "panels/ValueSpacePanel.h"
 #include "plots/attention/AttentionHeatmapView.h"
+#include "plots/attention/EntropyView.h"
 #include "plots/attention/WeightBarsView.h"
 #include "plots/keyspace/KeySpaceView.h"
 #include "plots/maxent/MaxEntConstraintPlot.h"
@@ -34,6 +35,7 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QScopeGuard>
@@ -136,6 +138,9 @@ private slots:
     void axisLabelsAreWholePhrases_data();
     void axisLabelsAreWholePhrases();
     void sparseBarsAreNotAStrip();
+    void everyPlotIsAThirdOfTheWindow_data() { axisLabelsAreWholePhrases_data(); }
+    void everyPlotIsAThirdOfTheWindow();
+    void fewLongLabelsStayUpright();
     void tablesNarrowAgainAfterPresenting();
     void keySpaceNamesEveryKeyAfterADragPresented();
     void mleOptimizerDockReads();
@@ -691,6 +696,94 @@ void TestProjector::axisLabelsAreWholePhrases()
         }
     }
     QVERIFY(checked > 20);
+}
+
+// Issue 14's check at 1280×800, in the window and presented: every plot on every tab is at
+// least a third of the window's height, and its data area (the tallest axis rect) at least a
+// fifth, so that no plot is a strip: the MaxEnt solver's stacked panes were 121 px in a 752 px
+// window, six iris queries' turned labels left the entropy bars 171 px. The figures go to the
+// log (qInfo): a third of the window for every data area is issue 14's aim, not yet met by all
+// (the model's matrix diagrams are many small blocks by design, and not counted).
+void TestProjector::everyPlotIsAThirdOfTheWindow()
+{
+    QFETCH(QString, scenario);
+    QFETCH(bool, presentation);
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString error;
+    if (!scenario.isEmpty())
+        QVERIFY2(w.openFile(scenario, &error), qPrintable(error));
+    Appearance::instance()->setPresentation(presentation);
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    QTest::qWait(100);
+    QStringList problems;
+    int checked = 0;
+    for (int tab = 0; tab < w.viewTabs()->count(); ++tab) {
+        w.viewTabs()->setCurrentIndex(tab);
+        QTest::qWait(50);
+        QWidget *page = w.viewTabs()->currentWidget();
+        QList<QCustomPlot *> plots = page->findChildren<QCustomPlot *>();
+        if (auto *own = qobject_cast<QCustomPlot *>(page))
+            plots.prepend(own);
+        for (QCustomPlot *plot : std::as_const(plots)) {
+            if (!plot->isVisible())
+                continue;
+            plot->replot();
+            const QString name = QString::fromLatin1(plot->metaObject()->className());
+            if (name.contains(QLatin1String("HeadsView")) ||
+                name.contains(QLatin1String("ProjectionsView")))
+                continue; // matrix diagrams
+            int tallest = 0;
+            for (const QCPAxisRect *r : plot->axisRects())
+                tallest = std::max(tallest, r->rect().height());
+            ++checked;
+            qInfo("tab %d %s: plot %d px, data area %d px, window %d px", tab, qPrintable(name),
+                  plot->height(), tallest, w.height());
+            if (plot->height() < w.height() / 3 || tallest < w.height() / 5)
+                problems << QStringLiteral("tab %1 %2: plot %3 px, data area %4 px")
+                                .arg(tab)
+                                .arg(name)
+                                .arg(plot->height())
+                                .arg(tallest);
+        }
+    }
+    QVERIFY(checked >= 8);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+}
+
+// The iris scenario presented at 1280×800: its six queries' labels ("versicolor #87") were
+// turned on the Entropy tab, elided to "ver…#87" in a quarter of the plot, with 190 px of axis a
+// label; the bars were 171 px of the 752 px window. Upright, elided to its share of the axis, a
+// label keeps more of its name in one line.
+void TestProjector::fewLongLabelsStayUpright()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString error;
+    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"),
+                        &error),
+             qPrintable(error));
+    Appearance::instance()->setPresentation(true);
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    EntropyView *view = w.entropyView();
+    w.viewTabs()->setCurrentWidget(view);
+    QTest::qWait(100);
+    view->replot();
+    QCOMPARE(view->xAxis->tickLabelRotation(), 0.0);
+    QVERIFY2(view->axisRect()->rect().height() >= w.height() / 3,
+             qPrintable(QStringLiteral("bars %1 px of a %2 px window")
+                            .arg(view->axisRect()->rect().height())
+                            .arg(w.height())));
+    // Each of the six labels, its number whole and more of its name than turned ("ver…#87").
+    const auto ticker = view->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->ticks().size(), 6);
+    for (const QString &label : ticker->ticks()) {
+        QVERIFY2(QRegularExpression(QStringLiteral("^\\w{4,}.* #\\d+$")).match(label).hasMatch(),
+                 qPrintable(label));
+    }
 }
 
 // The sparse lesson presented at 1280×800 drew its bars 79 px tall over a six-line readout; in a

@@ -195,8 +195,17 @@ void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixel
     if (horizontal) {
         // Upright labels while they fit side by side; otherwise turn them to read bottom-up.
         const double upright = widest + 10;
+        // Upright but elided to its slot when the slot is as wide as a turned label could be
+        // long: as readable, one line high instead of a quarter of the plot (issue 14: six iris
+        // queries turned, "ver…#87", over bars 171 px tall in a 489 px plot, 190 px a slot).
+        const double slot = count > 0 ? axisPixels / count - 10 : 0;
+        const double turnedRoom =
+            labelRoom > 0 ? std::min<double>(maxLabelPixels, labelRoom) : maxLabelPixels;
         if (count * upright <= axisPixels) {
             perLabel = upright;
+        } else if (widest > 0 && slot >= turnedRoom) {
+            perLabel = slot + 10;
+            maxLabelPixels = int(slot);
         } else {
             rotation = -90;
         }

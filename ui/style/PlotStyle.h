@@ -70,7 +70,9 @@ QSharedPointer<QCPAxisTickerText> labelTicker(const QStringList &labels, int ste
                                               const QFont &font, int maxPixels);
 
 /// Sets up a category axis (token labels) of `count` entries on an axis about `axisPixels`
-/// long: thins the labels, and turns them 90° when they would collide horizontally.
+/// long: thins the labels, and turns them 90° when they would collide horizontally (unless a
+/// label's share of the axis is as wide as a turned label may be long: then it stays upright,
+/// elided to its share).
 /// `labelRoom` (pixels, 0 = no limit beyond ~10 characters) is what a label may take across the
 /// axis: the height of a turned key label, the width of a query label. Pass a share of the
 /// plot's other side (crossLabelRoom), so that long labels are elided in the middle before they
