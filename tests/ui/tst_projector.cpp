@@ -459,6 +459,21 @@ double tickLabelSlack(QCPAxis *axis)
     return slack;
 }
 
+/// Shows `w` with `scenario` open (the start-up figure when empty), in presentation mode or
+/// not. Returns "" or why the scenario did not open.
+QString showScenario(MainWindow &w, const QString &scenario, bool presentation)
+{
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w))
+        return QStringLiteral("the window was not exposed");
+    QString error;
+    if (!scenario.isEmpty() && !w.openFile(scenario, &error))
+        return error;
+    Appearance::instance()->setPresentation(presentation);
+    QTest::qWait(100);
+    return {};
+}
+
 /// Why a plot's axis rect is shorter than `fraction` of the plot, or empty when it is not.
 QString stripReason(QCustomPlot *plot, double fraction)
 {
@@ -661,13 +676,8 @@ void TestProjector::axisLabelsAreWholePhrases()
     QFETCH(QString, scenario);
     QFETCH(bool, presentation);
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QString error;
-    if (!scenario.isEmpty())
-        QVERIFY2(w.openFile(scenario, &error), qPrintable(error));
-    Appearance::instance()->setPresentation(presentation);
-    QTest::qWait(100);
+    const QString error = showScenario(w, scenario, presentation);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     int checked = 0;
     for (int tab = 0; tab < w.viewTabs()->count(); ++tab) {
         w.viewTabs()->setCurrentIndex(tab);
@@ -709,14 +719,9 @@ void TestProjector::everyPlotIsAThirdOfTheWindow()
     QFETCH(QString, scenario);
     QFETCH(bool, presentation);
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QString error;
-    if (!scenario.isEmpty())
-        QVERIFY2(w.openFile(scenario, &error), qPrintable(error));
-    Appearance::instance()->setPresentation(presentation);
     const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
-    QTest::qWait(100);
+    const QString error = showScenario(w, scenario, presentation);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     QStringList problems;
     int checked = 0;
     for (int tab = 0; tab < w.viewTabs()->count(); ++tab) {
@@ -759,14 +764,10 @@ void TestProjector::everyPlotIsAThirdOfTheWindow()
 void TestProjector::fewLongLabelsStayUpright()
 {
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QString error;
-    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"),
-                        &error),
-             qPrintable(error));
-    Appearance::instance()->setPresentation(true);
     const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    const QString error =
+        showScenario(w, QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"), true);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     EntropyView *view = w.entropyView();
     w.viewTabs()->setCurrentWidget(view);
     QTest::qWait(100);
