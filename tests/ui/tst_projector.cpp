@@ -745,7 +745,15 @@ void TestProjector::everyPlotIsAThirdOfTheWindow()
             ++checked;
             qInfo("tab %d %s: plot %d px, data area %d px, window %d px", tab, qPrintable(name),
                   plot->height(), tallest, w.height());
-            if (plot->height() < w.height() / 3 || tallest < w.height() / 5)
+            // The views whose data area already takes a third of the window here (the rest are
+            // issue 14's open part): the bars presented stand their legend and readout beside
+            // them in the banner-shaped view (dk256, causal and tiny-model bars were 219–235 px).
+            const bool aThird =
+                name.contains(QLatin1String("MaxEntOptimizerPlot")) ||
+                (presentation && (name.contains(QLatin1String("WeightBarsView")) ||
+                                  name.contains(QLatin1String("EntropyView")) ||
+                                  name.contains(QLatin1String("TemperatureSweepView"))));
+            if (plot->height() < w.height() / 3 || tallest < w.height() / (aThird ? 3 : 5))
                 problems << QStringLiteral("tab %1 %2: plot %3 px, data area %4 px")
                                 .arg(tab)
                                 .arg(name)
@@ -798,7 +806,10 @@ void TestProjector::sparseBarsAreNotAStrip()
     QVERIFY2(w.openFile(QStringLiteral(":/scenarios/sparse-attention.softmaxlab.json"), &error),
              qPrintable(error));
     QTest::keyClick(&w, Qt::Key_F5);
-    const auto leave = qScopeGuard([&w] { QTest::keyClick(&w, Qt::Key_F5); });
+    const auto leave = qScopeGuard([&w] {
+        if (Appearance::instance()->presentation())
+            QTest::keyClick(&w, Qt::Key_F5);
+    });
     QTest::qWait(150);
     WeightBarsView *bars = w.weightBarsView();
     QCOMPARE(w.viewTabs()->currentWidget(), static_cast<QWidget *>(bars));
@@ -809,11 +820,31 @@ void TestProjector::sparseBarsAreNotAStrip()
                             .arg(bars->axisRect()->rect().height())
                             .arg(w.height())));
     QVERIFY(bars->summaryText().contains(QStringLiteral("2 of 3 keys on the support")));
+    // Beside the bars, one quantity a line; under them in the window, as many as fit a line
+    // (μ and λ shared one; "1/τ" alone took a third).
+    QVERIFY(bars->summaryText().split(QLatin1Char('\n')).contains(QStringLiteral("λ = 0.7071")));
     // The readout beside the bars, whole: not past the view's right or bottom edge.
     const auto *summary = bars->findChildren<QCPTextElement *>().last();
     QVERIFY(summary->outerRect().right() <= bars->width());
     QVERIFY(summary->outerRect().bottom() <= bars->height());
     QVERIFY(summary->outerRect().left() >= bars->axisRect()->rect().right());
+    // In the window beside both docks (540 px wide), under the bars.
+    MainWindow window;
+    const QString opened = showScenario(
+        window, QStringLiteral(":/scenarios/sparse-attention.softmaxlab.json"), false);
+    QVERIFY2(opened.isEmpty(), qPrintable(opened));
+    WeightBarsView *under = window.weightBarsView();
+    window.viewTabs()->setCurrentWidget(under);
+    QTest::qWait(50);
+    under->replot();
+    QVERIFY(!under->summaryBeside());
+    const QStringList lines = under->summaryText().split(QLatin1Char('\n'));
+    QVERIFY2(std::any_of(lines.begin(), lines.end(),
+                         [](const QString &line) {
+                             return line.startsWith(QStringLiteral("μ = ")) &&
+                                    line.contains(QStringLiteral("λ = 0.7071"));
+                         }),
+             qPrintable(under->summaryText()));
 }
 
 // A reader's find on issue 14: after presentation mode the Variances table kept the columns it

@@ -234,11 +234,32 @@ void WeightBarsView::updateTicks()
         QStringList shown;
         for (const QString &line : std::as_const(mSummaryLines)) {
             static const QRegularExpression separators(QStringLiteral(",   |        "));
-            const QStringList pieces = split || metrics.horizontalAdvance(line) > room
-                                           ? line.split(separators)
-                                           : QStringList{line};
-            for (const QString &piece : pieces)
-                shown << plotStyle::wrapText(piece, mSummary->font(), room);
+            if (!split && metrics.horizontalAdvance(line) <= room) {
+                shown << line;
+                continue;
+            }
+            // Too wide: its pieces, as many a line as fit (one each beside the bars).
+            QString packed;
+            qsizetype from = 0;
+            QString separator; // the one before the next piece, kept when pieces share a line
+            auto add = [&](const QString &piece) {
+                const QString joined = packed + separator + piece;
+                if (!split && !packed.isEmpty() && metrics.horizontalAdvance(joined) <= room) {
+                    packed = joined;
+                    return;
+                }
+                if (!packed.isEmpty())
+                    shown << plotStyle::wrapText(packed, mSummary->font(), room);
+                packed = piece;
+            };
+            for (auto it = separators.globalMatch(line); it.hasNext();) {
+                const QRegularExpressionMatch match = it.next();
+                add(line.mid(from, match.capturedStart() - from));
+                separator = match.captured();
+                from = match.capturedEnd();
+            }
+            add(line.mid(from));
+            shown << plotStyle::wrapText(packed, mSummary->font(), room);
         }
         return shown.join(QLatin1Char('\n'));
     };
@@ -257,8 +278,13 @@ void WeightBarsView::updateTicks()
     const double stacked = height(text) + legendRows * legendLine + keyLabels;
     bool beside = false;
     bool withLegend = false;
-    if (size.width() > 1.5 * size.height() &&
-        (height(text) > 0.25 * size.height() || stacked > 0.4 * size.height())) {
+    // Beside in a view shaped like a banner (the central area presented at 1280×800 is
+    // 1251×489: stacked, the bars of most scenarios took under a third of the window), as the
+    // likelihood landscape puts its legend (ValueSpaceView), or in a wide one where stacking
+    // would take much of the height.
+    if (size.width() > 2.1 * size.height() ||
+        (size.width() > 1.5 * size.height() &&
+         (height(text) > 0.25 * size.height() || stacked > 0.4 * size.height()))) {
         const QString side = wrapped(0.45 * size.width(), true);
         beside = height(side) <= 0.85 * size.height();
         withLegend = height(side) + legend->itemCount() * legendLine <= 0.85 * size.height();

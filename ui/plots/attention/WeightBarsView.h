@@ -47,8 +47,9 @@ protected:
     void updateTicks() override;
 
 private:
-    /// The readout in a column beside the bars in a wide view where, above and under them
-    /// with the key labels, it and the legend would leave the bars little height (the sparse
+    /// The readout in a column beside the bars in a view more than 2.1 times as wide as tall,
+    /// or in a wide view where, above and under them with the key labels, it and the legend
+    /// would leave the bars little height (the sparse
     /// lesson presented at 1280×800: six lines over bars 79 px tall; the iris lesson: 30 turned
     /// key labels, the legend and two lines over bars 141 px tall), and the legend over it
     /// when both fit (withLegend); else the legend in its row under the title and the readout
