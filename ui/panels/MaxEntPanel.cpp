@@ -92,6 +92,18 @@ MaxEntPanel::MaxEntPanel(ScenarioDocument *document, QWidget *parent)
     setMinimumWidth(narrow + 12 + style()->pixelMetric(QStyle::PM_ScrollBarExtent));
 
     connect(Appearance::instance(), &Appearance::changed, this, &MaxEntPanel::adaptRows);
+    // The solver's labels and legend, measured after its layout: when they take other room than
+    // adaptRows last counted (a new text size, another arrangement), its height follows.
+    connect(mOptimizer, &QCustomPlot::afterLayout, this, [this] {
+        const QList<QCPAxisRect *> panes = mOptimizer->axisRects();
+        if (panes.size() != 2)
+            return;
+        const bool stacked = panes[0]->rect().top() != panes[1]->rect().top();
+        const int around = mOptimizer->plotLayout()->outerRect().height() -
+                           panes[0]->rect().height() - (stacked ? panes[1]->rect().height() : 0);
+        if (std::abs(around - mOptimizerAround) > 2)
+            QMetaObject::invokeMethod(this, &MaxEntPanel::adaptRows, Qt::QueuedConnection);
+    });
     // In a hidden tab, refreshed when shown rather than on every edit (issue 5).
     bindToDocument(this, mDocument, [this] { refresh(); });
 }
@@ -269,12 +281,27 @@ void MaxEntPanel::adaptRows()
     const int targetNeed = mSliderPart->sizeHint().width() +
                            std::max(0, 220 - mSlider->sizeHint().width()) + 12 + readout +
                            mDefault->sizeHint().width() + 4 * mTargetRow->spacing();
+    // The readout on two lines, broken before its "→": the longer half.
+    const int arrow = int(longest.indexOf(QStringLiteral(" → ")));
+    const int halfReadout =
+        std::max(QFontMetrics(mTargetLabel->font()).horizontalAdvance(longest.left(arrow)),
+                 QFontMetrics(mTargetLabel->font()).horizontalAdvance(longest.mid(arrow + 1)));
     // (The μ controls are above the scroll area: they have its scroll bar's width too.)
     const bool targetOnOneRow = targetNeed <= available + scrollBar;
-    mTargetRow->setDirection(targetOnOneRow ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
-    // Beside the slider the readout keeps its whole line (the slider gives way); on a row of its
-    // own it may wrap.
-    mTargetLabel->setMinimumWidth(targetOnOneRow ? readout : 0);
+    // Else the readout on two lines beside the slider, when that fits: one row of controls
+    // instead of two, the plots under them taller (presented at 1280×800 the λ plots were
+    // 207 px of the 752 px window under two rows).
+    const bool twoLines =
+        !targetOnOneRow && targetNeed - readout + halfReadout <= available + scrollBar;
+    mTargetRow->setDirection(targetOnOneRow || twoLines ? QBoxLayout::LeftToRight
+                                                        : QBoxLayout::TopToBottom);
+    // Beside the slider the readout keeps its whole lines (the slider gives way); on a row of
+    // its own it may wrap.
+    mTargetLabel->setMinimumWidth(targetOnOneRow ? readout : twoLines ? halfReadout : 0);
+    if (twoLines != mTargetTwoLines) {
+        mTargetTwoLines = twoLines;
+        showTargetText();
+    }
     mAnimationRow->setDirection(need(mAnimationRow) <= available ? QBoxLayout::LeftToRight
                                                                  : QBoxLayout::TopToBottom);
     // Larger text needs larger plots: the page scrolls rather than squash them (issue 7), and
@@ -314,13 +341,24 @@ void MaxEntPanel::adaptRows()
     const QList<QCPAxisRect *> panes = mOptimizer->axisRects();
     const bool laidOut = panes.size() == 2 && panes[0]->rect().height() > 0 &&
                          (panes[0]->rect().top() != panes[1]->rect().top()) == stacked;
+    // (Both heights from the plot's last layout; it lays out again on a resize, and then
+    // adaptRows measures again: see the constructor.)
     const int around =
-        laidOut ? mOptimizer->height() - panes[0]->rect().height() -
+        laidOut ? mOptimizer->plotLayout()->outerRect().height() - panes[0]->rect().height() -
                       (stacked ? panes[1]->rect().height() : 0)
                 : int((stacked ? 320 : 180) * scale);
+    mOptimizerAround = around;
     const int optimizerHeight =
         std::max(int((stacked ? 560 : 300) * scale), around + (stacked ? 2 : 1) * least);
     mOptimizer->setMinimumHeight(std::max(least, optimizerHeight));
+}
+
+void MaxEntPanel::showTargetText()
+{
+    QString text = mTargetText;
+    if (mTargetTwoLines)
+        text.replace(QStringLiteral(" → "), QStringLiteral("\n→ "));
+    mTargetLabel->setText(text);
 }
 
 bool MaxEntPanel::plotsStacked() const
@@ -462,7 +500,8 @@ void MaxEntPanel::refreshTexts(const QueryDetail &d)
             break;
         }
     }
-    mTargetLabel->setText(target);
+    mTargetText = target;
+    showTargetText();
     mTargetLabel->setToolTip(d.defined && d.maxent.lambda
                                  ? tr("μ = %1\nλ = %2\n1/τ = %3")
                                        .arg(plotStyle::exact(d.maxentTarget),

@@ -124,6 +124,8 @@ private:
     void showNote(const QString &text, bool error);
     /// Side by side or stacked control rows and plots, and the plots' heights, by the size.
     void adaptRows();
+    /// The readout (mTargetText) in its label, on two lines when mTargetTwoLines.
+    void showTargetText();
     void restartAnimation(const QueryDetail &detail);
     void showIterates();
     bool methodOn(MaxEntIterates::Method method) const;
@@ -139,6 +141,9 @@ private:
     QLabel *mMinLabel = nullptr;
     QLabel *mMaxLabel = nullptr;
     QLabel *mTargetLabel = nullptr;
+    QString mTargetText;          ///< the readout "query “q”: μ = … → λ = …" on one line
+    bool mTargetTwoLines = false; ///< shown broken before its "→", beside the slider (adaptRows)
+    int mOptimizerAround = 0; ///< what the solver's labels and legend took when last measured
     QPushButton *mDefault = nullptr;
     QLabel *mNote = nullptr;
     QScrollArea *mScroll = nullptr;
