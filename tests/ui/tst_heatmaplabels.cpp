@@ -47,6 +47,8 @@ private slots:
     void everyTokenLabelledWhileCellsAreOneLineHigh_data();
     void everyTokenLabelledWhileCellsAreOneLineHigh();
     void cellsAndAxesShareOneLocale();
+    void uprightElidedLabelsAreEveryOne_data();
+    void uprightElidedLabelsAreEveryOne();
 };
 
 void TestHeatmapLabels::everyTokenLabelledWhileCellsAreOneLineHigh_data()
@@ -109,6 +111,41 @@ void TestHeatmapLabels::cellsAndAxesShareOneLocale()
         QCOMPARE(view.locale().decimalPoint(), QStringLiteral(","));
     }
     QLocale::setDefault(previous);
+}
+
+void TestHeatmapLabels::uprightElidedLabelsAreEveryOne_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::addColumn<double>("axisPixels");
+    // Axis lengths where axisPixels / (axisPixels / count − 10 + 10) falls a hair under count
+    // in floating point (a reviewer's enumeration).
+    QTest::newRow("7 on 450 px") << 7 << 450.0;
+    QTest::newRow("7 on 457 px") << 7 << 457.0;
+    QTest::newRow("13 on 860 px") << 13 << 860.0;
+}
+
+// Labels too long to stand whole side by side, with a share of the axis at least as wide as a
+// turned label may be long, stay upright and elided to that share: every one of them (the share
+// computed as slot + 10 made labelStep show every other label on some axis lengths).
+void TestHeatmapLabels::uprightElidedLabelsAreEveryOne()
+{
+    QFETCH(int, count);
+    QFETCH(double, axisPixels);
+    QCustomPlot plot;
+    QStringList labels;
+    for (int k = 0; k < count; ++k)
+        labels << QStringLiteral("versicolor flower #%1").arg(100 + k);
+    const double slot = axisPixels / count - 10;
+    plotStyle::setCategoryTicks(plot.xAxis, labels, axisPixels, slot - 2);
+    QCOMPARE(plot.xAxis->tickLabelRotation(), 0.0);
+    const auto ticker = plot.xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->ticks().size(), count);
+    const QFontMetricsF metrics = plotStyle::metrics(plotStyle::tickFont());
+    for (const QString &label : ticker->ticks()) {
+        QVERIFY2(label.contains(QChar(0x2026)), qPrintable(label)); // elided, not dropped
+        QVERIFY2(metrics.horizontalAdvance(label) <= slot, qPrintable(label));
+    }
 }
 
 QTEST_MAIN(TestHeatmapLabels)

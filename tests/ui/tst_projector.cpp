@@ -22,6 +22,7 @@
 #include "plots/model/ProjectionsView.h"
 #include "style/Appearance.h"
 #include "style/ContrastStyle.h"
+#include "style/PlotStyle.h"
 #include "style/TableStyle.h"
 #include "widgets/AnimationControls.h"
 #include "widgets/NotesView.h"
@@ -526,6 +527,17 @@ void TestProjector::irisLessonPlotsAreNotStrips()
                             .arg(w.height())));
     QVERIFY(bars->legendBeside());
     QCOMPARE(bars->legend->wrap(), 1); // one entry a row over the readout
+    // The key labels fit the bars' axis, narrowed by the column beside it: the ink of a turned
+    // label each, every key named.
+    const auto keyTicks = bars->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(keyTicks);
+    QCOMPARE(keyTicks->ticks().size(), 30);
+    const double line = plotStyle::turnedLabelPitch(bars->xAxis->tickLabelFont());
+    QVERIFY2(keyTicks->ticks().size() * line <= bars->axisRect()->width(),
+             qPrintable(QStringLiteral("%1 labels of %2 px on %3 px")
+                            .arg(keyTicks->ticks().size())
+                            .arg(line)
+                            .arg(bars->axisRect()->width())));
     QVERIFY(bars->legend->outerRect().right() <= bars->width());
     QVERIFY(bars->legend->outerRect().left() >= bars->axisRect()->rect().right());
     QVERIFY2(tickLabelSlack(bars->yAxis) >= 0,

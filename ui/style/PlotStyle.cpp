@@ -173,6 +173,11 @@ double crossLabelRoom(double crossPixels)
     return std::max(fourChars, crossPixels / 4);
 }
 
+double turnedLabelPitch(const QFont &font)
+{
+    return metrics(font).tightBoundingRect(QStringLiteral("M#0…")).height() + 3;
+}
+
 void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixels,
                       double labelRoom)
 {
@@ -204,10 +209,16 @@ void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixel
         if (count * upright <= axisPixels) {
             perLabel = upright;
         } else if (widest > 0 && slot >= turnedRoom) {
-            perLabel = slot + 10;
-            maxLabelPixels = int(slot);
+            // (Whole pixels: slot + 10 could make axisPixels / perLabel a hair under count,
+            // and labelStep then showed every other label.)
+            perLabel = std::floor(axisPixels / count);
+            maxLabelPixels = int(perLabel) - 10;
         } else {
+            // Turned, a label takes the height of its ink across the axis (capitals, digits,
+            // "#" and "…", and a gap), not the line's leading: thirty iris keys presented, 24 px
+            // of axis each, read whole, where a 30 px line dropped every other one.
             rotation = -90;
+            perLabel = std::min(perLabel, turnedLabelPitch(font));
         }
     }
     // Upright key labels take one line across the axis whatever their length; turned key labels

@@ -69,6 +69,10 @@ QString elide(const QString &label, const QFont &font, int maxPixels);
 QSharedPointer<QCPAxisTickerText> labelTicker(const QStringList &labels, int step,
                                               const QFont &font, int maxPixels);
 
+/// The spacing (pixels) turned category labels in `font` need side by side: the height of
+/// their ink (capitals, digits, "#", "…") and a 3 px gap.
+double turnedLabelPitch(const QFont &font);
+
 /// Sets up a category axis (token labels) of `count` entries on an axis about `axisPixels`
 /// long: thins the labels, and turns them 90° when they would collide horizontally (unless a
 /// label's share of the axis is as wide as a turned label may be long: then it stays upright,

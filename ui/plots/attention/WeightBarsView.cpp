@@ -293,6 +293,25 @@ void WeightBarsView::updateTicks()
     }
     placeSummary(beside, withLegend);
     mSummary->setText(text);
+    if (beside) {
+        // The key labels fit the bars' narrower axis, not the view's width.
+        double column = 0;
+        for (const QString &line : text.split(QLatin1Char('\n')))
+            column = std::max(column, metrics.horizontalAdvance(line));
+        if (withLegend) {
+            const QFontMetricsF legendMetrics = plotStyle::metrics(legend->font());
+            for (int k = 0; k < legend->itemCount(); ++k)
+                if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(k)))
+                    column = std::max(column, legendMetrics.horizontalAdvance(
+                                                  item->plottable()->name()) +
+                                                  legend->iconSize().width() +
+                                                  legend->iconTextPadding() + 16);
+        }
+        plotStyle::setCategoryTicks(
+            xAxis, mLabels,
+            std::max(100, size.width() - 140 - int(column) - mBody->columnSpacing()),
+            plotStyle::crossLabelRoom(size.height()));
+    }
     // Beside the bars, one entry a row over the readout (PlotView::fitLegends keeps it so).
     legend->setProperty("_sml_oneColumn", withLegend);
     if (withLegend)

@@ -35,7 +35,8 @@ public:
     QCPBars *softmaxBars() const { return mSoftmax; }
     QCPBars *mleBars() const { return mMle; }
     QCPBars *maxentBars() const { return mMaxEnt; }
-    /// The readout under the plot (max |π − w|, max |p − w|, μ, λ, or an error/warning).
+    /// The readout under or beside the bars (max |π − w|, max |p − w|, μ, λ, or an
+    /// error/warning), broken into lines as shown.
     QString summaryText() const;
     /// The legend and the readout stand in a column beside the bars, not above and under them
     /// (placeSummary).
