@@ -142,6 +142,7 @@ private slots:
     void everyPlotIsAThirdOfTheWindow_data() { axisLabelsAreWholePhrases_data(); }
     void everyPlotIsAThirdOfTheWindow();
     void fewLongLabelsStayUpright();
+    void maxEntReadoutBesideItsSliderPresented();
     void tablesNarrowAgainAfterPresenting();
     void keySpaceNamesEveryKeyAfterADragPresented();
     void mleOptimizerDockReads();
@@ -805,6 +806,41 @@ void TestProjector::fewLongLabelsStayUpright()
         QVERIFY2(QRegularExpression(QStringLiteral("^\\w{4,}.* #\\d+$")).match(label).hasMatch(),
                  qPrintable(label));
     }
+}
+
+// Presented at 1280×800 the μ readout took a row of its own under the slider, and the λ plots
+// under both rows were 207 px of the 752 px window (the sparse scenario's 152 px). On two lines
+// beside the slider it leaves the plots that row.
+void TestProjector::maxEntReadoutBesideItsSliderPresented()
+{
+    MainWindow w;
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    const QString error =
+        showScenario(w, QStringLiteral(":/scenarios/sparse-attention.softmaxlab.json"), true);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    MaxEntPanel *panel = w.maxEntView();
+    w.viewTabs()->setCurrentWidget(panel);
+    QTest::qWait(100);
+    QLabel *readout = panel->targetLabel();
+    QVERIFY2(readout->text().contains(QStringLiteral("\n→ λ")), qPrintable(readout->text()));
+    // Beside the slider: the label's rows overlap the slider's.
+    const QRect slider(panel->targetSlider()->mapTo(panel, QPoint(0, 0)),
+                       panel->targetSlider()->size());
+    const QRect label(readout->mapTo(panel, QPoint(0, 0)), readout->size());
+    QVERIFY(label.left() > slider.right());
+    QVERIFY(label.top() < slider.bottom() && label.bottom() > slider.top());
+    // Both lines whole.
+    QVERIFY(readout->height() >= 2 * readout->fontMetrics().lineSpacing());
+    for (QCustomPlot *plot : std::initializer_list<QCustomPlot *>{panel->entropyPlot(),
+                                                                   panel->constraintPlot()}) {
+        plot->replot();
+        QVERIFY2(plot->axisRect()->rect().height() >= 180,
+                 qPrintable(QString::number(plot->axisRect()->rect().height())));
+    }
+    // In the window, one line again.
+    Appearance::instance()->setPresentation(false);
+    QTest::qWait(100);
+    QVERIFY2(!readout->text().contains(QLatin1Char('\n')), qPrintable(readout->text()));
 }
 
 // The sparse lesson presented at 1280×800 drew its bars 79 px tall over a six-line readout; in a
