@@ -294,7 +294,7 @@ QString wrapText(const QString &text, const QFont &font, double width)
     return out.join(QLatin1Char('\n'));
 }
 
-bool fitLegendColumns(QCPLegend *legend, double width)
+std::vector<double> legendEntryWidths(const QCPLegend *legend)
 {
     const QFontMetricsF fm = metrics(legend->font());
     std::vector<double> entries;
@@ -302,9 +302,14 @@ bool fitLegendColumns(QCPLegend *legend, double width)
         if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(k)))
             entries.push_back(fm.horizontalAdvance(item->plottable()->name()) +
                               legend->iconSize().width() + legend->iconTextPadding());
+    return entries;
+}
+
+int legendColumnsThatFit(const QCPLegend *legend, double width)
+{
+    const std::vector<double> entries = legendEntryWidths(legend);
     // The most columns whose widths (each its widest entry, filled row by row) fit.
     const double room = width - 30;
-    int columns = 1;
     for (int c = int(entries.size()); c > 1; --c) {
         double need = legend->columnSpacing() * (c - 1);
         for (int j = 0; j < c; ++j) {
@@ -313,11 +318,15 @@ bool fitLegendColumns(QCPLegend *legend, double width)
                 column = std::max(column, entries[k]);
             need += column;
         }
-        if (need <= room) {
-            columns = c;
-            break;
-        }
+        if (need <= room)
+            return c;
     }
+    return 1;
+}
+
+bool fitLegendColumns(QCPLegend *legend, double width)
+{
+    const int columns = legendColumnsThatFit(legend, width);
     if (legend->wrap() == columns)
         return false;
     legend->setWrap(columns);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <vector>
+
 #include <qcustomplot.h>
 
 #include <QColor>
@@ -97,6 +99,12 @@ void addLegendRow(QCustomPlot *plot, int row);
 /// in `font` (a single word wider than that stays whole), never beside a binary operator: the
 /// operands of " = ", " − ", " / " … stay on one line with it.
 QString wrapText(const QString &text, const QFont &font, double width);
+
+/// Each plottable entry's width in pixels: its name in the legend's font, icon and padding.
+std::vector<double> legendEntryWidths(const QCPLegend *legend);
+/// How many columns fitLegendColumns would give the legend in `width` pixels (at least one),
+/// without laying it out.
+int legendColumnsThatFit(const QCPLegend *legend, double width);
 
 /// Lays the legend's entries out in as many columns as fit `width` pixels side by side (measured
 /// in the legend's font, so larger presentation text gives fewer columns), at least one; the

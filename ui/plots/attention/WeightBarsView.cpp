@@ -269,9 +269,9 @@ void WeightBarsView::updateTicks()
     QString text = wrapped(size.width() - 16);
     // Stacked, the legend's rows, the turned key labels (their room at most) and the readout
     // take this much of the height from the bars.
-    plotStyle::fitLegendColumns(legend, size.width());
     const double legendLine = plotStyle::metrics(legend->font()).lineSpacing() + 8;
-    const int legendRows = (legend->itemCount() + legend->wrap() - 1) / std::max(1, legend->wrap());
+    const int legendColumns = plotStyle::legendColumnsThatFit(legend, size.width());
+    const int legendRows = (legend->itemCount() + legendColumns - 1) / legendColumns;
     const double keyLabels = xAxis->tickLabelRotation() != 0
                                  ? plotStyle::crossLabelRoom(size.height())
                                  : plotStyle::metrics(xAxis->tickLabelFont()).lineSpacing();
@@ -298,15 +298,9 @@ void WeightBarsView::updateTicks()
         double column = 0;
         for (const QString &line : text.split(QLatin1Char('\n')))
             column = std::max(column, metrics.horizontalAdvance(line));
-        if (withLegend) {
-            const QFontMetricsF legendMetrics = plotStyle::metrics(legend->font());
-            for (int k = 0; k < legend->itemCount(); ++k)
-                if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(k)))
-                    column = std::max(column, legendMetrics.horizontalAdvance(
-                                                  item->plottable()->name()) +
-                                                  legend->iconSize().width() +
-                                                  legend->iconTextPadding() + 16);
-        }
+        if (withLegend)
+            for (const double entry : plotStyle::legendEntryWidths(legend))
+                column = std::max(column, entry + 16);
         plotStyle::setCategoryTicks(
             xAxis, mLabels,
             std::max(100, size.width() - 140 - int(column) - mBody->columnSpacing()),
@@ -314,8 +308,7 @@ void WeightBarsView::updateTicks()
     }
     // Beside the bars, one entry a row over the readout (PlotView::fitLegends keeps it so).
     legend->setProperty("_sml_oneColumn", withLegend);
-    if (withLegend)
-        plotStyle::fitLegendColumns(legend, 0);
+    plotStyle::fitLegendColumns(legend, withLegend ? 0 : size.width());
 }
 
 QString WeightBarsView::toolTipAt(const QPointF &pos) const
