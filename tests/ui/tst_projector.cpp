@@ -133,6 +133,7 @@ private slots:
                  qPrintable(QString::number(heatmap->axisRect()->rect().height())));
     }
     void irisLessonPlotsAreNotStrips();
+    void landscapeKeepsAThirdBesideBothDocks();
     void sqrtDkLandscapeReadsInALesson();
     void irisSweepNamesEveryFlowerWhole();
     void notesShowWholeLines_data();
@@ -1070,6 +1071,45 @@ void TestProjector::mleOptimizerDockReads()
     }
     for (const QString &formula : {QStringLiteral("‖o − ô‖"), QStringLiteral("η = ")})
         QVERIFY2(title.contains(formula), qPrintable(title));
+}
+
+// The likelihood landscape in the window beside both docks at 1280×800: four rows of controls,
+// a two-line title and a two-row legend left the causal sentence's plane 175 px of the 752 px
+// window. The page scrolls, and the plane's data area keeps a third of the window, its legend
+// a scroll away; presented (no docks, two rows fewer) nothing scrolls.
+void TestProjector::landscapeKeepsAThirdBesideBothDocks()
+{
+    MainWindow w;
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    const QString error = sml::test::showScenario(
+        w, QStringLiteral(":/scenarios/causal-sentence.softmaxlab.json"), false);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    auto *panel = w.findChild<ValueSpacePanel *>();
+    QVERIFY(panel);
+    w.viewTabs()->setCurrentWidget(panel);
+    QTest::qWait(100);
+    ValueSpaceView *view = panel->view();
+    QTRY_VERIFY2(view->axisRect()->rect().height() >= w.height() / 3,
+                 qPrintable(QStringLiteral("%1 px of %2")
+                                .arg(view->axisRect()->rect().height())
+                                .arg(w.height())));
+    // Equal aspect still: the plane's circles are circles.
+    const double xUnit = view->axisRect()->width() / view->xAxis->range().size();
+    const double yUnit = view->axisRect()->height() / view->yAxis->range().size();
+    QVERIFY2(std::abs(xUnit - yUnit) <= 0.02 * xUnit,
+             qPrintable(QStringLiteral("%1 vs %2 px per unit").arg(xUnit).arg(yUnit)));
+    // The legend is a scroll away, and the scroll shows it whole.
+    QScrollArea *scroll = panel->scrollArea();
+    QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
+    scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
+    QCoreApplication::processEvents();
+    const QRect legend = view->legend->outerRect().translated(view->mapTo(scroll->viewport(), QPoint(0, 0)));
+    QVERIFY2(scroll->viewport()->rect().contains(legend), "the legend under the plane");
+
+    Appearance::instance()->setPresentation(true);
+    QTest::qWait(100);
+    QTRY_COMPARE(scroll->verticalScrollBar()->maximum(), 0);
+    QVERIFY(view->axisRect()->rect().height() >= w.height() / 3);
 }
 
 int main(int argc, char **argv)

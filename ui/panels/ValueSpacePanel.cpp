@@ -11,9 +11,17 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
+#include <QScrollArea>
+#include <QStyle>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace sml {
 
@@ -84,13 +92,32 @@ ValueSpacePanel::ValueSpacePanel(ScenarioDocument *document, MleAnimation *anima
     row3->addWidget(mDimX);
     row3->addWidget(mDimY);
     row3->addStretch(1);
-    auto *layout = new QVBoxLayout(this);
+    // The controls and the plane scroll together: in the window beside both docks at 1280×800
+    // the plane kept 175 px of the 752 px window under four rows of controls, a two-line title
+    // and a two-row legend. It keeps a third of the window (adaptHeight), a scroll away at most.
+    auto *content = new QWidget(this);
+    auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
     layout->addWidget(mSettingsRow);
     layout->addWidget(mControls);
     layout->addWidget(mDimsRow);
     layout->addWidget(mView, 1);
+    mScroll = new QScrollArea(this);
+    mScroll->setWidgetResizable(true);
+    mScroll->setFrameShape(QFrame::NoFrame);
+    mScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    mScroll->setWidget(content);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(mScroll);
+    // What the plane's labels, title and legend take, measured after each of its layouts: when
+    // it changes (another text size, the legend beside the plane), the plane's height follows.
+    connect(mView, &QCustomPlot::afterLayout, this, [this] {
+        if (std::abs(aroundPlane() - mAround) > 2)
+            QMetaObject::invokeMethod(this, &ValueSpacePanel::adaptHeight, Qt::QueuedConnection);
+    });
+    connect(Appearance::instance(), &Appearance::changed, this, &ValueSpacePanel::adaptHeight);
 
     auto dims = [this] { mView->setValueDimensions(mDimX->value() - 1, mDimY->value() - 1); };
     connect(mDimX, &QSpinBox::valueChanged, this, dims);
@@ -129,6 +156,40 @@ ValueSpacePanel::ValueSpacePanel(ScenarioDocument *document, MleAnimation *anima
     mView->bindToDocument(document);
     syncDimensions();
     syncOptimizer();
+}
+
+int ValueSpacePanel::aroundPlane() const
+{
+    const QCPAxisRect *plane = mView->axisRect();
+    return plane->rect().height() > 0
+               ? mView->plotLayout()->outerRect().height() - plane->rect().height()
+               : -1;
+}
+
+void ValueSpacePanel::adaptHeight()
+{
+    // The page as wide as the controls need (it never scrolls sideways), plus a scroll bar.
+    mScroll->setMinimumWidth(mScroll->widget()->minimumSizeHint().width() +
+                             style()->pixelMetric(QStyle::PM_ScrollBarExtent));
+    const int around = aroundPlane();
+    if (around < 0)
+        return; // not laid out yet: after its first layout (see the constructor)
+    mAround = around;
+    // A third of the window for the plane's data area, not for the widget (issue 14).
+    const int windowHeight = window() ? window()->height() : height();
+    mView->setMinimumHeight(std::max(240, around + windowHeight / 3 + 1));
+}
+
+void ValueSpacePanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    adaptHeight();
+}
+
+void ValueSpacePanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    adaptHeight(); // the window's height may have changed while hidden
 }
 
 void ValueSpacePanel::syncDimensions()

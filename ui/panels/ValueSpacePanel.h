@@ -5,6 +5,7 @@
 class QCheckBox;
 class QDoubleSpinBox;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 
 namespace sml {
@@ -38,7 +39,20 @@ public:
     QCheckBox *fixedStepCheck() const { return mFixed; }
     NumberLineEdit *etaEdit() const { return mEta; }
 
+    /// The scroll area the controls and the plane share (the plane keeps a third of the
+    /// window's height for its data area, a scroll away when the window is short).
+    QScrollArea *scrollArea() const { return mScroll; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
 private:
+    /// The plane's widget height less its data area (title, axes, legend), once laid out; -1
+    /// before.
+    int aroundPlane() const;
+    /// Sets the plane's least height: its labels and legend plus a third of the window.
+    void adaptHeight();
     void syncDimensions();
     void syncOptimizer();
 
@@ -54,6 +68,8 @@ private:
     NumberLineEdit *mEta;
     QWidget *mSettingsRow; ///< start, step α and η: hidden in presentation mode
     QWidget *mDimsRow;
+    QScrollArea *mScroll;
+    int mAround = -1; ///< aroundPlane() when adaptHeight last ran
 };
 
 } // namespace sml
