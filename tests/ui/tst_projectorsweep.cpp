@@ -125,8 +125,14 @@ void TestProjectorSweep::everyPlotIsAThirdOfTheWindow()
             // The views whose data area already takes a third of the window here (the rest are
             // issue 14's open part): the bars presented stand their legend and readout beside
             // them in the banner-shaped view (dk256, causal and tiny-model bars were 219–235 px).
+            // The likelihood landscape everywhere: in the window beside both docks its plane was
+            // 175–226 px under the controls (the page scrolls now). The λ curves in the window
+            // (stacked, they scroll): the causal sentence's note left them 226 px.
             const bool aThird =
                 name.contains(QLatin1String("MaxEntOptimizerPlot")) ||
+                name.contains(QLatin1String("ValueSpaceView")) ||
+                (!presentation && (name.contains(QLatin1String("MaxEntEntropyPlot")) ||
+                                   name.contains(QLatin1String("MaxEntConstraintPlot")))) ||
                 (presentation && (name.contains(QLatin1String("WeightBarsView")) ||
                                   name.contains(QLatin1String("EntropyView")) ||
                                   name.contains(QLatin1String("TemperatureSweepView"))));

@@ -104,6 +104,13 @@ MaxEntPanel::MaxEntPanel(ScenarioDocument *document, QWidget *parent)
         if (std::abs(around - mOptimizerAround) > 2)
             QMetaObject::invokeMethod(this, &MaxEntPanel::adaptRows, Qt::QueuedConnection);
     });
+    // The same for the two curves (their titles, legends and λ_min/λ_max names).
+    for (QCustomPlot *plot : {static_cast<QCustomPlot *>(mEntropy),
+                              static_cast<QCustomPlot *>(mConstraint)})
+        connect(plot, &QCustomPlot::afterLayout, this, [this] {
+            if (std::abs(lambdaAround() - mLambdaAround) > 2)
+                QMetaObject::invokeMethod(this, &MaxEntPanel::adaptRows, Qt::QueuedConnection);
+        });
     // In a hidden tab, refreshed when shown rather than on every edit (issue 5).
     bindToDocument(this, mDocument, [this] { refresh(); });
 }
@@ -331,6 +338,15 @@ void MaxEntPanel::adaptRows()
     if (visible - plotHeight < int(120 * scale))
         plotHeight = visible;
     plotHeight = std::max(least, plotHeight);
+    // The curves' data areas a third of the window too, above their titles, legends and axes as
+    // last laid out (issue 14): stacked, a curve taller than the view scrolls (the causal
+    // sentence's note left them 226 px of 752); side by side, only up to what is visible, both
+    // curves stay in view.
+    const int lambdaAround = mLambdaAround = this->lambdaAround();
+    if (lambdaAround > 0) {
+        const int third = lambdaAround + windowHeight / 3 + 1;
+        plotHeight = std::max(plotHeight, wide ? std::min(third, visible) : third);
+    }
     for (QWidget *plot : std::initializer_list<QWidget *>{mEntropy, mConstraint})
         plot->setMinimumHeight(plotHeight);
     // Two panes (stacked when narrow), a legend and a readout: taller, so its axes keep room for
@@ -351,6 +367,17 @@ void MaxEntPanel::adaptRows()
     const int optimizerHeight =
         std::max(int((stacked ? 560 : 300) * scale), around + (stacked ? 2 : 1) * least);
     mOptimizer->setMinimumHeight(std::max(least, optimizerHeight));
+}
+
+int MaxEntPanel::lambdaAround() const
+{
+    int around = 0;
+    for (const QCustomPlot *plot : {static_cast<const QCustomPlot *>(mEntropy),
+                                    static_cast<const QCustomPlot *>(mConstraint)})
+        if (plot->axisRect()->rect().height() > 0)
+            around = std::max(around, plot->plotLayout()->outerRect().height() -
+                                          plot->axisRect()->rect().height());
+    return around;
 }
 
 void MaxEntPanel::showTargetText()

@@ -125,6 +125,9 @@ private:
     /// Side by side or stacked control rows and plots, and the plots' heights, by the size.
     void adaptRows();
     /// The readout (mTargetText) in its label, on two lines when mTargetTwoLines.
+    /// The taller of the two curves' titles, legends and axes (widget less data area) as last
+    /// laid out; 0 before.
+    int lambdaAround() const;
     void showTargetText();
     void restartAnimation(const QueryDetail &detail);
     void showIterates();
@@ -144,6 +147,7 @@ private:
     QString mTargetText;          ///< the readout "query “q”: μ = … → λ = …" on one line
     bool mTargetTwoLines = false; ///< shown broken before its "→", beside the slider (adaptRows)
     int mOptimizerAround = 0; ///< what the solver's labels and legend took when last measured
+    int mLambdaAround = 0; ///< lambdaAround() when adaptRows last ran
     QPushButton *mDefault = nullptr;
     QLabel *mNote = nullptr;
     QScrollArea *mScroll = nullptr;
