@@ -96,6 +96,31 @@ private slots:
         QCOMPARE(view.exactZeroMarks(), 0);
     }
 
+    // The sparse figure presented at 1280×800 had its heatmap subtitle on three lines, one part
+    // each ("τ = 1.414 = √d_k = √2", the zeros, "no mask"), 233 px of data area where a third of
+    // the window is 250. Too wide for one line, the parts share lines as far as they fit.
+    void heatmapSubtitlePartsShareLines()
+    {
+        ScenarioDocument doc;
+        loadSparse(doc, 2.0);
+        AttentionHeatmapView view;
+        view.bindToDocument(&doc);
+        QVERIFY(showAt(view, QSize(700, 500)));
+        view.replot();
+        const QString text = view.subtitleText();
+        const QStringList lines = text.split(QLatin1Char('\n'));
+        QVERIFY2(lines.size() == 2, qPrintable(text));
+        QVERIFY2(lines[0].startsWith(QStringLiteral("τ = ")) &&
+                     lines[0].endsWith(QStringLiteral("   ·   no mask")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("exactly 0")) &&
+                     text.contains(QStringLiteral("no mask")),
+                 qPrintable(text));
+        const QFontMetricsF fm(plotStyle::subtitleFont());
+        for (const QString &line : lines)
+            QVERIFY2(fm.horizontalAdvance(line) <= view.width() - 40, qPrintable(line));
+    }
+
     void largeHeatmapsDoNotPromiseStripes()
     {
         // Above 12×12 cells the numbers and stripes are not drawn: the subtitle counts the zeros

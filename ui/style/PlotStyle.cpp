@@ -252,6 +252,26 @@ void addLegendRow(QCustomPlot *plot, int row)
     plot->plotLayout()->setRowStretchFactor(row, 0.001);
 }
 
+QString packParts(const QStringList &parts, const QString &separator, const QFont &font,
+                  double width)
+{
+    const QFontMetricsF fm = metrics(font);
+    QStringList lines;
+    QString line;
+    for (const QString &part : parts) {
+        const QString joined = line.isEmpty() ? part : line + separator + part;
+        if (line.isEmpty() || fm.horizontalAdvance(joined) <= width) {
+            line = joined;
+            continue;
+        }
+        lines << wrapText(line, font, width);
+        line = part;
+    }
+    if (!line.isEmpty())
+        lines << wrapText(line, font, width);
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString wrapText(const QString &text, const QFont &font, double width)
 {
     const QFontMetricsF fm = metrics(font);

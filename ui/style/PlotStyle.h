@@ -100,6 +100,12 @@ void addLegendRow(QCustomPlot *plot, int row);
 /// operands of " = ", " − ", " / " … stay on one line with it.
 QString wrapText(const QString &text, const QFont &font, double width);
 
+/// `parts` as lines no wider than `width` pixels in `font`: as many parts a line as fit, joined
+/// by `separator`, a part too wide for a line of its own wrapped by wrapText(). Empty for no
+/// parts. (A subtitle of short items: "τ = 1.414 · no mask" on one line rather than two.)
+QString packParts(const QStringList &parts, const QString &separator, const QFont &font,
+                  double width);
+
 /// Each plottable entry's width in pixels: its name in the legend's font, icon and padding.
 std::vector<double> legendEntryWidths(const QCPLegend *legend);
 /// How many columns fitLegendColumns would give the legend in `width` pixels (at least one),

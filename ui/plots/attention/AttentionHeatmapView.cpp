@@ -360,13 +360,17 @@ void AttentionHeatmapView::updateTicks()
     const QString oneLine = mSubtitleParts.join(QStringLiteral("   ·   "));
     const bool fits = plotStyle::metrics(plotStyle::subtitleFont()).horizontalAdvance(oneLine) <
                       size.width() - 40;
-    // Narrow: τ and the mask, one per line, and the aggregation note when there is one.
-    // Each part wrapped to the plot's width (the aggregation note is long).
-    QStringList lines;
-    for (const QString &part :
-         mSubtitleParts.mid(0, mBaseParts - 1) + mSubtitleParts.mid(mBaseParts))
-        lines << plotStyle::wrapText(part, plotStyle::subtitleFont(), size.width() - 40);
-    mSubtitle->setText(fits ? oneLine : lines.join(QLatin1Char('\n')));
+    // Narrow: τ, the mask and the zeros (not "each row sums to 1"), as many a line as fit, and
+    // the aggregation note when there is one; a part too wide for a line wraps (the note is
+    // long). One part a line, the sparse figure presented had three lines where two do.
+    // (The settings first, τ and the mask, then what they give: the zeros.)
+    QStringList parts = mSubtitleParts.mid(0, mBaseParts - 1);
+    if (parts.size() == 3)
+        parts.swapItemsAt(1, 2);
+    const QString packed =
+        plotStyle::packParts(parts + mSubtitleParts.mid(mBaseParts), QStringLiteral("   ·   "),
+                             plotStyle::subtitleFont(), size.width() - 40);
+    mSubtitle->setText(fits ? oneLine : packed);
     // Ticks only when the labels or the room changed (thinning thousands of labels is not
     // free, and most edits change neither).
     if (xPixels != mTickPixels.width() || yPixels != mTickPixels.height() ||
