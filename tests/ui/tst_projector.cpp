@@ -10,7 +10,9 @@
 #include "panels/MaxEntPanel.h"
 #include "panels/ScenarioDock.h"
 #include "panels/ValueSpacePanel.h"
+#include "plots/attention/AlphaSweepView.h"
 #include "plots/attention/AttentionHeatmapView.h"
+#include "plots/attention/SweepParts.h"
 #include "plots/attention/EntropyView.h"
 #include "plots/attention/WeightBarsView.h"
 #include "plots/keyspace/KeySpaceView.h"
@@ -134,12 +136,14 @@ private slots:
     }
     void irisLessonPlotsAreNotStrips();
     void landscapeKeepsAThirdBesideBothDocks();
+    void sweepLegendStandsBesideABanner();
     void sqrtDkLandscapeReadsInALesson();
     void irisSweepNamesEveryFlowerWhole();
     void notesShowWholeLines_data();
     void notesShowWholeLines();
     void sparseBarsAreNotAStrip();
     void fewLongLabelsStayUpright();
+    void maxEntReadoutBesideItsSliderPresented_data();
     void maxEntReadoutBesideItsSliderPresented();
     void tablesNarrowAgainAfterPresenting();
     void keySpaceNamesEveryKeyAfterADragPresented();
@@ -682,12 +686,21 @@ void TestProjector::fewLongLabelsStayUpright()
 // Presented at 1280×800 the μ readout took a row of its own under the slider, and the λ plots
 // under both rows were 207 px of the 752 px window (the sparse scenario's 152 px). On two lines
 // beside the slider it leaves the plots that row.
+void TestProjector::maxEntReadoutBesideItsSliderPresented_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::newRow("sparse") << QStringLiteral(":/scenarios/sparse-attention.softmaxlab.json");
+    // A long query label ("setosa #33"): the readout took a row of its own until the slider
+    // gave way to 160 px (the λ curves were 207 px of the 752 px window).
+    QTest::newRow("iris") << QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json");
+}
+
 void TestProjector::maxEntReadoutBesideItsSliderPresented()
 {
+    QFETCH(QString, scenario);
     MainWindow w;
     const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
-    const QString error =
-        sml::test::showScenario(w, QStringLiteral(":/scenarios/sparse-attention.softmaxlab.json"), true);
+    const QString error = sml::test::showScenario(w, scenario, true);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     MaxEntPanel *panel = w.maxEntView();
     w.viewTabs()->setCurrentWidget(panel);
@@ -700,8 +713,10 @@ void TestProjector::maxEntReadoutBesideItsSliderPresented()
     const QRect label(readout->mapTo(panel, QPoint(0, 0)), readout->size());
     QVERIFY(label.left() > slider.right());
     QVERIFY(label.top() < slider.bottom() && label.bottom() > slider.top());
-    // Both lines whole.
+    // Both lines whole, and the slider still one to aim at.
     QVERIFY(readout->height() >= 2 * readout->fontMetrics().lineSpacing());
+    QVERIFY2(panel->targetSlider()->width() >= 150,
+             qPrintable(QString::number(panel->targetSlider()->width())));
     for (QCustomPlot *plot : std::initializer_list<QCustomPlot *>{panel->entropyPlot(),
                                                                    panel->constraintPlot()}) {
         plot->replot();
@@ -1110,6 +1125,44 @@ void TestProjector::landscapeKeepsAThirdBesideBothDocks()
     QTest::qWait(100);
     QTRY_COMPARE(scroll->verticalScrollBar()->maximum(), 0);
     QVERIFY(view->axisRect()->rect().height() >= w.height() / 3);
+}
+
+// The iris α sweep presented at 1280×800 (a view 1251×489): its nine legend entries took three
+// rows over the curves, 226 px of the 752 px window. In a view shaped like a banner they stand
+// beside the curves, one a row; in the window's squarer view they are a row above again.
+void TestProjector::sweepLegendStandsBesideABanner()
+{
+    MainWindow w;
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    const QString error = sml::test::showScenario(
+        w, QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"), true);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    auto *view = w.findChild<AlphaSweepView *>();
+    QVERIFY(view);
+    w.viewTabs()->setCurrentWidget(view);
+    QTest::qWait(100);
+    view->replot();
+    QVERIFY2(view->width() > 2.1 * view->height(), qPrintable(QStringLiteral("%1×%2")
+                                                                 .arg(view->width())
+                                                                 .arg(view->height())));
+    QCPLegend *legend = view->legend;
+    QVERIFY(legend->itemCount() >= 8);
+    QVERIFY(sweepParts::legendBeside(view));
+    const QRect rect = view->axisRect()->rect();
+    QVERIFY2(rect.height() >= w.height() / 3, qPrintable(QString::number(rect.height())));
+    QVERIFY(legend->outerRect().left() >= view->axisRect()->outerRect().right());
+    QVERIFY(view->rect().contains(legend->outerRect()));
+    // One entry a row, each whole.
+    QCOMPARE(legend->wrap(), 1);
+    for (int k = 0; k < legend->itemCount(); ++k)
+        QVERIFY(view->rect().contains(legend->item(k)->outerRect()));
+
+    Appearance::instance()->setPresentation(false);
+    QTest::qWait(100);
+    view->replot();
+    QVERIFY(!sweepParts::legendBeside(view));
+    QVERIFY(legend->outerRect().bottom() <= view->axisRect()->outerRect().top() + 1);
+    QVERIFY(legend->wrap() > 1);
 }
 
 int main(int argc, char **argv)

@@ -105,6 +105,12 @@ void TestProjectorSweep::everyPlotIsAThirdOfTheWindow()
         w.viewTabs()->setCurrentIndex(tab);
         QTest::qWait(50);
         QWidget *page = w.viewTabs()->currentWidget();
+        // SML_SWEEP_SHOTS=dir saves the window as measured, one PNG per row and tab, to look at.
+        if (const QString shots = qEnvironmentVariable("SML_SWEEP_SHOTS"); !shots.isEmpty())
+            w.grab().save(QStringLiteral("%1/%2-%3.png")
+                              .arg(shots, QString::fromLatin1(QTest::currentDataTag())
+                                              .replace(QLatin1Char(' '), QLatin1Char('-')))
+                              .arg(tab));
         QList<QCustomPlot *> plots = page->findChildren<QCustomPlot *>();
         if (auto *own = qobject_cast<QCustomPlot *>(page))
             plots.prepend(own);
@@ -127,7 +133,8 @@ void TestProjectorSweep::everyPlotIsAThirdOfTheWindow()
             // them in the banner-shaped view (dk256, causal and tiny-model bars were 219–235 px).
             // The likelihood landscape everywhere: in the window beside both docks its plane was
             // 175–226 px under the controls (the page scrolls now). The λ curves in the window
-            // (stacked, they scroll): the causal sentence's note left them 226 px.
+            // (stacked, they scroll): the causal sentence's note left them 226 px. The α sweep
+            // presented: the iris query's three-row legend stands beside it (226 px before).
             const bool aThird =
                 name.contains(QLatin1String("MaxEntOptimizerPlot")) ||
                 name.contains(QLatin1String("ValueSpaceView")) ||
@@ -135,7 +142,8 @@ void TestProjectorSweep::everyPlotIsAThirdOfTheWindow()
                                    name.contains(QLatin1String("MaxEntConstraintPlot")))) ||
                 (presentation && (name.contains(QLatin1String("WeightBarsView")) ||
                                   name.contains(QLatin1String("EntropyView")) ||
-                                  name.contains(QLatin1String("TemperatureSweepView"))));
+                                  name.contains(QLatin1String("TemperatureSweepView")) ||
+                                  name.contains(QLatin1String("AlphaSweepView"))));
             if (plot->height() < w.height() / 3 || tallest < w.height() / (aThird ? 3 : 5))
                 problems << QStringLiteral("tab %1 %2: plot %3 px, data area %4 px")
                                 .arg(tab)

@@ -298,8 +298,11 @@ void MaxEntPanel::adaptRows()
     // Else the readout on two lines beside the slider, when that fits: one row of controls
     // instead of two, the plots under them taller (presented at 1280×800 the λ plots were
     // 207 px of the 752 px window under two rows).
-    const bool twoLines =
-        !targetOnOneRow && targetNeed - readout + halfReadout <= available + scrollBar;
+    // (The slider then gives way down to 160 px: the spin box beside it has the fine steps. At
+    // 220 px the iris queries' "setosa #33" put the readout on a row of its own, presented.)
+    const int sliderGives = std::max(mSlider->sizeHint().width(), 220) - 160;
+    const bool twoLines = !targetOnOneRow && targetNeed - readout + halfReadout - sliderGives <=
+                                                 available + scrollBar;
     mTargetRow->setDirection(targetOnOneRow || twoLines ? QBoxLayout::LeftToRight
                                                         : QBoxLayout::TopToBottom);
     // Beside the slider the readout keeps its whole lines (the slider gives way); on a row of

@@ -11,6 +11,9 @@
 
 namespace sml::sweepParts {
 
+/// The plot's property holding its legend row's strip (addLegend).
+static constexpr const char *stripProperty = "_sml_legendStrip";
+
 Marker::Marker(QCustomPlot *plot)
 {
     line = new QCPItemStraightLine(plot);
@@ -58,16 +61,69 @@ void addLegend(QCustomPlot *plot)
     plotStyle::addLegendRow(plot, 1);
     plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     plot->legend->setWrap(2);
+    // The row's strip, where the legend goes back from beside the curves (placeLegend).
+    plot->setProperty(stripProperty, QVariant::fromValue<QObject *>(plot->legend->layout()));
 }
 
-void fitLegend(QCustomPlot *plot, int width)
+namespace {
+
+/// The widest legend entry: its name in the legend font, icon and padding.
+double widestEntry(const QCPLegend *legend)
 {
-    QCPLegend *legend = plot->legend;
     double widest = 0;
     const QFontMetricsF fm = plotStyle::metrics(plotStyle::legendFont());
     for (int k = 0; k < legend->itemCount(); ++k)
         if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(k)))
             widest = std::max(widest, fm.horizontalAdvance(item->plottable()->name()) + 45);
+    return widest;
+}
+
+/// The legend in its row under the title, or in a column beside the curves, one entry a row.
+void placeLegend(QCustomPlot *plot, bool beside)
+{
+    QCPLegend *legend = plot->legend;
+    auto *strip = qobject_cast<QCPLayoutGrid *>(plot->property(stripProperty).value<QObject *>());
+    QCPLayoutGrid *layout = plot->plotLayout();
+    if (!strip || beside == (legend->layout() != strip))
+        return;
+    if (beside) {
+        int row = 0;
+        while (row < layout->rowCount() && layout->element(row, 0) != plot->axisRect())
+            ++row;
+        if (row == layout->rowCount())
+            return;
+        strip->take(legend);
+        // (Filled before it joins the layout: QCustomPlot 2.1 dereferences an empty cell.)
+        auto *column = new QCPLayoutGrid;
+        column->addElement(0, 0, legend);
+        column->addElement(1, 0, new QCPLayoutElement(plot));
+        column->setRowStretchFactors({0.001, 1.0});
+        layout->addElement(row, 1, column);
+        layout->setColumnStretchFactors({1.0, 0.001});
+        layout->setColumnSpacing(12);
+        legend->setWrap(1);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    } else {
+        auto *column = qobject_cast<QCPLayoutGrid *>(legend->layout());
+        column->take(legend);
+        layout->remove(column); // and its spacer
+        layout->simplify();     // the empty column
+        strip->addElement(0, 1, legend);
+    }
+}
+
+} // namespace
+
+bool legendBeside(const QCustomPlot *plot)
+{
+    return plot->legend->layout() !=
+           qobject_cast<QCPLayoutGrid *>(plot->property(stripProperty).value<QObject *>());
+}
+
+void fitLegend(QCustomPlot *plot, int width)
+{
+    QCPLegend *legend = plot->legend;
+    const double widest = widestEntry(legend);
     const double spacing = legend->columnSpacing();
     const int columns =
         widest > 0 ? std::max(1, int((width - 40 + spacing) / (widest + spacing))) : 1;
@@ -81,11 +137,27 @@ void fitToSize(QCustomPlot *plot, QCPTextElement *title, const QString &full, co
                QSize size)
 {
     plot->yAxis->ticker()->setTickCount(std::clamp(size.height() / 90, 3, 6));
-    fitLegend(plot, size.width());
-    const bool fits =
-        plotStyle::metrics(plotStyle::titleFont()).horizontalAdvance(full) <= size.width() - 24;
-    title->setText(
-        plotStyle::elide(fits ? full : brief, plotStyle::titleFont(), size.width() - 24));
+    // A view shaped like a banner (more than 2.1 times as wide as tall: presented at 1280×800)
+    // stands a legend of two rows or more beside the curves, one entry a row, when that column
+    // is at most a third of the width and its entries fit beside the curves (72 % of the
+    // height: less the title and the α axis): above them, the iris query's nine entries took
+    // three rows, and its α sweep 226 px of the 752 px window.
+    QCPLegend *legend = plot->legend;
+    const double widest = widestEntry(legend);
+    const double spacing = legend->columnSpacing();
+    const int columns =
+        widest > 0 ? std::max(1, int((size.width() - 40 + spacing) / (widest + spacing))) : 1;
+    const int items = legend->itemCount();
+    const double line =
+        plotStyle::metrics(plotStyle::legendFont()).lineSpacing() + legend->rowSpacing();
+    const bool beside = size.width() > 2.1 * size.height() && items > columns &&
+                        widest + 24 <= size.width() / 3.0 && items * line <= 0.72 * size.height();
+    placeLegend(plot, beside);
+    if (!beside)
+        fitLegend(plot, size.width());
+    const int room = size.width() - 24 - (beside ? int(widest) + 24 : 0);
+    const bool fits = plotStyle::metrics(plotStyle::titleFont()).horizontalAdvance(full) <= room;
+    title->setText(plotStyle::elide(fits ? full : brief, plotStyle::titleFont(), room));
 }
 
 std::vector<QCPGraph *> addKeyLines(QCustomPlot *plot,

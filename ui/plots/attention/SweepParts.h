@@ -35,8 +35,12 @@ void addLegend(QCustomPlot *plot);
 /// As many legend columns as fit `width` (the legend must not set a minimum width).
 void fitLegend(QCustomPlot *plot, int width);
 
-/// After a resize: the y tick count for the height, the legend columns for the width, and the
-/// title `full`, or `brief` when that is too wide, elided to the width.
+/// Whether the legend stands in a column beside the curves (fitToSize), not in its row.
+bool legendBeside(const QCustomPlot *plot);
+
+/// After a resize: the y tick count for the height; the legend beside the curves in a view
+/// shaped like a banner when it would take two rows or more above them, else its columns for
+/// the width; and the title `full`, or `brief` when that is too wide, elided to its room.
 void fitToSize(QCustomPlot *plot, QCPTextElement *title, const QString &full, const QString &brief,
                QSize size);
 
