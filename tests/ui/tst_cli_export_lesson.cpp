@@ -285,15 +285,23 @@ void TestCliExportLesson::errors()
     QFETCH(int, exitCode);
     QFETCH(QString, message);
     QTemporaryDir dir;
-    args.replaceInStrings(QStringLiteral("LESSON"),
-                          saveTo(dir, QStringLiteral("lesson.softmaxlab.json"), lessonScenario()));
-    args.replaceInStrings(QStringLiteral("PLAIN"),
-                          saveTo(dir, QStringLiteral("plain.softmaxlab.json"), defaultScenario()));
-    args.replaceInStrings(
-        QStringLiteral("BAD"),
-        QStringLiteral(SML_TEST_DATA_DIR "/data/bad/scenario/lesson-view-unknown.softmaxlab.json"));
+    const QString lesson =
+        saveTo(dir, QStringLiteral("lesson.softmaxlab.json"), lessonScenario());
+    const QString plain = saveTo(dir, QStringLiteral("plain.softmaxlab.json"), defaultScenario());
     const QString out = dir.filePath(QStringLiteral("out.pdf"));
-    args.replaceInStrings(QStringLiteral("OUT"), out);
+    // Whole arguments only: a temporary directory's random name can hold "OUT" or "BAD"
+    // (tst_cli_lesson failed once on "…-nQOUTH").
+    for (QString &arg : args) {
+        if (arg == QLatin1String("LESSON"))
+            arg = lesson;
+        else if (arg == QLatin1String("PLAIN"))
+            arg = plain;
+        else if (arg == QLatin1String("BAD"))
+            arg = QStringLiteral(SML_TEST_DATA_DIR
+                                 "/data/bad/scenario/lesson-view-unknown.softmaxlab.json");
+        else if (arg == QLatin1String("OUT"))
+            arg = out;
+    }
     const AppRun r = runApp(args);
     QCOMPARE(r.status, QProcess::NormalExit);
     QVERIFY2(r.exitCode == exitCode, qPrintable(describe(r)));
