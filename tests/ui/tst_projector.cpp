@@ -7,6 +7,7 @@
 #include "ScenarioSweep.h"
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
+#include "export/ImageExportOptions.h"
 #include "panels/MaxEntPanel.h"
 #include "panels/ScenarioDock.h"
 #include "panels/ValueSpacePanel.h"
@@ -1140,7 +1141,7 @@ void TestProjector::sweepLegendStandsBesideABanner()
     auto *view = w.findChild<AlphaSweepView *>();
     QVERIFY(view);
     w.viewTabs()->setCurrentWidget(view);
-    QTest::qWait(100);
+    QTRY_VERIFY(sweepParts::legendBeside(view));
     view->replot();
     QVERIFY2(view->width() > 2.1 * view->height(), qPrintable(QStringLiteral("%1×%2")
                                                                  .arg(view->width())
@@ -1156,11 +1157,18 @@ void TestProjector::sweepLegendStandsBesideABanner()
     QCOMPARE(legend->wrap(), 1);
     for (int k = 0; k < legend->itemCount(); ++k)
         QVERIFY(view->rect().contains(legend->item(k)->outerRect()));
+    // A 16:9 slide of it has the legend in its row; the view keeps its column afterwards.
+    const QRect before = legend->outerRect();
+    ImageExportOptions slide;
+    slide.size = ImageExportOptions::slideSize;
+    QVERIFY(!view->renderImage(slide).isNull());
+    view->replot();
+    QVERIFY(sweepParts::legendBeside(view));
+    QCOMPARE(legend->outerRect(), before);
 
     Appearance::instance()->setPresentation(false);
-    QTest::qWait(100);
+    QTRY_VERIFY(!sweepParts::legendBeside(view));
     view->replot();
-    QVERIFY(!sweepParts::legendBeside(view));
     QVERIFY(legend->outerRect().bottom() <= view->axisRect()->outerRect().top() + 1);
     QVERIFY(legend->wrap() > 1);
 }

@@ -116,7 +116,7 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("exactly 0")) &&
                      text.contains(QStringLiteral("no mask")),
                  qPrintable(text));
-        const QFontMetricsF fm(plotStyle::subtitleFont());
+        const QFontMetricsF fm = plotStyle::metrics(plotStyle::subtitleFont());
         for (const QString &line : lines)
             QVERIFY2(fm.horizontalAdvance(line) <= view.width() - 40, qPrintable(line));
     }

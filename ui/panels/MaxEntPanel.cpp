@@ -108,7 +108,9 @@ MaxEntPanel::MaxEntPanel(ScenarioDocument *document, QWidget *parent)
     for (QCustomPlot *plot : {static_cast<QCustomPlot *>(mEntropy),
                               static_cast<QCustomPlot *>(mConstraint)})
         connect(plot, &QCustomPlot::afterLayout, this, [this] {
-            if (std::abs(lambdaAround() - mLambdaAround) > 2)
+            // (Any growth; a shrink of more than 2 px. Not an export's layout: lambdaAround.)
+            const int around = lambdaAround();
+            if (around > 0 && (around > mLambdaAround || around < mLambdaAround - 2))
                 QMetaObject::invokeMethod(this, &MaxEntPanel::adaptRows, Qt::QueuedConnection);
         });
     // In a hidden tab, refreshed when shown rather than on every edit (issue 5).
@@ -345,7 +347,9 @@ void MaxEntPanel::adaptRows()
     // last laid out (issue 14): stacked, a curve taller than the view scrolls (the causal
     // sentence's note left them 226 px of 752); side by side, only up to what is visible, both
     // curves stay in view.
-    const int lambdaAround = mLambdaAround = this->lambdaAround();
+    const int lambdaAround = this->lambdaAround();
+    if (lambdaAround > 0)
+        mLambdaAround = lambdaAround;
     if (lambdaAround > 0) {
         const int third = lambdaAround + windowHeight / 3 + 1;
         plotHeight = std::max(plotHeight, wide ? std::min(third, visible) : third);
@@ -377,7 +381,7 @@ int MaxEntPanel::lambdaAround() const
     int around = 0;
     for (const QCustomPlot *plot : {static_cast<const QCustomPlot *>(mEntropy),
                                     static_cast<const QCustomPlot *>(mConstraint)})
-        if (plot->axisRect()->rect().height() > 0)
+        if (plot->axisRect()->rect().height() > 0 && plot->viewport() == plot->rect())
             around = std::max(around, plot->plotLayout()->outerRect().height() -
                                           plot->axisRect()->rect().height());
     return around;

@@ -124,10 +124,10 @@ private:
     void showNote(const QString &text, bool error);
     /// Side by side or stacked control rows and plots, and the plots' heights, by the size.
     void adaptRows();
-    /// The readout (mTargetText) in its label, on two lines when mTargetTwoLines.
     /// The taller of the two curves' titles, legends and axes (widget less data area) as last
-    /// laid out; 0 before.
+    /// laid out for the widgets; 0 before, or while an export lays them out at another size.
     int lambdaAround() const;
+    /// The readout (mTargetText) in its label, on two lines when mTargetTwoLines.
     void showTargetText();
     void restartAnimation(const QueryDetail &detail);
     void showIterates();

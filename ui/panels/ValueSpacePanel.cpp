@@ -13,9 +13,9 @@
 #include <QPushButton>
 #include <QResizeEvent>
 #include <QScrollArea>
-#include <QStyle>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStyle>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -113,8 +113,11 @@ ValueSpacePanel::ValueSpacePanel(ScenarioDocument *document, MleAnimation *anima
     outer->addWidget(mScroll);
     // What the plane's labels, title and legend take, measured after each of its layouts: when
     // it changes (another text size, the legend beside the plane), the plane's height follows.
+    // (Any growth counts: the plane would fall under its third; a shrink of a pixel or two
+    // does not, nor does an export's layout at another size, see aroundPlane.)
     connect(mView, &QCustomPlot::afterLayout, this, [this] {
-        if (std::abs(aroundPlane() - mAround) > 2)
+        const int around = aroundPlane();
+        if (around >= 0 && (around > mAround || around < mAround - 2))
             QMetaObject::invokeMethod(this, &ValueSpacePanel::adaptHeight, Qt::QueuedConnection);
     });
     connect(Appearance::instance(), &Appearance::changed, this, &ValueSpacePanel::adaptHeight);
@@ -145,6 +148,7 @@ ValueSpacePanel::ValueSpacePanel(ScenarioDocument *document, MleAnimation *anima
         });
         auto present = [this] {
             mSettingsRow->setVisible(!Appearance::instance()->presentation());
+            adaptHeight(); // the page's least width follows the rows shown
         };
         connect(Appearance::instance(), &Appearance::changed, this, present);
         present();
@@ -160,8 +164,9 @@ ValueSpacePanel::ValueSpacePanel(ScenarioDocument *document, MleAnimation *anima
 
 int ValueSpacePanel::aroundPlane() const
 {
+    // (An export lays the plot out at its own size, and back: only a layout for the widget.)
     const QCPAxisRect *plane = mView->axisRect();
-    return plane->rect().height() > 0
+    return plane->rect().height() > 0 && mView->viewport() == mView->rect()
                ? mView->plotLayout()->outerRect().height() - plane->rect().height()
                : -1;
 }
@@ -176,8 +181,7 @@ void ValueSpacePanel::adaptHeight()
         return; // not laid out yet: after its first layout (see the constructor)
     mAround = around;
     // A third of the window for the plane's data area, not for the widget (issue 14).
-    const int windowHeight = window() ? window()->height() : height();
-    mView->setMinimumHeight(std::max(240, around + windowHeight / 3 + 1));
+    mView->setMinimumHeight(std::max(240, around + window()->height() / 3 + 1));
 }
 
 void ValueSpacePanel::resizeEvent(QResizeEvent *event)
@@ -201,6 +205,7 @@ void ValueSpacePanel::syncDimensions()
     mDimX->setValue(mView->dimensionX() + 1);
     mDimY->setValue(mView->dimensionY() + 1);
     mDimsRow->setVisible(dV > 2);
+    adaptHeight(); // the page's least width follows the rows shown
 }
 
 void ValueSpacePanel::syncOptimizer()

@@ -48,10 +48,11 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    /// The plane's widget height less its data area (title, axes, legend), once laid out; -1
-    /// before.
+    /// The plane's widget height less its data area (title, axes, legend), once laid out for the
+    /// widget; -1 before, or while an export lays it out at another size.
     int aroundPlane() const;
-    /// Sets the plane's least height: its labels and legend plus a third of the window.
+    /// Sets the scroll area's least width (the controls' plus a scroll bar) and the plane's least
+    /// height: its labels and legend plus a third of the window.
     void adaptHeight();
     void syncDimensions();
     void syncOptimizer();

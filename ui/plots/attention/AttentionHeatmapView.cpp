@@ -356,7 +356,7 @@ void AttentionHeatmapView::updateTicks()
     // The axis rect is the plot minus the title, tick labels, axis labels and colour bar.
     const double xPixels = std::max(100, size.width() - 260);
     const double yPixels = std::max(80, size.height() - 215);
-    // The subtitle on one line when it fits, else one part per line.
+    // The subtitle on one line when it fits, else its parts packed into lines (below).
     const QString oneLine = mSubtitleParts.join(QStringLiteral("   ·   "));
     const bool fits = plotStyle::metrics(plotStyle::subtitleFont()).horizontalAdvance(oneLine) <
                       size.width() - 40;

@@ -13,6 +13,9 @@ namespace sml::sweepParts {
 
 /// The plot's property holding its legend row's strip (addLegend).
 static constexpr const char *stripProperty = "_sml_legendStrip";
+/// The legend column's right margin and its spacing from the axis rect (pixels).
+static constexpr int besideMargin = 16;
+static constexpr int besideSpacing = 12;
 
 Marker::Marker(QCustomPlot *plot)
 {
@@ -79,45 +82,69 @@ double widestEntry(const QCPLegend *legend)
 }
 
 /// The legend in its row under the title, or in a column beside the curves, one entry a row.
-void placeLegend(QCustomPlot *plot, bool beside)
+/// Returns whether it is beside them.
+bool placeLegend(QCustomPlot *plot, bool beside)
 {
     QCPLegend *legend = plot->legend;
     auto *strip = qobject_cast<QCPLayoutGrid *>(plot->property(stripProperty).value<QObject *>());
     QCPLayoutGrid *layout = plot->plotLayout();
-    if (!strip || beside == (legend->layout() != strip))
-        return;
+    if (!strip)
+        return false;
+    if (beside == (legend->layout() != strip))
+        return beside;
     if (beside) {
         int row = 0;
         while (row < layout->rowCount() && layout->element(row, 0) != plot->axisRect())
             ++row;
-        if (row == layout->rowCount())
-            return;
+        if (row == layout->rowCount() || layout->columnCount() != 1)
+            return false;
         strip->take(legend);
         // (Filled before it joins the layout: QCustomPlot 2.1 dereferences an empty cell.)
         auto *column = new QCPLayoutGrid;
         column->addElement(0, 0, legend);
         column->addElement(1, 0, new QCPLayoutElement(plot));
         column->setRowStretchFactors({0.001, 1.0});
+        // Clear of the right edge: an SVG's substituted font draws a little wider than the PNG's.
+        column->setMargins(QMargins(0, 0, besideMargin, 0));
         layout->addElement(row, 1, column);
         layout->setColumnStretchFactors({1.0, 0.001});
-        layout->setColumnSpacing(12);
+        layout->setColumnSpacing(besideSpacing);
         legend->setWrap(1);
         legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    } else {
-        auto *column = qobject_cast<QCPLayoutGrid *>(legend->layout());
-        column->take(legend);
-        layout->remove(column); // and its spacer
-        layout->simplify();     // the empty column
-        strip->addElement(0, 1, legend);
+        legend->setProperty("_sml_oneColumn", true); // (PlotView::fitLegends keeps it so)
+        return true;
     }
+    auto *column = qobject_cast<QCPLayoutGrid *>(legend->layout());
+    if (!column || column->layout() != layout)
+        return true; // (not a column of ours: left as it is)
+    column->take(legend);
+    layout->remove(column); // and its spacer
+    layout->simplify();     // its column, now empty (the title, strip and axis rect rows are not)
+    strip->addElement(0, 1, legend);
+    legend->setProperty("_sml_oneColumn", false);
+    return false;
+}
+
+/// The width a column of the legend's entries, one a row, takes beside the curves: the widest
+/// entry (icon, padding, name), the items' and the legend's margins, the column's margin and its
+/// spacing from the axis rect.
+double besideWidth(const QCPLegend *legend)
+{
+    const std::vector<double> entries = plotStyle::legendEntryWidths(legend);
+    if (entries.empty())
+        return 0;
+    const double widest = *std::max_element(entries.begin(), entries.end());
+    return widest + 16 + legend->margins().left() + legend->margins().right() + besideMargin +
+           besideSpacing;
 }
 
 } // namespace
 
 bool legendBeside(const QCustomPlot *plot)
 {
-    return plot->legend->layout() !=
-           qobject_cast<QCPLayoutGrid *>(plot->property(stripProperty).value<QObject *>());
+    const auto *strip =
+        qobject_cast<QCPLayoutGrid *>(plot->property(stripProperty).value<QObject *>());
+    return strip && plot->legend->layout() != strip;
 }
 
 void fitLegend(QCustomPlot *plot, int width)
@@ -133,31 +160,38 @@ void fitLegend(QCustomPlot *plot, int width)
     }
 }
 
-void fitToSize(QCustomPlot *plot, QCPTextElement *title, const QString &full, const QString &brief,
-               QSize size)
+int fitToSize(QCustomPlot *plot, QCPTextElement *title, const QString &full, const QString &brief,
+              QSize size)
 {
     plot->yAxis->ticker()->setTickCount(std::clamp(size.height() / 90, 3, 6));
     // A view shaped like a banner (more than 2.1 times as wide as tall: presented at 1280×800)
     // stands a legend of two rows or more beside the curves, one entry a row, when that column
-    // is at most a third of the width and its entries fit beside the curves (72 % of the
-    // height: less the title and the α axis): above them, the iris query's nine entries took
-    // three rows, and its α sweep 226 px of the 752 px window.
+    // is at most a third of the width and as tall as the height less the title's line: above
+    // them, the iris query's nine entries took three rows, and its α sweep 226 px of the 752 px
+    // window.
     QCPLegend *legend = plot->legend;
     const double widest = widestEntry(legend);
     const double spacing = legend->columnSpacing();
     const int columns =
         widest > 0 ? std::max(1, int((size.width() - 40 + spacing) / (widest + spacing))) : 1;
-    const int items = legend->itemCount();
-    const double line =
-        plotStyle::metrics(plotStyle::legendFont()).lineSpacing() + legend->rowSpacing();
-    const bool beside = size.width() > 2.1 * size.height() && items > columns &&
-                        widest + 24 <= size.width() / 3.0 && items * line <= 0.72 * size.height();
-    placeLegend(plot, beside);
+    // (The entries, not legend->itemCount(): that counts the empty cells of its grid too.)
+    const int items = int(plotStyle::legendEntryWidths(legend).size());
+    const double column = besideWidth(legend);
+    const double columnHeight =
+        items * (plotStyle::metrics(legend->font()).lineSpacing() + 4) +
+        std::max(0, items - 1) * legend->rowSpacing() + legend->margins().top() +
+        legend->margins().bottom();
+    const double titleLine = plotStyle::metrics(plotStyle::titleFont()).lineSpacing();
+    const bool beside = placeLegend(plot, size.width() > 2.1 * size.height() && items > columns &&
+                                              column <= size.width() / 3.0 &&
+                                              columnHeight <= size.height() - titleLine - 24);
     if (!beside)
         fitLegend(plot, size.width());
-    const int room = size.width() - 24 - (beside ? int(widest) + 24 : 0);
+    const int taken = beside ? int(std::ceil(column)) : 0;
+    const int room = size.width() - 24 - taken;
     const bool fits = plotStyle::metrics(plotStyle::titleFont()).horizontalAdvance(full) <= room;
     title->setText(plotStyle::elide(fits ? full : brief, plotStyle::titleFont(), room));
+    return taken;
 }
 
 std::vector<QCPGraph *> addKeyLines(QCustomPlot *plot,

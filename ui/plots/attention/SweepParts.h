@@ -41,7 +41,8 @@ bool legendBeside(const QCustomPlot *plot);
 /// After a resize: the y tick count for the height; the legend beside the curves in a view
 /// shaped like a banner when it would take two rows or more above them, else its columns for
 /// the width; and the title `full`, or `brief` when that is too wide, elided to its room.
-void fitToSize(QCustomPlot *plot, QCPTextElement *title, const QString &full, const QString &brief,
+/// Returns the width in pixels the legend takes beside the curves (0 in its row).
+int fitToSize(QCustomPlot *plot, QCPTextElement *title, const QString &full, const QString &brief,
                QSize size);
 
 /// One graph per key (row of `sweep`, sampled at `xs`): all coloured when there are at most

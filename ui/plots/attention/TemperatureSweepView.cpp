@@ -177,6 +177,11 @@ void TemperatureSweepView::showAnalysis(const Analysis &analysis, int selectedQu
 
 void TemperatureSweepView::updateTicks()
 {
+    // The title, shortened to the width (the query's label can be long), and the legend, which
+    // may stand beside the curves: the τ label's room below is what it leaves.
+    const int legendBeside = sweepParts::fitToSize(
+        this, mTitle, tr("Weights of query “%1” as the temperature τ varies").arg(mQueryLabel),
+        tr("Weights vs τ · “%1”").arg(mQueryLabel), layoutSize());
     // The τ label on the side of its line with more room, shortened when even that is too
     // narrow (a narrow dock, large text).
     if (!mTauText.isEmpty()) {
@@ -186,7 +191,7 @@ void TemperatureSweepView::updateTicks()
                                                (std::log(r.upper) - std::log(r.lower)),
                                            0.0, 1.0)
                               : 0.5;
-        const double axis = std::max(100, layoutSize().width() - 110);
+        const double axis = std::max(100, layoutSize().width() - 110 - legendBeside);
         const double room = std::max(at, 1 - at) * axis - 8;
         const QFontMetricsF fm = plotStyle::metrics(mMarker.label->font());
         const double padding = mMarker.label->padding().left() + mMarker.label->padding().right();
@@ -195,10 +200,6 @@ void TemperatureSweepView::updateTicks()
         mMarker.label->setPositionAlignment(Qt::AlignTop |
                                             (at < 0.5 ? Qt::AlignLeft : Qt::AlignRight));
     }
-    // The title, shortened to the width (the query's label can be long).
-    sweepParts::fitToSize(this, mTitle,
-                          tr("Weights of query “%1” as the temperature τ varies").arg(mQueryLabel),
-                          tr("Weights vs τ · “%1”").arg(mQueryLabel), layoutSize());
 }
 
 QString TemperatureSweepView::toolTipAt(const QPointF &pos) const
