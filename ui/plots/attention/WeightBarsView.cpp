@@ -271,7 +271,9 @@ void WeightBarsView::updateTicks()
     // take this much of the height from the bars.
     const double legendLine = plotStyle::metrics(legend->font()).lineSpacing() + 8;
     const int legendColumns = plotStyle::legendColumnsThatFit(legend, size.width());
-    const int legendRows = (legend->itemCount() + legendColumns - 1) / legendColumns;
+    // (Its entries: legend->itemCount() counts the empty cells of its grid too.)
+    const int entries = int(plotStyle::legendEntryWidths(legend).size());
+    const int legendRows = (entries + legendColumns - 1) / legendColumns;
     const double keyLabels = xAxis->tickLabelRotation() != 0
                                  ? plotStyle::crossLabelRoom(size.height())
                                  : plotStyle::metrics(xAxis->tickLabelFont()).lineSpacing();
@@ -287,7 +289,7 @@ void WeightBarsView::updateTicks()
          (height(text) > 0.25 * size.height() || stacked > 0.4 * size.height()))) {
         const QString side = wrapped(0.45 * size.width(), true);
         beside = height(side) <= 0.85 * size.height();
-        withLegend = height(side) + legend->itemCount() * legendLine <= 0.85 * size.height();
+        withLegend = height(side) + entries * legendLine <= 0.85 * size.height();
         if (beside)
             text = side;
     }
