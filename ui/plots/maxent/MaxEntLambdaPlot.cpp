@@ -44,6 +44,10 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
     legend->setFont(plotStyle::tickFont()); // a small key, not a second title
     legend->setBorderPen(Qt::NoPen);
     legend->setMargins(QMargins(4, 0, 4, 0));
+    // No gaps between the title, the legend and the plot: the title's and the legend's own
+    // margins and the axis rect's (its tick labels) part them already, and presented at
+    // 1280×800 the two curves side by side must share the height under the μ controls.
+    plotLayout()->setRowSpacing(0);
     // Reference levels (asymptotes, bounds, μ) are named on the right-hand axis, where they
     // never collide with the curve; λ_min and λ_max of α-entmax (MATH.md §7.3) on the top axis.
     for (QCPAxis *names : {yAxis2, xAxis2}) {
