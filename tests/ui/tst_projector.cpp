@@ -138,6 +138,7 @@ private slots:
     void irisLessonPlotsAreNotStrips();
     void landscapeKeepsAThirdBesideBothDocks();
     void sweepLegendStandsBesideABanner();
+    void undeterminedNoteGivesWayPresented();
     void sqrtDkLandscapeReadsInALesson();
     void irisSweepNamesEveryFlowerWhole();
     void notesShowWholeLines_data();
@@ -1171,6 +1172,44 @@ void TestProjector::sweepLegendStandsBesideABanner()
     view->replot();
     QVERIFY(legend->outerRect().bottom() <= view->axisRect()->outerRect().top() + 1);
     QVERIFY(legend->wrap() > 1);
+}
+
+// The causal sentence's first query sees one key: λ is undetermined, which both curves say ("no
+// curve, λ is undetermined") and the readout too. Presented at 1280×800 the two-line note under
+// the μ controls left the curves 228 px of the 752 px window; it gives way to them (its text is
+// the readout's tooltip), and in the window it is shown.
+void TestProjector::undeterminedNoteGivesWayPresented()
+{
+    MainWindow w;
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    const QString error = sml::test::showScenario(
+        w, QStringLiteral(":/scenarios/causal-sentence.softmaxlab.json"), false);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    MaxEntPanel *panel = w.maxEntView();
+    w.viewTabs()->setCurrentWidget(panel);
+    QTest::qWait(50);
+    QLabel *note = nullptr;
+    for (QLabel *label : panel->findChildren<QLabel *>())
+        if (label->text().startsWith(QStringLiteral("All similarities q·k are equal")))
+            note = label;
+    QVERIFY(note);
+    QVERIFY(note->isVisible());
+    QVERIFY(panel->targetLabel()->text().contains(QStringLiteral("undetermined")));
+
+    Appearance::instance()->setPresentation(true);
+    QTest::qWait(100);
+    QVERIFY(!note->isVisible());
+    QCOMPARE(panel->targetLabel()->toolTip(), note->text());
+    for (QCustomPlot *plot : std::initializer_list<QCustomPlot *>{panel->entropyPlot(),
+                                                                   panel->constraintPlot()}) {
+        plot->replot();
+        QTRY_VERIFY2(plot->axisRect()->rect().height() >= w.height() / 3,
+                     qPrintable(QString::number(plot->axisRect()->rect().height())));
+    }
+    // In the window again, it is shown.
+    Appearance::instance()->setPresentation(false);
+    QTest::qWait(50);
+    QVERIFY(note->isVisible());
 }
 
 int main(int argc, char **argv)

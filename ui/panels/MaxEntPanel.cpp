@@ -91,7 +91,10 @@ MaxEntPanel::MaxEntPanel(ScenarioDocument *document, QWidget *parent)
     // … plus the margins and the scroll bar of the narrow (scrolling) arrangement.
     setMinimumWidth(narrow + 12 + style()->pixelMetric(QStyle::PM_ScrollBarExtent));
 
-    connect(Appearance::instance(), &Appearance::changed, this, &MaxEntPanel::adaptRows);
+    connect(Appearance::instance(), &Appearance::changed, this, [this] {
+        showNoteIfNeeded();
+        adaptRows();
+    });
     // The solver's labels and legend, measured after its layout: when they take other room than
     // adaptRows last counted (a new text size, another arrangement), its height follows.
     connect(mOptimizer, &QCustomPlot::afterLayout, this, [this] {
@@ -266,7 +269,19 @@ void MaxEntPanel::showNote(const QString &text, bool error)
                            : Appearance::instance()->themed(QColor(0x7a, 0x4a, 0x00)));
     mNote->setPalette(palette);
     mNote->setText(text);
-    mNote->setVisible(!text.isEmpty());
+    mNoteIsError = error;
+    showNoteIfNeeded();
+}
+
+void MaxEntPanel::showNoteIfNeeded()
+{
+    // Presented, an undetermined λ is said on both curves ("no curve, λ is undetermined") and
+    // in the readout: its note under the μ controls goes (to the readout's tooltip), and the
+    // curves get its two lines (at 1280×800 the causal and tiny-model first queries' curves
+    // were 228–233 px of the 752 px window under it).
+    const bool saidElsewhere =
+        mNoteSaidOnThePlots && !mNoteIsError && Appearance::instance()->presentation();
+    mNote->setVisible(!mNote->text().isEmpty() && !saidElsewhere);
 }
 
 void MaxEntPanel::adaptRows()
@@ -542,6 +557,9 @@ void MaxEntPanel::refreshTexts(const QueryDetail &d)
                                             plotStyle::exact(*d.maxent.lambda),
                                             plotStyle::exact(1.0 / analysis.tau()))
                                  : QString());
+    mNoteSaidOnThePlots = d.defined && d.maxent.status == maxent::Status::Undetermined;
+    if (mNoteSaidOnThePlots)
+        mTargetLabel->setToolTip(note);
     showNote(note, false);
     // With α-entmax only the Tsallis Newton/bisection solves the problem (GIS needs exp).
     const bool tsallis = d.alpha > 1;

@@ -122,6 +122,8 @@ private:
     /// Pushes μ (from the slider or the spin box); a refusal is shown and the controls go back.
     void commitTarget(double mu);
     void showNote(const QString &text, bool error);
+    /// The note shown unless presented and said on the curves already (an undetermined λ).
+    void showNoteIfNeeded();
     /// Side by side or stacked control rows and plots, and the plots' heights, by the size.
     void adaptRows();
     /// The taller of the two curves' titles, legends and axes (widget less data area) as last
@@ -165,6 +167,8 @@ private:
     bool mFinished = false;
     QString mQueryLabel;
     bool mStale = false;
+    bool mNoteIsError = false;        ///< the note is a refusal (always shown)
+    bool mNoteSaidOnThePlots = false; ///< the note says what both curves say (undetermined λ)
 };
 
 } // namespace sml
