@@ -362,10 +362,8 @@ void MaxEntPanel::adaptRows()
     // last laid out (issue 14): stacked, a curve taller than the view scrolls (the causal
     // sentence's note left them 226 px of 752); side by side, only up to what is visible, both
     // curves stay in view.
-    const int lambdaAround = this->lambdaAround();
-    if (lambdaAround > 0)
+    if (const int lambdaAround = this->lambdaAround(); lambdaAround > 0) {
         mLambdaAround = lambdaAround;
-    if (lambdaAround > 0) {
         const int third = lambdaAround + windowHeight / 3 + 1;
         plotHeight = std::max(plotHeight, wide ? std::min(third, visible) : third);
     }

@@ -147,13 +147,22 @@ bool legendBeside(const QCustomPlot *plot)
     return strip && plot->legend->layout() != strip;
 }
 
+namespace {
+
+/// How many equal columns of the widest entry fit `width` (at least one).
+int columnsFor(const QCPLegend *legend, int width)
+{
+    const double widest = widestEntry(legend);
+    const double spacing = legend->columnSpacing();
+    return widest > 0 ? std::max(1, int((width - 40 + spacing) / (widest + spacing))) : 1;
+}
+
+} // namespace
+
 void fitLegend(QCustomPlot *plot, int width)
 {
     QCPLegend *legend = plot->legend;
-    const double widest = widestEntry(legend);
-    const double spacing = legend->columnSpacing();
-    const int columns =
-        widest > 0 ? std::max(1, int((width - 40 + spacing) / (widest + spacing))) : 1;
+    const int columns = columnsFor(legend, width);
     if (columns != legend->wrap()) {
         legend->setWrap(columns);
         legend->setFillOrder(QCPLegend::foColumnsFirst, true); // rearrange the entries
@@ -170,10 +179,7 @@ int fitToSize(QCustomPlot *plot, QCPTextElement *title, const QString &full, con
     // them, the iris query's nine entries took three rows, and its α sweep 226 px of the 752 px
     // window.
     QCPLegend *legend = plot->legend;
-    const double widest = widestEntry(legend);
-    const double spacing = legend->columnSpacing();
-    const int columns =
-        widest > 0 ? std::max(1, int((size.width() - 40 + spacing) / (widest + spacing))) : 1;
+    const int columns = columnsFor(legend, size.width());
     // (The entries, not legend->itemCount(): that counts the empty cells of its grid too.)
     const int items = int(plotStyle::legendEntryWidths(legend).size());
     const double column = besideWidth(legend);
