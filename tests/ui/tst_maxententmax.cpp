@@ -49,6 +49,53 @@ double plottedAt(const QCPGraph *graph, double lambda)
     return std::nan("");
 }
 
+/// λ_min and λ_max (α > 1) are named inside the plot, each beside its own dashed line: the
+/// label's left or right edge at the line, across no other vertical line (1/τ's, the current
+/// λ's, the other limit's), over no other label.
+void checkSupportLimitNames(MaxEntLambdaPlot *plot, const QString &where)
+{
+    plot->replot();
+    const auto &names = plot->supportLimitLabels();
+    QCOMPARE(int(names.size()), plot->alpha() > 1 ? 2 : 0);
+    if (names.empty())
+        return;
+    QVERIFY(!plot->xAxis2->visible());
+    auto boxOf = [](const QCPItemText *label) {
+        return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition())
+            .normalized();
+    };
+    const QRectF area = QRectF(plot->axisRect()->rect()).adjusted(-1, -1, 1, 1);
+    const std::optional<double> limits[] = {plot->lambdaMin(), plot->lambdaMax()};
+    for (size_t k = 0; k < names.size(); ++k) {
+        const QRectF box = boxOf(names[k]);
+        const QString name = where + QLatin1Char(' ') + plot->viewName() + QStringLiteral(": “") +
+                             names[k]->text() +
+                             QStringLiteral("” at %1,%2 %3×%4")
+                                 .arg(box.x())
+                                 .arg(box.y())
+                                 .arg(box.width())
+                                 .arg(box.height());
+        QVERIFY2(names[k]->text().startsWith(k == 0 ? QStringLiteral("λ_min")
+                                                    : QStringLiteral("λ_max")),
+                 qPrintable(name));
+        QVERIFY2(area.contains(box), qPrintable(name + QStringLiteral(" leaves the plot")));
+        const double x = plot->xAxis->coordToPixel(*limits[k]);
+        QVERIFY2(std::min(std::abs(box.left() - x), std::abs(box.right() - x)) <= 6,
+                 qPrintable(name + QStringLiteral(" is not at its line, x = %1").arg(x)));
+        std::vector<double> others = {plot->xAxis->coordToPixel(*limits[1 - k])};
+        for (const QCPItemStraightLine *line : plot->findChildren<QCPItemStraightLine *>())
+            if (line->visible() && line->pen().style() == Qt::DotLine) // 1/τ's, the current λ's
+                others.push_back(plot->xAxis->coordToPixel(line->point1->key()));
+        for (const double other : others)
+            QVERIFY2(other <= box.left() + 1 || other >= box.right() - 1,
+                     qPrintable(name + QStringLiteral(" crosses the line at %1").arg(other)));
+        for (QCPItemText *text : plot->findChildren<QCPItemText *>())
+            if (text != names[k] && text->visible() && !text->text().isEmpty())
+                QVERIFY2(!boxOf(text).adjusted(1, 1, -1, -1).intersects(box),
+                         qPrintable(name + QStringLiteral(" covers “") + text->text() + "”"));
+    }
+}
+
 int runToEnd(MaxEntPanel &view)
 {
     int steps = 0;
@@ -201,10 +248,14 @@ void TestMaxEntEntmax::curvesAreTsallisEntropyAndConstraint()
         // μ = 0 gives λ = −1/13 (F): there E_λ[f] = 0.
         QVERIFY(std::abs(e->valueAt(-1.0 / 13)) <= 1e-15);
     }
-    // The top axis names λ_min and λ_max.
-    const auto ticks = h->xAxis2->ticker().dynamicCast<QCPAxisTickerText>();
-    QVERIFY(h->xAxis2->visible() && ticks && ticks->ticks().size() == 2);
-    QVERIFY(ticks->ticks().value(*h->lambdaMax()).startsWith(QStringLiteral("λ_max")));
+    // λ_min and λ_max are named in the plot, at their lines (where: nothingIsCutAt1280x800).
+    for (MaxEntLambdaPlot *plot : std::initializer_list<MaxEntLambdaPlot *>{h, e}) {
+        const auto &names = plot->supportLimitLabels();
+        QCOMPARE(int(names.size()), 2);
+        QVERIFY(names[0]->text().startsWith(QStringLiteral("λ_min")));
+        QVERIFY(names[1]->text().startsWith(QStringLiteral("λ_max")));
+        QVERIFY(!plot->xAxis2->visible()); // no row of the height above the plot for them
+    }
     // The axes say which entropy and its unit.
     QVERIFY(h->titleText().startsWith(QStringLiteral("Tsallis entropy H_α(λ), α = ")));
     QVERIFY2(h->yAxis->label().contains(QStringLiteral("H_α(λ)")), qPrintable(h->yAxis->label()));
@@ -221,7 +272,7 @@ void TestMaxEntEntmax::softmaxCurvesAreShannon()
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     MaxEntEntropyPlot *h = view.entropyPlot();
     QCOMPARE(h->alpha(), 1.0);
-    QVERIFY(!h->lambdaMax() && !h->lambdaMin() && !h->xAxis2->visible());
+    QVERIFY(!h->lambdaMax() && !h->lambdaMin() && h->supportLimitLabels().empty());
     QCOMPARE(h->titleText(), QStringLiteral("Shannon entropy H(λ)")); // the query is beside μ
     QVERIFY2(h->yAxis->label().contains(QStringLiteral("(nats)")), qPrintable(h->yAxis->label()));
     QVERIFY(view.targetLabel()->text().startsWith(QStringLiteral("query “q”: μ = ")));
@@ -407,6 +458,17 @@ void TestMaxEntEntmax::nothingIsCutAt1280x800()
         QVERIFY2(plot->width() <= panel->scrollArea()->viewport()->width(),
                  qPrintable(where + ": " + plot->viewName() + " is wider than the tab"));
         checkPlotTexts(plot, where);
+    }
+    // The λ curves' data areas are a third of the window too: the names of λ_min and λ_max
+    // stand inside the plot, beside their lines (as the top axis's ticks they took a row above
+    // the sparsemax curves presented, two above the constraint, which was 196 px of 752).
+    for (MaxEntLambdaPlot *plot : std::initializer_list<MaxEntLambdaPlot *>{
+             panel->entropyPlot(), panel->constraintPlot()}) {
+        QTRY_VERIFY2(plot->axisRect()->height() >= window.height() / 3,
+                     qPrintable(where + QStringLiteral(": %1's data area is %2 px")
+                                            .arg(plot->viewName())
+                                            .arg(plot->axisRect()->height())));
+        checkSupportLimitNames(plot, where);
     }
     // The two curves are side by side when the tab is wide (presentation), stacked otherwise.
     const bool sideBySide =

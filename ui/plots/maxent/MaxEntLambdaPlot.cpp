@@ -49,15 +49,14 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
     // 1280×800 the two curves side by side must share the height under the μ controls.
     plotLayout()->setRowSpacing(0);
     // Reference levels (asymptotes, bounds, μ) are named on the right-hand axis, where they
-    // never collide with the curve; λ_min and λ_max of α-entmax (MATH.md §7.3) on the top axis.
-    for (QCPAxis *names : {yAxis2, xAxis2}) {
-        names->setTickLabelFont(plotStyle::tickFont());
-        names->setTickLabelColor(QColor(60, 60, 60));
-        names->setBasePen(QPen(QColor(120, 120, 120), 1));
-        names->setTickPen(QPen(QColor(120, 120, 120), 1.5));
-        names->setSubTicks(false);
-        names->grid()->setVisible(false);
-    }
+    // never collide with the curve (λ_min and λ_max of α-entmax inside the plot, beside their
+    // lines: placeSupportLimitNames()).
+    yAxis2->setTickLabelFont(plotStyle::tickFont());
+    yAxis2->setTickLabelColor(QColor(60, 60, 60));
+    yAxis2->setBasePen(QPen(QColor(120, 120, 120), 1));
+    yAxis2->setTickPen(QPen(QColor(120, 120, 120), 1.5));
+    yAxis2->setSubTicks(false);
+    yAxis2->grid()->setVisible(false);
     yAxis2->setVisible(true);
     xAxis2->setVisible(false);
 
@@ -116,6 +115,7 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
     connect(this, &QCustomPlot::afterLayout, this, [this] {
         if (mInvTauLabel->visible() && axisRect()->width() > 20)
             placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
+        placeSupportLimitNames();
         if (mCurrentLabel->visible() && !mCurrentLabelIsError)
             placeCurrentLabel();
     });
@@ -302,7 +302,9 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
     for (QCPItemStraightLine *line : mLimitLines)
         removeItem(line);
     mLimitLines.clear();
-    xAxis2->setVisible(false);
+    for (QCPItemText *label : mLimitLabels)
+        removeItem(label);
+    mLimitLabels.clear();
     if (!mHasCurve) {
         QString note;
         if (!d.defined)
@@ -442,10 +444,19 @@ void MaxEntLambdaPlot::markSupportLimits()
         mLimitLines.push_back(line);
         mLimitNames.push_back(
             {*lambda, tr("%1 = %2").arg(name, plotStyle::compact(*lambda)), name});
+        auto *label = new QCPItemText(this);
+        label->setFont(plotStyle::subtitleFont());
+        label->setColor(QColor(60, 60, 60));
+        label->setBrush(QBrush(QColor(255, 255, 255, 215)));
+        label->setPadding(QMargins(4, 2, 4, 2));
+        label->position->setType(QCPItemPosition::ptPlotCoords);
+        label->setLayer(QStringLiteral("legend")); // above the curves
+        label->setText(mLimitNames.back().full);
+        label->position->setCoords(*lambda, 0);
+        mLimitLabels.push_back(label);
     };
     mark(mLambdaMin, tr("λ_min"));
     mark(mLambdaMax, tr("λ_max"));
-    xAxis2->setVisible(!mLimitLines.empty());
 }
 
 void MaxEntLambdaPlot::setIterates(const std::vector<double> &newton,

@@ -68,6 +68,9 @@ public:
     /// The labels of λ = 1/τ and of the current λ.
     QCPItemText *inverseTemperatureLabel() const { return mInvTauLabel; }
     QCPItemText *currentLabel() const { return mCurrentLabel; }
+    /// The names of λ_min and λ_max (α > 1; none at α = 1 or without a curve), in that order:
+    /// inside the plot beside their dashed lines.
+    const std::vector<QCPItemText *> &supportLimitLabels() const { return mLimitLabels; }
     /// The pixel box a label of this plot takes as laid out now.
     QRectF labelRect(const QCPItemText *label) const
     {
@@ -157,12 +160,16 @@ private:
     std::vector<QRectF> otherLabelBoxes() const;
     /// The estimated width of the axis rect in pixels at layoutSize().
     double plotPixels() const;
-    /// λ_min and λ_max as dashed lines, named on the top axis (α > 1).
+    /// λ_min and λ_max as dashed lines with their names (α > 1).
     void markSupportLimits();
     /// The y range: the value range and the label margins for the axis rect's height.
     void applyValueMargins();
-    /// The top axis names of λ_min and λ_max: with their values where they fit the widget.
-    void nameSupportLimits(int width);
+    /// Puts the names of λ_min and λ_max inside the plot, beside their dashed lines, at the top
+    /// or the bottom, where they cover least (coverCost): "λ_max = 2", else "λ_max". As the top
+    /// axis's tick labels they took a row of the height above the plot, two where a value had
+    /// to go under its name (the sparse scenario's constraint presented at 1280×800: 196 px).
+    /// After the last layout, like placeCurrentLabel().
+    void placeSupportLimitNames();
 
     QCPTextElement *mTitle;
     QString mFullTitle;
@@ -195,6 +202,7 @@ private:
         QString brief; ///< "λ_max"
     };
     std::vector<LimitName> mLimitNames;
+    std::vector<QCPItemText *> mLimitLabels; ///< their names, in the order of mLimitNames
     double mValueLo = 0, mValueHi = 1;
     bool mTitleNamesQuery = true;
 

@@ -1,6 +1,7 @@
 // MaxEntLambdaPlot, its layout for a size: the axis names, titles and the margins of the marker
-// labels fitted to the size being drawn, the reference and λ_min/λ_max names thinned or shortened
-// where they would not fit, the marker labels placed beside their lines (MaxEntLambdaPlot.h).
+// labels fitted to the size being drawn, the reference names thinned or shortened where they
+// would not fit, the marker labels and the λ_min/λ_max names placed beside their lines
+// (MaxEntLambdaPlot.h).
 #include "plots/maxent/MaxEntLambdaPlot.h"
 
 #include "plots/AxisLabelVariants.h"
@@ -78,41 +79,85 @@ void MaxEntLambdaPlot::placeLabel(QCPItemText *label, const QStringList &texts,
                                (vertical & Qt::AlignBottom) ? 4 : 2));
 }
 
-void MaxEntLambdaPlot::nameSupportLimits(int width)
+void MaxEntLambdaPlot::placeSupportLimitNames()
 {
-    // Centred on its line, a name must stay inside the widget and clear of the other one.
-    const QFontMetricsF fm = plotStyle::metrics(xAxis2->tickLabelFont());
-    std::vector<QString> names;
-    std::vector<std::pair<double, double>> spans;
-    auto halfWidth = [&fm](const QString &text) {
-        double widest = 0;
-        for (const QString &line : text.split(QLatin1Char('\n')))
-            widest = std::max(widest, fm.horizontalAdvance(line));
-        return widest / 2 + 4;
+    if (mLimitLabels.empty() || axisRect()->width() < 20 || axisRect()->height() < 20)
+        return;
+    // The other labels as placed (these names out of the count: they are being placed).
+    for (QCPItemText *label : mLimitLabels)
+        label->setText(QString());
+    std::vector<QRectF> labels = otherLabelBoxes();
+    const std::vector<QPointF> curve = curvePixels();
+    const QRectF plot = axisRect()->rect();
+    const double inset = 3; // clear of the frame and of the dashed line
+    struct Spot
+    {
+        bool top;
+        bool right; // of the line
+        int row;    // from the top or the bottom
     };
-    for (const LimitName &limit : mLimitNames) {
-        const double x = xAxis2->coordToPixel(limit.lambda);
-        // "λ_max = 2", else the value under the name, else the name alone.
-        QString name = limit.brief;
-        for (const QString &candidate :
-             {limit.full,
-              QString(limit.full).replace(QStringLiteral(" = "), QStringLiteral("\n"))}) {
-            const double half = halfWidth(candidate);
-            if (x - half >= 2 && x + half <= width - 2) {
-                name = candidate;
-                break;
+    // At the top first, where the names were (right of the line, then left), then at the bottom,
+    // then rows further in (a crowded plot: the 1/τ label at the top, the other name below).
+    std::vector<Spot> spots;
+    for (int row = 0; row < 4; ++row)
+        for (const bool top : {true, false})
+            for (const bool right : {true, false})
+                spots.push_back({top, right, row});
+    for (size_t k = 0; k < mLimitLabels.size() && k < mLimitNames.size(); ++k) {
+        QCPItemText *label = mLimitLabels[k];
+        const LimitName &name = mLimitNames[k];
+        const double x = xAxis->coordToPixel(name.lambda);
+        std::vector<double> lines;
+        for (const QCPItemStraightLine *line : {mInvTauLine, mCurrentLine})
+            if (line->visible())
+                lines.push_back(xAxis->coordToPixel(line->point1->key()));
+        for (const LimitName &other : mLimitNames)
+            if (&other != &name)
+                lines.push_back(xAxis->coordToPixel(other.lambda));
+        double best = std::numeric_limits<double>::max();
+        QString bestText = name.brief;
+        QRectF bestBox;
+        Qt::Alignment bestAlignment = Qt::AlignLeft | Qt::AlignTop;
+        QPointF bestAt;
+        const QStringList texts{name.full, name.brief};
+        for (int t = 0; t < texts.size(); ++t) {
+            const QSizeF size =
+                labelBox(label, texts[t], QPointF(), Qt::AlignLeft | Qt::AlignTop).size();
+            for (int s = 0; s < int(spots.size()); ++s) {
+                const Qt::Alignment alignment =
+                    (spots[s].top ? Qt::AlignTop : Qt::AlignBottom) |
+                    (spots[s].right ? Qt::AlignLeft : Qt::AlignRight);
+                const double in = inset + spots[s].row * size.height();
+                const QPointF at(x + (spots[s].right ? inset : -inset),
+                                 spots[s].top ? plot.top() + in : plot.bottom() - in);
+                const QRectF box = alignedBox(size, at, alignment);
+                // Across another vertical line (1/τ's, the current λ's, the other limit's) it
+                // would seem to name that one.
+                double across = 0;
+                for (const double other : lines)
+                    if (other > box.left() && other < box.right())
+                        across += 250;
+                // The value dropped, or a spot further down the list, only when it covers less.
+                const double cost =
+                    coverCost(box, labels, curve) + across + 30.0 * t + 0.5 * s;
+                if (cost < best) {
+                    best = cost;
+                    bestText = texts[t];
+                    bestBox = box;
+                    bestAlignment = alignment;
+                    bestAt = at;
+                }
             }
+            if (best < 60)
+                break;
         }
-        names.push_back(name);
-        spans.emplace_back(x - halfWidth(name), x + halfWidth(name));
+        label->setText(bestText);
+        label->setPositionAlignment(bestAlignment);
+        label->setTextAlignment(bestAlignment & Qt::AlignHorizontal_Mask);
+        label->position->setCoords(xAxis->pixelToCoord(bestAt.x()),
+                                   yAxis->pixelToCoord(bestAt.y()));
+        labels.push_back(bestBox);
     }
-    if (spans.size() == 2 && spans[0].second > spans[1].first)
-        for (size_t k = 0; k < names.size(); ++k)
-            names[k] = mLimitNames[k].brief;
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    for (size_t k = 0; k < names.size(); ++k)
-        ticker->addTick(mLimitNames[k].lambda, names[k]);
-    xAxis2->setTicker(ticker);
 }
 
 void MaxEntLambdaPlot::setValueRange(double lo, double hi)
@@ -168,6 +213,8 @@ std::vector<QRectF> MaxEntLambdaPlot::otherLabelBoxes() const
                                      text->positionAlignment()));
     };
     add(mInvTauLabel);
+    for (QCPItemText *label : mLimitLabels)
+        add(label);
     for (QCPAbstractItem *item : mDecorations)
         add(qobject_cast<QCPItemText *>(item));
     return boxes;
@@ -337,7 +384,6 @@ void MaxEntLambdaPlot::updateTicks()
         axisLabelVariants::set(yAxis, yAxisLabels());
     updateLayout();
     applyValueMargins();
-    xAxis2->setRange(xAxis->range());
     // The reference levels on the right-hand axis, thinned where they would overlap.
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     const double axisPixels =
@@ -373,10 +419,9 @@ void MaxEntLambdaPlot::updateTicks()
     yAxis2->setRange(range);
     yAxis2->setVisible(mHasCurve && !mReferenceTicks.empty());
     updateLayout();
-    if (!mLimitNames.empty())
-        nameSupportLimits(size.width());
     if (mInvTauLabel->visible())
         placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
+    placeSupportLimitNames();
     setViewport(drawn);
     // Tick counts for the axis rect as laid out (the reference names take part of the width).
     const int rectWidth = axisRect()->width() > 20 ? axisRect()->width() : size.width() - 200;
