@@ -4,22 +4,22 @@
 // tables and check boxes read, the Scenario panel's combos are not cut, and the MLE step is
 // named η (not the α of α-entmax); the model views of the trained lesson read.
 #include "ProjectorScreen.h"
-#include "ScenarioSweep.h"
 #include "ScenarioIo.h"
+#include "ScenarioSweep.h"
 #include "document/ScenarioDocument.h"
 #include "export/ImageExportOptions.h"
 #include "panels/MaxEntPanel.h"
 #include "panels/ScenarioDock.h"
 #include "panels/ValueSpacePanel.h"
+#include "plots/PlaneFit.h"
 #include "plots/attention/AlphaSweepView.h"
 #include "plots/attention/AttentionHeatmapView.h"
-#include "plots/attention/SweepParts.h"
 #include "plots/attention/EntropyView.h"
+#include "plots/attention/SweepParts.h"
 #include "plots/attention/WeightBarsView.h"
 #include "plots/keyspace/KeySpaceView.h"
 #include "plots/maxent/MaxEntConstraintPlot.h"
 #include "plots/maxent/MaxEntEntropyPlot.h"
-#include "plots/PlaneFit.h"
 #include "plots/mle/MleOptimizerView.h"
 #include "plots/mle/ValueSpaceView.h"
 #include "plots/model/HeadsView.h"
@@ -41,19 +41,19 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QScopeGuard>
 #include <QSettings>
-#include <QStatusBar>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabBar>
-#include <QTableView>
 #include <QTabWidget>
+#include <QTableView>
+#include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextLayout>
-#include <QTest>
 
 #include <cmath>
 
@@ -117,7 +117,8 @@ private slots:
         const int freshMargin = heatmap->axisRect()->margins().bottom();
         Appearance::instance()->setPresentation(false);
         QTest::qWait(50);
-        QVERIFY(window.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json")));
+        QVERIFY(
+            window.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json")));
         QTest::qWait(100);
         Appearance::instance()->setPresentation(true);
         QTest::qWait(100);
@@ -138,6 +139,7 @@ private slots:
     void irisLessonPlotsAreNotStrips();
     void landscapeKeepsAThirdBesideBothDocks();
     void sweepLegendStandsBesideABanner();
+    void heatmapSubtitleInTheCornerOfTurnedLabels();
     void undeterminedNoteGivesWayPresented();
     void sqrtDkLandscapeReadsInALesson();
     void irisSweepNamesEveryFlowerWhole();
@@ -459,9 +461,9 @@ double tickLabelSlack(QCPAxis *axis)
     const double line = QFontMetricsF(axis->tickLabelFont()).height();
     double slack = 1e9;
     for (int k = 1; k < ticks.size(); ++k)
-        slack = std::min(slack, std::abs(axis->coordToPixel(ticks[k]) -
-                                         axis->coordToPixel(ticks[k - 1])) -
-                                    line);
+        slack = std::min(slack,
+                         std::abs(axis->coordToPixel(ticks[k]) - axis->coordToPixel(ticks[k - 1])) -
+                             line);
     return slack;
 }
 
@@ -489,8 +491,7 @@ void TestProjector::irisLessonPlotsAreNotStrips()
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QString error;
-    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"),
-                        &error),
+    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"), &error),
              qPrintable(error));
     QTest::keyClick(&w, Qt::Key_F5);
     QVERIFY(Appearance::instance()->presentation());
@@ -557,10 +558,10 @@ void TestProjector::sqrtDkLandscapeReadsInALesson()
     QCOMPARE(w.viewTabs()->currentWidget(), static_cast<QWidget *>(w.valueSpacePanel()));
     view->replot();
     const QRectF plane = view->axisRect()->rect();
-    QVERIFY2(plane.height() >= w.height() / 3.0,
-             qPrintable(QStringLiteral("plane %1 px of a %2 px window")
-                            .arg(plane.height())
-                            .arg(w.height())));
+    QVERIFY2(
+        plane.height() >= w.height() / 3.0,
+        qPrintable(
+            QStringLiteral("plane %1 px of a %2 px window").arg(plane.height()).arg(w.height())));
     // Every π label shown lies inside the plane (the frame cuts nothing), and most are shown.
     QVERIFY(view->labelBoxes().size() >= 5);
     for (const QRectF &box : view->labelBoxes())
@@ -578,9 +579,9 @@ void TestProjector::sqrtDkLandscapeReadsInALesson()
                                                                   : axis->axisRect()->width();
         const double text = QFontMetricsF(axis->labelFont()).horizontalAdvance(axis->label());
         QVERIFY2(text <= length + 1, qPrintable(QStringLiteral("“%1” %2 px on a %3 px axis")
-                                                     .arg(axis->label())
-                                                     .arg(text)
-                                                     .arg(length)));
+                                                    .arg(axis->label())
+                                                    .arg(text)
+                                                    .arg(length)));
     }
 }
 
@@ -593,8 +594,7 @@ void TestProjector::irisSweepNamesEveryFlowerWhole()
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QString error;
-    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"),
-                        &error),
+    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"), &error),
              qPrintable(error));
     QTest::keyClick(&w, Qt::Key_F5);
     const auto leave = qScopeGuard([&w] { QTest::keyClick(&w, Qt::Key_F5); });
@@ -650,6 +650,9 @@ void TestProjector::notesShowWholeLines()
                 ++cut;
         }
     }
+    // Two lines presenting; three in this 752 px window (the fourth left the iris bars and
+    // entropy beside both docks under a third of it).
+    QCOMPARE(notes->maximumLines(), presentation ? 2 : 3);
     QVERIFY2(lines > notes->maximumLines(), "the notes are short: nothing to cut");
     QCOMPARE(cut, 0);
     QVERIFY(shown >= notes->maximumLines() * QFontMetricsF(doc->defaultFont()).height());
@@ -663,8 +666,8 @@ void TestProjector::fewLongLabelsStayUpright()
 {
     MainWindow w;
     const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
-    const QString error =
-        sml::test::showScenario(w, QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"), true);
+    const QString error = sml::test::showScenario(
+        w, QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"), true);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     EntropyView *view = w.entropyView();
     w.viewTabs()->setCurrentWidget(view);
@@ -719,8 +722,8 @@ void TestProjector::maxEntReadoutBesideItsSliderPresented()
     QVERIFY(readout->height() >= 2 * readout->fontMetrics().lineSpacing());
     QVERIFY2(panel->targetSlider()->width() >= 150,
              qPrintable(QString::number(panel->targetSlider()->width())));
-    for (QCustomPlot *plot : std::initializer_list<QCustomPlot *>{panel->entropyPlot(),
-                                                                   panel->constraintPlot()}) {
+    for (QCustomPlot *plot :
+         std::initializer_list<QCustomPlot *>{panel->entropyPlot(), panel->constraintPlot()}) {
         plot->replot();
         QVERIFY2(plot->axisRect()->rect().height() >= 180,
                  qPrintable(QString::number(plot->axisRect()->rect().height())));
@@ -757,8 +760,11 @@ void TestProjector::sparseBarsAreNotAStrip()
                             .arg(w.height())));
     QVERIFY(bars->summaryText().contains(QStringLiteral("2 of 3 keys on the support")));
     // Beside the bars, one quantity a line; under them in the window, as many as fit a line
-    // (μ and λ shared one; "1/τ" alone took a third).
-    QVERIFY(bars->summaryText().split(QLatin1Char('\n')).contains(QStringLiteral("λ = 0.7071")));
+    // (μ and λ shared one; "1/τ" alone took a third). λ and 1/τ agree at the default μ: one
+    // quantity, "λ = 1/τ = 0.7071".
+    QVERIFY2(
+        bars->summaryText().split(QLatin1Char('\n')).contains(QStringLiteral("λ = 1/τ = 0.7071")),
+        qPrintable(bars->summaryText()));
     // The readout beside the bars, whole: not past the view's right or bottom edge.
     const auto *summary = bars->findChildren<QCPTextElement *>().last();
     QVERIFY(summary->outerRect().right() <= bars->width());
@@ -778,9 +784,18 @@ void TestProjector::sparseBarsAreNotAStrip()
     QVERIFY2(std::any_of(lines.begin(), lines.end(),
                          [](const QString &line) {
                              return line.startsWith(QStringLiteral("μ = ")) &&
-                                    line.contains(QStringLiteral("λ = 0.7071"));
+                                    line.contains(QStringLiteral("λ = 1/τ = 0.7071"));
                          }),
              qPrintable(under->summaryText()));
+    // Five lines, each whole ("p = w: sparsemax is the maximum of the Tsallis entropy H_2" and
+    // "… λ = 0.7071,   1/τ = 0.7071" took two each), and the bars a third of the window: they
+    // were 186 px of 752 under seven lines, a two-row legend and four lines of notes.
+    QVERIFY2(lines.size() == 5, qPrintable(under->summaryText()));
+    QVERIFY(lines.contains(QStringLiteral("p = w: the maximum of the Tsallis entropy H_2")));
+    QTRY_VERIFY2(under->axisRect()->rect().height() >= window.height() / 3,
+                 qPrintable(QStringLiteral("bars %1 px of a %2 px window")
+                                .arg(under->axisRect()->rect().height())
+                                .arg(window.height())));
 }
 
 // A reader's find on issue 14: after presentation mode the Variances table kept the columns it
@@ -810,10 +825,10 @@ void TestProjector::tablesNarrowAgainAfterPresenting()
     const QList<int> after = widths();
     QCOMPARE(after.size(), before.size());
     for (int c = 0; c < after.size(); ++c)
-        QVERIFY2(after[c] <= before[c] + 2, qPrintable(QStringLiteral("column %1: %2 px, %3 before")
-                                                           .arg(c)
-                                                           .arg(after[c])
-                                                           .arg(before[c])));
+        QVERIFY2(
+            after[c] <= before[c] + 2,
+            qPrintable(
+                QStringLiteral("column %1: %2 px, %3 before").arg(c).arg(after[c]).arg(before[c])));
 }
 
 void TestProjector::modelViewsReadOnAProjector_data()
@@ -831,8 +846,8 @@ void TestProjector::modelViewsReadOnAProjector_data()
 void TestProjector::modelViewsReadOnAProjector()
 {
     QFETCH(bool, presentation);
-    const QString file = QStringLiteral(SML_SOURCE_DIR
-                                        "/resources/scenarios/tiny-transformer-layer1.softmaxlab.json");
+    const QString file = QStringLiteral(
+        SML_SOURCE_DIR "/resources/scenarios/tiny-transformer-layer1.softmaxlab.json");
     MainWindow w; // as it opens on the projector: 96 % × 94 % of the screen
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -856,7 +871,8 @@ void TestProjector::modelViewsReadOnAProjector()
     QVERIFY2(message.contains(QStringLiteral("tiny-transformer-layer1.softmaxlab.json")) &&
                  !message.contains(QLatin1Char('/')),
              qPrintable(message));
-    QVERIFY(w.statusBar()->toolTip().endsWith(QStringLiteral("tiny-transformer-layer1.softmaxlab.json")));
+    QVERIFY(w.statusBar()->toolTip().endsWith(
+        QStringLiteral("tiny-transformer-layer1.softmaxlab.json")));
 
     auto *heads = w.findChild<HeadsView *>(QStringLiteral("headsView"));
     QVERIFY(heads);
@@ -907,9 +923,10 @@ void TestProjector::modelViewsReadOnAProjector()
             QVERIFY2(std::abs(r.width() - r.height()) <= 0.03 * r.width() + 1,
                      qPrintable(describe(b)));
         for (int j = 0; j < i; ++j) // no two blocks overlap
-            QVERIFY2(!projections->block(B(j)).rect()->outerRect().intersects(b.rect()->outerRect()),
-                     qPrintable(describe(b) + QStringLiteral(" / ") +
-                                describe(projections->block(B(j)))));
+            QVERIFY2(
+                !projections->block(B(j)).rect()->outerRect().intersects(b.rect()->outerRect()),
+                qPrintable(describe(b) + QStringLiteral(" / ") +
+                           describe(projections->block(B(j)))));
     }
 }
 
@@ -968,9 +985,12 @@ void TestProjector::keySpaceNamesEveryKeyAfterADragPresented()
     for (int k = 0; k < view->itemCount(); ++k)
         if (auto *text = qobject_cast<QCPItemText *>(view->item(k)))
             if (text->visible() && text->text().startsWith(QLatin1Char('k')))
-                named << text->text().section(QLatin1Char('\n'), 0, 0).section(QLatin1Char(' '), 0, 0);
+                named << text->text()
+                             .section(QLatin1Char('\n'), 0, 0)
+                             .section(QLatin1Char(' '), 0, 0);
     named.sort();
-    QCOMPARE(named, (QStringList{QStringLiteral("k1"), QStringLiteral("k2"), QStringLiteral("k3")}));
+    QCOMPARE(named,
+             (QStringList{QStringLiteral("k1"), QStringLiteral("k2"), QStringLiteral("k3")}));
     QVERIFY(view->droppedLabelCount() <= 1);
 }
 
@@ -1056,12 +1076,13 @@ void TestProjector::maxEntPlotsBothInViewWithLabelsBesideTheirDots()
         std::vector<QRectF> others{plot->labelRect(plot->inverseTemperatureLabel())};
         for (int k = 0; k < plot->itemCount(); ++k)
             if (auto *text = qobject_cast<QCPItemText *>(plot->item(k)))
-                if (text != label && text != plot->inverseTemperatureLabel() &&
-                    text->visible() && !text->text().isEmpty() && text->clipToAxisRect() &&
+                if (text != label && text != plot->inverseTemperatureLabel() && text->visible() &&
+                    !text->text().isEmpty() && text->clipToAxisRect() &&
                     text->position->type() == QCPItemPosition::ptPlotCoords)
                     others.push_back(plot->labelRect(text));
         for (const QRectF &other : others)
-            QVERIFY2(!other.intersects(box), qPrintable(name + QStringLiteral(": ") + label->text()));
+            QVERIFY2(!other.intersects(box),
+                     qPrintable(name + QStringLiteral(": ") + label->text()));
         // The square and the triangle at λ = 0 are named.
         QVERIFY(plot->legend->visible());
         QCOMPARE(plot->legend->itemCount(), 2);
@@ -1122,10 +1143,10 @@ void TestProjector::landscapeKeepsAThirdBesideBothDocks()
     w.viewTabs()->setCurrentWidget(panel);
     QTest::qWait(100);
     ValueSpaceView *view = panel->view();
-    QTRY_VERIFY2(view->axisRect()->rect().height() >= w.height() / 3,
-                 qPrintable(QStringLiteral("%1 px of %2")
-                                .arg(view->axisRect()->rect().height())
-                                .arg(w.height())));
+    QTRY_VERIFY2(
+        view->axisRect()->rect().height() >= w.height() / 3,
+        qPrintable(
+            QStringLiteral("%1 px of %2").arg(view->axisRect()->rect().height()).arg(w.height())));
     // Equal aspect still: the plane's circles are circles.
     const double xUnit = view->axisRect()->width() / view->xAxis->range().size();
     const double yUnit = view->axisRect()->height() / view->yAxis->range().size();
@@ -1136,7 +1157,8 @@ void TestProjector::landscapeKeepsAThirdBesideBothDocks()
     QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
     scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
     QCoreApplication::processEvents();
-    const QRect legend = view->legend->outerRect().translated(view->mapTo(scroll->viewport(), QPoint(0, 0)));
+    const QRect legend =
+        view->legend->outerRect().translated(view->mapTo(scroll->viewport(), QPoint(0, 0)));
     QVERIFY2(scroll->viewport()->rect().contains(legend), "the legend under the plane");
 
     Appearance::instance()->setPresentation(true);
@@ -1160,9 +1182,8 @@ void TestProjector::sweepLegendStandsBesideABanner()
     w.viewTabs()->setCurrentWidget(view);
     QTRY_VERIFY(sweepParts::legendBeside(view));
     view->replot();
-    QVERIFY2(view->width() > 2.1 * view->height(), qPrintable(QStringLiteral("%1×%2")
-                                                                 .arg(view->width())
-                                                                 .arg(view->height())));
+    QVERIFY2(view->width() > 2.1 * view->height(),
+             qPrintable(QStringLiteral("%1×%2").arg(view->width()).arg(view->height())));
     QCPLegend *legend = view->legend;
     QVERIFY(legend->itemCount() >= 8);
     QVERIFY(sweepParts::legendBeside(view));
@@ -1188,6 +1209,66 @@ void TestProjector::sweepLegendStandsBesideABanner()
     view->replot();
     QVERIFY(legend->outerRect().bottom() <= view->axisRect()->outerRect().top() + 1);
     QVERIFY(legend->wrap() > 1);
+}
+
+// The iris scenario presented at 1280×800: thirty key labels are turned, and the corner under
+// the six query labels, left of them, was empty while the subtitle took a row under the title;
+// the cells were 208 px of the 752 px window. The subtitle stands in that corner when it fits;
+// with three keys, upright, in its row. An export lays itself out again and leaves the window's
+// layout as it was.
+void TestProjector::heatmapSubtitleInTheCornerOfTurnedLabels()
+{
+    MainWindow w;
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    const QString error = sml::test::showScenario(
+        w, QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"), true);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    AttentionHeatmapView *view = w.heatmapView();
+    w.viewTabs()->setCurrentWidget(view);
+    QTest::qWait(50);
+    view->replot();
+    QVERIFY(view->xAxis->tickLabelRotation() != 0);
+    QVERIFY(view->subtitleInCorner());
+    QVERIFY2(view->subtitleText().startsWith(QStringLiteral("τ = 0.5")),
+             qPrintable(view->subtitleText()));
+    QTRY_VERIFY2(view->axisRect()->rect().height() >= w.height() / 3,
+                 qPrintable(QStringLiteral("cells %1 px of a %2 px window")
+                                .arg(view->axisRect()->rect().height())
+                                .arg(w.height())));
+    // In the corner: under the query labels, left of the turned key labels, inside the view.
+    auto cornerBox = [view] {
+        return QRectF(view->cornerNote()->topLeft->pixelPosition(),
+                      view->cornerNote()->bottomRight->pixelPosition())
+            .normalized();
+    };
+    const QRect cells = view->axisRect()->rect();
+    QRectF box = cornerBox();
+    QVERIFY2(box.right() <= cells.left() && box.top() >= cells.bottom() &&
+                 QRectF(view->rect()).contains(box),
+             qPrintable(QStringLiteral("note at %1,%2 %3×%4; cells at %5,%6 %7×%8")
+                            .arg(box.x())
+                            .arg(box.y())
+                            .arg(box.width())
+                            .arg(box.height())
+                            .arg(cells.x())
+                            .arg(cells.y())
+                            .arg(cells.width())
+                            .arg(cells.height())));
+    // A slide export lays out at its own size; the window's layout is the same afterwards.
+    ImageExportOptions slide;
+    slide.size = ImageExportOptions::slideSize;
+    QVERIFY(!view->renderImage(slide).isNull());
+    view->replot();
+    QVERIFY(view->subtitleInCorner());
+    QCOMPARE(view->axisRect()->rect(), cells);
+    QCOMPARE(cornerBox(), box);
+    // The built-in figure's three keys stand upright: the subtitle in its row under the title.
+    w.document()->newScenario();
+    QTest::qWait(50);
+    view->replot();
+    QCOMPARE(view->xAxis->tickLabelRotation(), 0.0);
+    QVERIFY(!view->subtitleInCorner());
+    QVERIFY(view->subtitleText().contains(QStringLiteral("each row sums to 1")));
 }
 
 // The causal sentence's first query sees one key: λ is undetermined, which both curves say ("no
@@ -1216,8 +1297,8 @@ void TestProjector::undeterminedNoteGivesWayPresented()
     QTest::qWait(100);
     QVERIFY(!note->isVisible());
     QCOMPARE(panel->targetLabel()->toolTip(), note->text());
-    for (QCustomPlot *plot : std::initializer_list<QCustomPlot *>{panel->entropyPlot(),
-                                                                   panel->constraintPlot()}) {
+    for (QCustomPlot *plot :
+         std::initializer_list<QCustomPlot *>{panel->entropyPlot(), panel->constraintPlot()}) {
         plot->replot();
         QTRY_VERIFY2(plot->axisRect()->rect().height() >= w.height() / 3,
                      qPrintable(QString::number(plot->axisRect()->rect().height())));

@@ -172,9 +172,8 @@ void MainWindow::fitTitleRow()
     // Beside the controls the title takes at most the width of its one line (the sliders the
     // rest), so a short title does not wrap to give a slider width it does not need. No
     // minimum: a dock opened beside a fixed-width title widened the window past the screen.
-    mTitleLabel->setMaximumWidth(mPresentationControls->isVisible() && !stack
-                                     ? titleWidth + 24
-                                     : QWIDGETSIZE_MAX);
+    mTitleLabel->setMaximumWidth(mPresentationControls->isVisible() && !stack ? titleWidth + 24
+                                                                              : QWIDGETSIZE_MAX);
 }
 
 QWidget *MainWindow::createCentralArea()
@@ -198,10 +197,15 @@ QWidget *MainWindow::createCentralArea()
     layout->addLayout(titleRow);
     // Re-fit the title row whenever the centre's width changes (a dock shown by a lesson step
     // narrows it without any window resize).
-    central->installEventFilter(new ResizeWatcher([this] { fitTitleRow(); }, central));
+    central->installEventFilter(new ResizeWatcher(
+        [this] {
+            fitTitleRow();
+            fitNotes(); // the window's height may have changed
+        },
+        central));
 
-    // The notes: as tall as their text, at most four lines (two when presenting), whatever the
-    // tab shown (the views never jump).
+    // The notes: as tall as their text, at most four lines (three in a short window, two when
+    // presenting: fitNotes()), whatever the tab shown (the views never jump).
     mDescription = new NotesView(central);
     QFont textFont = font();
     textFont.setPointSizeF(13);
@@ -398,9 +402,8 @@ void MainWindow::showStatusWithTip(const QString &message, const QString &toolTi
     const int permanent = mShapeLabel && mShapeLabel->isVisible() ? mShapeLabel->width() : 0;
     const int room = std::max(80, bar->width() - permanent - 48);
     // (A window not shown yet has no width to elide to: the message as it is.)
-    const QString shown = bar->isVisible()
-                              ? bar->fontMetrics().elidedText(message, Qt::ElideMiddle, room)
-                              : message;
+    const QString shown =
+        bar->isVisible() ? bar->fontMetrics().elidedText(message, Qt::ElideMiddle, room) : message;
     bar->showMessage(shown, 12000);
     bar->setToolTip(!toolTip.isEmpty() ? toolTip : shown != message ? message : QString());
 }

@@ -7,6 +7,7 @@
 #include "style/PlotStyle.h"
 
 #include <QFontMetrics>
+#include <QSignalBlocker>
 #include <QPainter>
 
 #include <algorithm>
@@ -28,6 +29,20 @@ AttentionHeatmapView::AttentionHeatmapView(QWidget *parent) : PlotView(parent)
     plotLayout()->insertRow(1);
     mSubtitle = new QCPTextElement(this, QString(), plotStyle::subtitleFont());
     plotLayout()->addElement(1, 0, mSubtitle);
+    // With many keys their labels turn, and the corner under the query labels, left of them, is
+    // empty: the subtitle stands there when it fits (updateTicks), centred under the labels.
+    mCornerNote = new QCPItemText(this);
+    mCornerNote->setFont(plotStyle::subtitleFont());
+    mCornerNote->setClipToAxisRect(false);
+    mCornerNote->position->setType(QCPItemPosition::ptAbsolute);
+    mCornerNote->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    mCornerNote->setTextAlignment(Qt::AlignHCenter);
+    mCornerNote->setVisible(false);
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        const QRect cells = axisRect()->rect();
+        mCornerNote->position->setCoords((viewport().left() + cells.left()) / 2.0,
+                                         cells.bottom() + 12);
+    });
 
     plotStyle::styleAxis(xAxis, tr("keys (tokens)"));
     plotStyle::styleAxis(yAxis, tr("queries"));
@@ -370,7 +385,6 @@ void AttentionHeatmapView::updateTicks()
     const QString packed =
         plotStyle::packParts(parts + mSubtitleParts.mid(mBaseParts), QStringLiteral("   ·   "),
                              plotStyle::subtitleFont(), size.width() - 40);
-    mSubtitle->setText(fits ? oneLine : packed);
     // Ticks only when the labels or the room changed (thinning thousands of labels is not
     // free, and most edits change neither).
     if (xPixels != mTickPixels.width() || yPixels != mTickPixels.height() ||
@@ -386,6 +400,60 @@ void AttentionHeatmapView::updateTicks()
         mTickedQueryLabels = mQueryLabels;
     }
     mTickPixels = QSizeF(xPixels, yPixels);
+    // The corner under the query labels and left of the turned key labels is as wide as the
+    // axis rect's left margin and as tall as its bottom one (the labels and the axis names, not
+    // the subtitle's row): laid out at the size being drawn. The subtitle stands there when
+    // all its parts fit, else the narrow ones; in a row of its own otherwise. (The iris
+    // scenario presented at 1280×800: thirty turned key labels, and the row under the title
+    // left the cells 208 px of the 752 px window.)
+    // (Only for a grid of whole cells, ≤ 60 a side: a larger one may be aggregated, with a note
+    // that follows the cells' size, which the subtitle's place changes.)
+    QString corner;
+    if (xAxis->tickLabelRotation() != 0 && mSubtitleParts.size() == mBaseParts &&
+        mM <= maxCellsForGrid && mT <= maxCellsForGrid) {
+        const QRect drawn = viewport();
+        setViewport(QRect(QPoint(0, 0), size));
+        {
+            // A measure only: no re-binning for it (afterLayout).
+            const QSignalBlocker quiet(this);
+            updateLayout();
+        }
+        const QMargins margins = axisRect()->margins();
+        setViewport(drawn);
+        const QFont font = plotStyle::subtitleFont();
+        const QFontMetricsF fm = plotStyle::metrics(font);
+        const double roomWidth = margins.left() - 16;
+        const double roomHeight = margins.bottom() - 16;
+        for (const QStringList &candidate :
+             {mSubtitleParts, parts + mSubtitleParts.mid(mBaseParts)}) {
+            // Each part whole on its line ("each row sums / to 1" read badly).
+            const bool partsFit =
+                std::all_of(candidate.begin(), candidate.end(), [&](const QString &part) {
+                    return fm.horizontalAdvance(part) <= roomWidth;
+                });
+            const QString text =
+                plotStyle::packParts(candidate, QStringLiteral("  ·  "), font, roomWidth);
+            const bool fitsCorner =
+                partsFit && (text.count(QLatin1Char('\n')) + 1) * fm.lineSpacing() <= roomHeight;
+            if (fitsCorner) {
+                corner = text;
+                break;
+            }
+        }
+    }
+    mCornerNote->setFont(plotStyle::subtitleFont());
+    mCornerNote->setText(corner);
+    mCornerNote->setVisible(!corner.isEmpty());
+    mSubtitle->setText(!corner.isEmpty() ? QString() : fits ? oneLine : packed);
+    // Its row under the title only while it stands there.
+    const bool inRow = plotLayout()->hasElement(1, 0) && plotLayout()->element(1, 0) == mSubtitle;
+    if (!corner.isEmpty() && inRow) {
+        plotLayout()->take(mSubtitle);
+        plotLayout()->simplify();
+    } else if (corner.isEmpty() && !inRow) {
+        plotLayout()->insertRow(1);
+        plotLayout()->addElement(1, 0, mSubtitle);
+    }
 
     // Cell texts: a font whose widest number fits the cell as drawn (the axis rect of the last
     // layout when there is one: in presentation mode the tick and axis labels take far more than

@@ -52,8 +52,16 @@ public:
     /// weights): once per showAnalysis() and once per layout that changes the blocks.
     int binCount() const { return mBinCount; }
     /// The cells marked "exactly 0" (α-entmax, keys off the support; none with the softmax).
-    /// The subtitle as drawn (τ, the normalizer and its zeros, the mask).
-    QString subtitleText() const { return mSubtitle->text(); }
+    /// The subtitle as drawn (τ, the normalizer and its zeros, the mask): under the title, or in
+    /// the corner under the query labels (subtitleInCorner()).
+    QString subtitleText() const
+    {
+        return mCornerNote->visible() ? mCornerNote->text() : mSubtitle->text();
+    }
+    /// Whether the subtitle stands in the empty corner under the query labels, left of the
+    /// turned key labels, instead of in a row of its own under the title (updateTicks()).
+    bool subtitleInCorner() const { return mCornerNote->visible(); }
+    QCPItemText *cornerNote() const { return mCornerNote; }
     int exactZeroMarks() const { return int(mZeroStripes.size()) / stripesPerZero; }
     /// The cell (key t, query i) under a widget position, or false when outside the cells.
     bool cellAt(const QPointF &pos, int *query, int *key) const;
@@ -86,6 +94,7 @@ private:
     QCPColorScale *mScale;
     QCPTextElement *mTitle;
     QCPTextElement *mSubtitle;
+    QCPItemText *mCornerNote; ///< the subtitle in the corner, when it stands there
     QCPItemRect *mHighlight;
     std::vector<QCPItemText *> mCellTexts;
     static constexpr int stripesPerZero = 7;

@@ -181,19 +181,25 @@ void WeightBarsView::showAnalysis(const Analysis &analysis, int selectedQuery)
                          .arg(d.support.size())
                          .arg(n);
             lines << tr("π ≠ w: the Gaussian MLE still gives π = softmax(s)");
-            lines << tr("p = w: %1 is the maximum of the Tsallis entropy H_%2")
-                         .arg(plotStyle::normalizerName(d.alpha), plotStyle::compact(d.alpha));
+            // (The legend names the normalizer: "sparsemax  w".)
+            lines << tr("p = w: the maximum of the Tsallis entropy H_%1")
+                         .arg(plotStyle::compact(d.alpha));
         }
         const QString muText =
             tr("μ = %1 (%2)")
                 .arg(plotStyle::compact(d.maxentTarget))
                 .arg(d.maxentTargetIsDefault ? tr("default: E_w[f]") : tr("set by hand"));
         switch (d.maxent.status) {
-        case maxent::Status::Ok:
-            lines << tr("%1,   λ = %2,   1/τ = %3")
-                         .arg(muText, plotStyle::compact(d.maxent.lambda.value_or(0)),
-                              plotStyle::compact(1.0 / analysis.tau()));
+        case maxent::Status::Ok: {
+            // "λ = 1/τ = 0.7071" when they agree as shown (the default μ), one quantity fewer
+            // on a line that wrapped beside both docks at 1280×800.
+            const QString lambda = plotStyle::compact(d.maxent.lambda.value_or(0));
+            const QString invTau = plotStyle::compact(1.0 / analysis.tau());
+            lines << (lambda == invTau
+                          ? tr("%1,   λ = 1/τ = %2").arg(muText, lambda)
+                          : tr("%1,   λ = %2,   1/τ = %3").arg(muText, lambda, invTau));
             break;
+        }
         case maxent::Status::Undetermined:
             lines << tr("%1:  %2").arg(muText, d.maxent.message.isEmpty()
                                                    ? tr("all similarities equal; λ undetermined")
@@ -270,9 +276,18 @@ void WeightBarsView::updateTicks()
     // Stacked, the legend's rows, the turned key labels (their room at most) and the readout
     // take this much of the height from the bars.
     const double legendLine = plotStyle::metrics(legend->font()).lineSpacing() + 8;
-    const int legendColumns = plotStyle::legendColumnsThatFit(legend, size.width());
+    // The entries closer together before they wrap to a second row (the three names in one
+    // row beside both docks at 1280×800, where a second row left the iris bars under a third
+    // of the window).
     // (Its entries: legend->itemCount() counts the empty cells of its grid too.)
     const int entries = int(plotStyle::legendEntryWidths(legend).size());
+    legend->setColumnSpacing(28);
+    if (plotStyle::legendColumnsThatFit(legend, size.width()) < entries) {
+        legend->setColumnSpacing(12);
+        if (plotStyle::legendColumnsThatFit(legend, size.width()) < entries)
+            legend->setColumnSpacing(28);
+    }
+    const int legendColumns = plotStyle::legendColumnsThatFit(legend, size.width());
     const int legendRows = (entries + legendColumns - 1) / legendColumns;
     const double keyLabels = xAxis->tickLabelRotation() != 0
                                  ? plotStyle::crossLabelRoom(size.height())
