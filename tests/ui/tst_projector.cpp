@@ -1125,6 +1125,19 @@ void TestProjector::mleOptimizerDockReads()
     }
     for (const QString &formula : {QStringLiteral("‖o − ô‖"), QStringLiteral("η = ")})
         QVERIFY2(title.contains(formula), qPrintable(title));
+    // The dashed line's label is whole in the plot: the iris query's "ℓ(ô) = -427.3 (maximum)"
+    // ran past its right edge, "(maximur".
+    QString error;
+    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"), &error),
+             qPrintable(error));
+    QTest::qWait(50);
+    view->replot();
+    QCPItemText *peak = view->peakLabel();
+    QVERIFY(peak->visible());
+    QVERIFY2(peak->text().startsWith(QStringLiteral("ℓ(ô) = -427.3")), qPrintable(peak->text()));
+    const QRectF peakBox(peak->topLeft->pixelPosition(), peak->bottomRight->pixelPosition());
+    QVERIFY2(QRectF(peak->clipAxisRect()->rect()).adjusted(-1, -1, 1, 1).contains(peakBox),
+             qPrintable(peak->text()));
 }
 
 // The likelihood landscape in the window beside both docks at 1280×800: four rows of controls,

@@ -63,6 +63,7 @@ MleOptimizerView::MleOptimizerView(QWidget *parent) : PlotView(parent), mOwn(new
     mPeakLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom); // above the line, left
     mPeakLabel->setFont(plotStyle::tickFont());
     mPeakLabel->setBrush(QColor(255, 255, 255, 200));
+    connect(this, &QCustomPlot::afterLayout, this, &MleOptimizerView::fitPeakLabel);
 
     mDistance = new QCPGraph(rx, ry);
     mDistance->setPen(QPen(plotStyle::mleColor().darker(120), 2.5));
@@ -176,7 +177,9 @@ void MleOptimizerView::redraw()
         mPeak->point1->setCoords(0, peak);
         mPeak->point2->setCoords(1, peak);
         mPeakLabel->position->setCoords(0.1, peak);
-        mPeakLabel->setText(tr("ℓ(ô) = %1 (maximum)").arg(plotStyle::compact(peak)));
+        mPeakValue = plotStyle::compact(peak);
+        mPeakLabel->setText(tr("ℓ(ô) = %1 (maximum)").arg(mPeakValue));
+        fitPeakLabel();
     }
     // Distance axis: every positive distance and the prediction, in decades.
     double dlo = std::numeric_limits<double>::infinity(), dhi = 0;
@@ -242,6 +245,25 @@ bool MleOptimizerView::fitToLayout()
 QString MleOptimizerView::summaryText() const
 {
     return mTitle->text();
+}
+
+void MleOptimizerView::fitPeakLabel()
+{
+    if (!mPeakLabel->visible() || mPeakValue.isEmpty() || axisRect()->width() < 20)
+        return;
+    const double room =
+        axisRect()->rect().right() - xAxis->coordToPixel(mPeakLabel->position->key()) - 2;
+    const QFontMetricsF fm = plotStyle::metrics(plotStyle::tickFont());
+    const QMargins pad = mPeakLabel->padding();
+    const QStringList texts{tr("ℓ(ô) = %1 (maximum)").arg(mPeakValue),
+                            tr("ℓ(ô) = %1 (max)").arg(mPeakValue), tr("ℓ(ô) = %1").arg(mPeakValue)};
+    QString text = texts.last();
+    for (const QString &candidate : texts)
+        if (fm.horizontalAdvance(candidate) + pad.left() + pad.right() <= room) {
+            text = candidate;
+            break;
+        }
+    mPeakLabel->setText(text);
 }
 
 void MleOptimizerView::updateTicks()

@@ -43,6 +43,8 @@ public:
 
     /// The label of the dashed prediction, as drawn (for tests).
     QCPItemText *predictedLabel() const { return mPredictedLabel; }
+    /// The label of the dashed line at the maximum ℓ(ô).
+    QCPItemText *peakLabel() const { return mPeakLabel; }
 
 protected:
     void updateTicks() override;
@@ -62,6 +64,10 @@ private:
     QCPGraph *mPredicted;
     QCPItemStraightLine *mPeak;
     QCPItemText *mPeakLabel;
+    QString mPeakValue; ///< ℓ(ô) as shown, "-427.3"
+    /// The dashed line's label: "ℓ(ô) = -427.3 (maximum)", else shorter, to fit the plot's width
+    /// right of where it starts (after each layout: the dock at 1280×800 cut it at "(maximur").
+    void fitPeakLabel();
 };
 
 } // namespace sml
