@@ -77,6 +77,7 @@ private slots:
     void examplesLoadThroughScenarioIo();
     void examplesMenuOpensEveryLesson();
     void examplesCoverTheLessons();
+    void saveAsOffersAFolderThatCanHoldIt();
 };
 
 void TestFiles::promptBeforeReplacingTheDocument_data()
@@ -87,8 +88,8 @@ void TestFiles::promptBeforeReplacingTheDocument_data()
         for (auto [name, answer] :
              {std::pair{"Save", QMessageBox::Save}, std::pair{"Discard", QMessageBox::Discard},
               std::pair{"Cancel", QMessageBox::Cancel}})
-            QTest::newRow(qPrintable(QStringLiteral("%1, %2").arg(QLatin1String(how),
-                                                                  QLatin1String(name))))
+            QTest::newRow(
+                qPrintable(QStringLiteral("%1, %2").arg(QLatin1String(how), QLatin1String(name))))
                 << QString::fromLatin1(how) << int(answer);
 }
 
@@ -449,10 +450,8 @@ void TestFiles::examplesMenuOpensEveryLesson()
     }
     // In lesson order: the 2-D figure first, √d_k from small to large d_k.
     QCOMPARE(titles.first(), QStringLiteral("One query, three keys"));
-    const qsizetype dk2 =
-        titles.indexOf(QStringLiteral("Why √d_k: random vectors at d_k = 2"));
-    const qsizetype dk256 =
-        titles.indexOf(QStringLiteral("Why √d_k: random vectors at d_k = 256"));
+    const qsizetype dk2 = titles.indexOf(QStringLiteral("Why √d_k: random vectors at d_k = 2"));
+    const qsizetype dk256 = titles.indexOf(QStringLiteral("Why √d_k: random vectors at d_k = 256"));
     QVERIFY(dk2 >= 0 && dk256 > dk2);
     // From tokens to heads: by hand (MATH.md §8 D), then the trained layers 1 and 2, last.
     const qsizetype byHand =
@@ -497,4 +496,30 @@ void TestFiles::examplesCoverTheLessons()
 }
 
 QTEST_MAIN(TestFiles)
+// A built-in example opens from ":/scenarios" (inside the program): Save As offered
+// ":/scenarios/iris-….softmaxlab.json", which no file can be. It offers the home folder, with
+// the example's title as the name; a file the teacher saved is offered as itself.
+void TestFiles::saveAsOffersAFolderThatCanHoldIt()
+{
+    MainWindow w;
+    QString error;
+    QVERIFY2(w.openFile(QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"), &error),
+             qPrintable(error));
+    QCOMPARE(w.fileDialogFolder(), QDir::homePath());
+    const QString offered = w.suggestedSavePath();
+    QVERIFY2(!offered.startsWith(QLatin1Char(':')), qPrintable(offered));
+    QCOMPARE(QFileInfo(offered).absolutePath(), QDir::homePath());
+    QVERIFY2(offered.endsWith(QStringLiteral(".softmaxlab.json")), qPrintable(offered));
+    QVERIFY2(QFileInfo(offered).fileName().startsWith(QStringLiteral("Iris")) ||
+                 QFileInfo(offered).fileName().startsWith(QStringLiteral("iris")),
+             qPrintable(offered));
+    // The Save As that follows writes where it was offered (here a temporary folder instead).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    w.setFileNamePrompt([&](MainWindow::FileDialogKind) { return dir.filePath("mine"); });
+    QVERIFY(w.saveAs());
+    QCOMPARE(w.suggestedSavePath(), dir.filePath("mine.softmaxlab.json"));
+    QCOMPARE(w.fileDialogFolder(), QFileInfo(dir.filePath("mine.softmaxlab.json")).absolutePath());
+}
+
 #include "tst_files.moc"

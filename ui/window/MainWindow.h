@@ -98,6 +98,14 @@ public:
     bool maybeSave(const QString &next = QString());
     QString savePromptNext() const { return mSavePromptNext; }
 
+    /// The folder the Open and Save As dialogs start in: the open file's, or the home folder
+    /// for an untitled scenario and for a built-in example (its ":/scenarios" is inside the
+    /// program, where nothing can be saved).
+    QString fileDialogFolder() const;
+    /// The file Save As offers: the open file, or a name from the title in fileDialogFolder()
+    /// for an untitled scenario or an example.
+    QString suggestedSavePath() const;
+
     void setSavePrompt(SavePrompt prompt) { mSavePrompt = std::move(prompt); }
     void setFileNamePrompt(FileNamePrompt prompt) { mFileNamePrompt = std::move(prompt); }
     void setErrorReporter(ErrorReporter reporter) { mErrorReporter = std::move(reporter); }

@@ -63,33 +63,45 @@ QStringList localFiles(const QMimeData *mime)
 
 } // namespace
 
+QString MainWindow::fileDialogFolder() const
+{
+    const QString path = mDocument->filePath();
+    // (A built-in example's ":/scenarios/…" is a Qt resource: a Save As there offered
+    // ":/scenarios/iris-….softmaxlab.json", a name no file can have.)
+    if (path.isEmpty() || path.startsWith(QLatin1Char(':')))
+        return QDir::homePath();
+    return QFileInfo(path).absolutePath();
+}
+
+QString MainWindow::suggestedSavePath() const
+{
+    // An untitled scenario or an example is offered a name from its title (a reader saving the
+    // tour's example met an empty name field).
+    if (mDocument->filePath().isEmpty() || mDocument->isExample() ||
+        mDocument->filePath().startsWith(QLatin1Char(':')))
+        return QDir(fileDialogFolder())
+            .filePath(mDocument->titleStem(tr("untitled")) + QStringLiteral(".softmaxlab.json"));
+    return mDocument->filePath();
+}
+
 void MainWindow::installDefaultPrompts()
 {
     mSavePrompt = [this](const QString &name) {
         QString text = tr("The scenario “%1” has unsaved changes.").arg(name);
         if (!mSavePromptNext.isEmpty())
             text += QLatin1Char('\n') + mSavePromptNext;
-        return QMessageBox::warning(this, tr("Unsaved changes"),
-                                    text + QLatin1Char('\n') + tr("Do you want to save them?"),
-                                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                    QMessageBox::Save);
+        return QMessageBox::warning(
+            this, tr("Unsaved changes"), text + QLatin1Char('\n') + tr("Do you want to save them?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     };
     mFileNamePrompt = [this](FileDialogKind kind) {
         const QString filter =
             tr("SoftmaxLab scenarios (*.softmaxlab.json);;JSON files (*.json);;All files (*)");
-        const QString dir = mDocument->filePath().isEmpty()
-                                ? QDir::homePath()
-                                : QFileInfo(mDocument->filePath()).absolutePath();
         if (kind == FileDialogKind::Open)
-            return QFileDialog::getOpenFileName(this, tr("Open scenario"), dir, filter);
-        // An untitled scenario or an example is offered a name from its title (a reader saving
-        // the tour's example met an empty name field).
-        const QString suggested =
-            mDocument->filePath().isEmpty() || mDocument->isExample()
-                ? QDir(dir).filePath(mDocument->titleStem(tr("untitled")) +
-                                     QStringLiteral(".softmaxlab.json"))
-                : mDocument->filePath();
-        return QFileDialog::getSaveFileName(this, tr("Save scenario as"), suggested, filter);
+            return QFileDialog::getOpenFileName(this, tr("Open scenario"), fileDialogFolder(),
+                                                filter);
+        return QFileDialog::getSaveFileName(this, tr("Save scenario as"), suggestedSavePath(),
+                                            filter);
     };
     mErrorReporter = [this](const QString &title, const QString &message) {
         QMessageBox::warning(this, title, message);
