@@ -26,21 +26,32 @@ inline QString showScenario(MainWindow &w, const QString &scenario, bool present
 }
 
 /// The rows of a sweep: columns "scenario" (a resource path, "" for the start-up figure) and
-/// "presentation"; six scenarios (the figure, iris, d_k = 256, causal, sparse, a tiny model's
-/// layer 2), each in the window and presented.
+/// "presentation"; eight scenarios (the figure, iris, d_k = 256, causal, sparse, a tiny model's
+/// layer 2, the temperature extremes, digits), each in the window and presented.
 inline void addScenarioRows()
 {
     QTest::addColumn<QString>("scenario");
     QTest::addColumn<bool>("presentation");
-    for (const char *file : {"", ":/scenarios/iris-kernel-smoother.softmaxlab.json",
-                             ":/scenarios/sharp-vs-flat-dk256.softmaxlab.json",
-                             ":/scenarios/causal-sentence.softmaxlab.json",
-                             ":/scenarios/sparse-attention.softmaxlab.json",
-                             ":/scenarios/tiny-transformer-layer2.softmaxlab.json"})
+    QStringList files{QString(), QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"),
+                      QStringLiteral(":/scenarios/sharp-vs-flat-dk256.softmaxlab.json"),
+                      QStringLiteral(":/scenarios/causal-sentence.softmaxlab.json"),
+                      QStringLiteral(":/scenarios/sparse-attention.softmaxlab.json"),
+                      QStringLiteral(":/scenarios/tiny-transformer-layer2.softmaxlab.json"),
+                      // Long query labels turned under a three-entry legend; 200 keys presented.
+                      QStringLiteral(":/scenarios/temperature-extremes.softmaxlab.json"),
+                      QStringLiteral(":/scenarios/digits-kernel-smoother.softmaxlab.json")};
+    // SML_SWEEP_SCENARIOS="a.softmaxlab.json:b.softmaxlab.json" sweeps your own files too (a
+    // twelve-token import, the digits lesson) before a lecture.
+    for (const QString &extra :
+         qEnvironmentVariable("SML_SWEEP_SCENARIOS").split(QLatin1Char(':'), Qt::SkipEmptyParts))
+        files << extra;
+    for (const QString &file : std::as_const(files))
         for (const bool presentation : {false, true})
-            QTest::addRow("%s %s", *file ? file + 12 : "default",
+            QTest::addRow("%s %s",
+                          file.isEmpty() ? "default"
+                                         : qPrintable(file.section(QLatin1Char('/'), -1)),
                           presentation ? "presented" : "window")
-                << QString::fromLatin1(file) << presentation;
+                << file << presentation;
 }
 
 } // namespace sml::test

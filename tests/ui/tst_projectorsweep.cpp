@@ -131,7 +131,9 @@ void TestProjectorSweep::everyPlotIsAThirdOfTheWindow()
             // long legend beside the curves (the iris α sweep was 226 px); the notes take three
             // lines in a 752 px window, the bars' legend one row and their sparse readout five
             // lines (the iris bars and entropy were 205/236 px, the sparse bars 186 px); the
-            // heatmap's subtitle stands in the corner of turned key labels (iris presented: 208).
+            // heatmap's subtitle stands in the corner of turned key labels (iris presented: 208);
+            // the entropy legend's ceiling entry drops "(uniform weights)" when that saves a row
+            // (the temperature extremes' 226 px); the notes take one line presented (digits 231).
             int tallest = 0;
             const auto tallEnough = [&] {
                 plot->replot();

@@ -268,8 +268,9 @@ private:
     /// centre is too narrow for the title in two lines beside them (fitTitleRow()).
     QBoxLayout *mTitleRow = nullptr;
     void fitTitleRow();
-    /// The notes' lines before they scroll: two presenting, three in a window under 900 px tall
-    /// (a 1280×800 projector: the plots beside both docks keep a third of the window), else four.
+    /// The notes' lines before they scroll: four in the window and two presenting, one fewer
+    /// each in a window under 900 px tall (a 1280×800 projector), so that every plot keeps a
+    /// third of the window's height.
     void fitNotes();
     QTextBrowser *mDescription = nullptr;
     FittingTabWidget *mViewTabs = nullptr;

@@ -184,8 +184,12 @@ void MainWindow::fitNotes()
     if (!notes)
         return;
     // (Beside both docks at 1280×800 the fourth line took the height that left the iris
-    // queries' weight bars and entropy 205 and 236 px of the 752 px window.)
-    const int lines = Appearance::instance()->presentation() ? 2 : height() < 900 ? 3 : 4;
+    // queries' weight bars and entropy 205 and 236 px of the 752 px window; presented, the
+    // second line left the digits lessons' heatmap, bars and entropy 231 px of it.)
+    const bool shortWindow = height() < 900;
+    const int lines = Appearance::instance()->presentation() ? (shortWindow ? 1 : 2)
+                      : shortWindow                          ? 3
+                                                             : 4;
     if (notes->maximumLines() != lines)
         notes->setMaximumLines(lines);
 }
