@@ -140,6 +140,7 @@ private slots:
     void landscapeKeepsAThirdBesideBothDocks();
     void sweepLegendStandsBesideABanner();
     void heatmapSubtitleInTheCornerOfTurnedLabels();
+    void scaleCapMessageIsWhole();
     void undeterminedNoteGivesWayPresented();
     void sqrtDkLandscapeReadsInALesson();
     void irisSweepNamesEveryFlowerWhole();
@@ -1282,6 +1283,27 @@ void TestProjector::heatmapSubtitleInTheCornerOfTurnedLabels()
     QCOMPARE(view->xAxis->tickLabelRotation(), 0.0);
     QVERIFY(!view->subtitleInCorner());
     QVERIFY(view->subtitleText().contains(QStringLiteral("each row sums to 1")));
+}
+
+// A fresh reader asked for Presentation Scale 3× at 1280×800: the status bar's answer was cut in
+// its middle ("…drawn at 1.5…er text would leave…"). It stands whole beside the scenario's shape.
+void TestProjector::scaleCapMessageIsWhole()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto restore = qScopeGuard(
+        [] { Appearance::instance()->setPresentationScale(Appearance::defaultPresentationScale); });
+    QAction *three = nullptr;
+    for (QAction *a : w.scaleActions())
+        if (a->data().toDouble() == 3.0)
+            three = a;
+    QVERIFY(three);
+    three->trigger();
+    const QString message = w.statusBar()->currentMessage();
+    QVERIFY2(message.startsWith(QStringLiteral("Presentation scale 3× drawn at 1.5× here")),
+             qPrintable(message));
+    QVERIFY2(!message.contains(QChar(0x2026)), qPrintable(message));
 }
 
 // The causal sentence's first query sees one key: λ is undetermined, which both curves say ("no

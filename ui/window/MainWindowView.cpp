@@ -136,8 +136,9 @@ void MainWindow::createViewMenu()
         connect(a, &QAction::triggered, this, [this, look, scale] {
             look->setPresentationScale(scale);
             if (look->drawnPresentationScale() < scale)
-                showStatus(tr("Presentation scale %1× is drawn at %2× on this screen: larger "
-                              "text would leave the plots no room")
+                // (Short enough to stand whole beside the scenario's shape at 1280×800.)
+                showStatus(tr("Presentation scale %1× drawn at %2× here: larger text leaves "
+                              "the plots no room")
                                .arg(QLocale().toString(scale))
                                .arg(QLocale().toString(look->drawnPresentationScale(), 'g', 3)));
         });
