@@ -7,6 +7,7 @@
 #include "plots/maxent/MaxEntConstraintPlot.h"
 #include "plots/maxent/MaxEntEntropyPlot.h"
 #include "plots/maxent/MaxEntOptimizerPlot.h"
+#include "style/Appearance.h"
 #include "widgets/AnimationControls.h"
 #include "window/ViewExport.h"
 
@@ -15,6 +16,7 @@
 #include <QComboBox>
 #include <QImage>
 #include <QLabel>
+#include <QScopeGuard>
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
@@ -78,6 +80,7 @@ private slots:
     void temperatureSweepRangeAndMarker();
     void temperatureSweepCsvHasEverySampleOfEveryKey();
     void exportIncludesTheNewViews();
+    void shortCurvesStillNameTheirRange();
 };
 
 void TestMaxEntPanel::draggingTheSliderSetsLambdaToTheSolver_data()
@@ -571,4 +574,42 @@ void TestMaxEntPanel::exportIncludesTheNewViews()
 }
 
 QTEST_MAIN(TestMaxEntPanel)
+// The tour's MaxEnt step presented at 1280×800 (a fresh reader): the constraint's axis, about
+// 220 px tall, had ticks every 2 over E_λ[f] ∈ (−1, 1) and named only its 0. A short plot still
+// names the range's ends and its middle.
+void TestMaxEntPanel::shortCurvesStillNameTheirRange()
+{
+    ScenarioDocument doc; // MATH.md §6 B: f = (1, 0.5, −1)
+    Appearance::instance()->setPresentationScale(1.5);
+    Appearance::instance()->setPresentation(true);
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    // The plot grows to its height after a first layout at a smaller one (the Maximum entropy
+    // tab sets its curves' heights in a queued call): the ticks of the one replot that follows.
+    for (const int height : {330, 360, 380, 400, 430}) {
+        MaxEntConstraintPlot plot;
+        plot.resize(620, 200);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.showAnalysis(doc.analysis(), 0);
+        plot.replot();
+        plot.resize(620, height);
+        plot.replot();
+        int inRange = 0;
+        bool hasMinusOne = false, hasOne = false;
+        for (const double tick : plot.yAxis->tickVector())
+            if (plot.yAxis->range().contains(tick)) {
+                ++inRange;
+                hasMinusOne |= std::abs(tick + 1) < 1e-12;
+                hasOne |= std::abs(tick - 1) < 1e-12;
+            }
+        QVERIFY2(inRange >= 3 && hasMinusOne && hasOne,
+                 qPrintable(QStringLiteral("%1 px tall: %2 ticks in a %3 px axis over [%4, %5]")
+                                .arg(height)
+                                .arg(inRange)
+                                .arg(plot.axisRect()->height())
+                                .arg(plot.yAxis->range().lower)
+                                .arg(plot.yAxis->range().upper)));
+    }
+}
+
 #include "tst_maxentpanel.moc"

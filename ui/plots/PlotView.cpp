@@ -29,6 +29,7 @@
 #include <QWhatsThis>
 
 #include <cmath>
+#include <limits>
 
 namespace sml {
 
@@ -573,9 +574,12 @@ bool PlotView::fitTickCounts()
     bool changed = false;
     // A short vertical axis gets fewer ticks than its view asked for, so that its numbers never
     // print over each other (issue 14: the iris lesson's bars were 25 px tall under five
-    // labels, the heatmap's colour bar read "0.8" over "1"). QCustomPlot's nice steps can give
-    // up to twice the count asked for: 2.5 label heights per tick. The view's own count (set in
-    // its updateTicks) is kept as its wish and given back when the axis grows.
+    // labels, the heatmap's colour bar read "0.8" over "1"): the most, up to the view's wish,
+    // whose ticks as QCustomPlot places them (its nice steps can give twice the count asked,
+    // or half) stand 1.3 label heights apart. (A cap of 2.5 label heights per tick asked gave
+    // the tour's MaxEnt constraint presented, 191 px over [−1.7, 1.7], a step of 2: only its 0.)
+    // The view's own count (set in its updateTicks) is kept as its wish and given back when the
+    // axis grows.
     for (QCPAxis *axis : findChildren<QCPAxis *>()) {
         if (axis->orientation() != Qt::Vertical || !axis->visible() || !axis->tickLabels() ||
             !axis->ticker() || axis->ticker().dynamicCast<QCPAxisTickerText>() ||
@@ -590,14 +594,29 @@ bool PlotView::fitTickCounts()
         if (!applied.isValid() || ticker->tickCount() != applied.toInt())
             wish = ticker->tickCount(); // set by the view since
         const double line = plotStyle::metrics(axis->tickLabelFont()).height();
-        const int fits = std::max(1, int(length / (2.5 * line)));
-        const int count = std::min(wish, fits);
+        const int before = ticker->tickCount();
+        const QString format = axis->numberFormat();
+        int count = 1;
+        for (int c = std::max(1, wish); c >= 1; --c) {
+            ticker->setTickCount(c);
+            QVector<double> ticks;
+            ticker->generate(axis->range(), locale(),
+                             format.isEmpty() ? QLatin1Char('g') : format[0],
+                             axis->numberPrecision(), ticks, nullptr, nullptr);
+            double gap = std::numeric_limits<double>::infinity();
+            for (int k = 1; k < ticks.size(); ++k)
+                gap = std::min(
+                    gap, std::abs(axis->coordToPixel(ticks[k]) - axis->coordToPixel(ticks[k - 1])));
+            if (gap >= 1.3 * line) {
+                count = c;
+                break;
+            }
+        }
+        ticker->setTickCount(count);
         axis->setProperty("_sml_tickWish", wish);
         axis->setProperty("_sml_tickCount", count);
-        if (ticker->tickCount() != count) {
-            ticker->setTickCount(count);
+        if (before != count)
             changed = true;
-        }
     }
     return changed;
 }

@@ -124,9 +124,8 @@ void MaxEntLambdaPlot::placeSupportLimitNames()
             const QSizeF size =
                 labelBox(label, texts[t], QPointF(), Qt::AlignLeft | Qt::AlignTop).size();
             for (int s = 0; s < int(spots.size()); ++s) {
-                const Qt::Alignment alignment =
-                    (spots[s].top ? Qt::AlignTop : Qt::AlignBottom) |
-                    (spots[s].right ? Qt::AlignLeft : Qt::AlignRight);
+                const Qt::Alignment alignment = (spots[s].top ? Qt::AlignTop : Qt::AlignBottom) |
+                                                (spots[s].right ? Qt::AlignLeft : Qt::AlignRight);
                 const double in = inset + spots[s].row * size.height();
                 const QPointF at(x + (spots[s].right ? inset : -inset),
                                  spots[s].top ? plot.top() + in : plot.bottom() - in);
@@ -138,8 +137,7 @@ void MaxEntLambdaPlot::placeSupportLimitNames()
                     if (other > box.left() && other < box.right())
                         across += 250;
                 // The value dropped, or a spot further down the list, only when it covers less.
-                const double cost =
-                    coverCost(box, labels, curve) + across + 30.0 * t + 0.5 * s;
+                const double cost = coverCost(box, labels, curve) + across + 30.0 * t + 0.5 * s;
                 if (cost < best) {
                     best = cost;
                     bestText = texts[t];
@@ -188,8 +186,8 @@ void MaxEntLambdaPlot::applyValueMargins()
         mCurrentLabel->position->setCoords(mCurrentLabel->position->key(), yAxis->range().lower);
 }
 
-QRectF MaxEntLambdaPlot::labelBox(const QCPItemText *label, const QString &text,
-                                  const QPointF &at, Qt::Alignment alignment) const
+QRectF MaxEntLambdaPlot::labelBox(const QCPItemText *label, const QString &text, const QPointF &at,
+                                  Qt::Alignment alignment) const
 {
     // Every label of these plots is in the subtitle font: measured at the current scale (the
     // item's own font may still be the last scale's until the next draw restyles it).
@@ -265,8 +263,8 @@ double MaxEntLambdaPlot::coverCost(const QRectF &box, const std::vector<QRectF> 
             cost += 100;
     // The markers (at most 20 px across at 1×).
     const double r = 10 * Appearance::instance()->fontScale() + 2;
-    for (const QCPGraph *g : {mInvTauMarker, mCurrentMarker, mNewtonNow, mGisNow, mNewtonTrail,
-                              mGisTrail}) {
+    for (const QCPGraph *g :
+         {mInvTauMarker, mCurrentMarker, mNewtonNow, mGisNow, mNewtonTrail, mGisTrail}) {
         for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
             const QPointF p(xAxis->coordToPixel(it->key), yAxis->coordToPixel(it->value));
             if (QLineF(p, own).length() < 1)
@@ -335,8 +333,8 @@ void MaxEntLambdaPlot::placeCurrentLabel()
         const QString &text = mCurrentTexts.at(t);
         // Measured once per text, then moved to each spot: measuring it at all twelve spots was
         // a fifth of an edit in this tab at T = 64 (perf, issue 19).
-        const QSizeF size = labelBox(mCurrentLabel, text, QPointF(), Qt::AlignLeft | Qt::AlignTop)
-                                .size();
+        const QSizeF size =
+            labelBox(mCurrentLabel, text, QPointF(), Qt::AlignLeft | Qt::AlignTop).size();
         for (int k = 0; k < int(std::size(spots)); ++k) {
             const QRectF box = alignedBox(size, dot + spots[k].offset, spots[k].alignment);
             // A shorter text or a spot further down the list only when it covers less.
@@ -427,7 +425,9 @@ void MaxEntLambdaPlot::updateTicks()
     const int rectWidth = axisRect()->width() > 20 ? axisRect()->width() : size.width() - 200;
     xAxis->ticker()->setTickCount(std::clamp(rectWidth / 85, 3, 8));
     const int rectHeight = axisRect()->height() > 20 ? axisRect()->height() : size.height() - 140;
-    yAxis->ticker()->setTickCount(std::clamp(rectHeight / 55, 3, 8));
+    // At least four: three over E_λ[f]'s range [−1.6, 1.6] made steps of 2, and the constraint
+    // in the tour's MaxEnt step presented (a 220 px axis) named only its 0.
+    yAxis->ticker()->setTickCount(std::clamp(rectHeight / 55, 4, 8));
 }
 
 } // namespace sml
