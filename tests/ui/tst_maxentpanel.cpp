@@ -582,7 +582,10 @@ void TestMaxEntPanel::shortCurvesStillNameTheirRange()
     ScenarioDocument doc; // MATH.md §6 B: f = (1, 0.5, −1)
     Appearance::instance()->setPresentationScale(1.5);
     Appearance::instance()->setPresentation(true);
-    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    const auto leave = qScopeGuard([] {
+        Appearance::instance()->setPresentation(false);
+        Appearance::instance()->setPresentationScale(Appearance::defaultPresentationScale);
+    });
     // The plot grows to its height after a first layout at a smaller one (the Maximum entropy
     // tab sets its curves' heights in a queued call): the ticks of the one replot that follows.
     for (const int height : {330, 360, 380, 400, 430}) {

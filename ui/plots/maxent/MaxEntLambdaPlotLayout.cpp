@@ -87,6 +87,11 @@ void MaxEntLambdaPlot::placeSupportLimitNames()
     for (QCPItemText *label : mLimitLabels)
         label->setText(QString());
     std::vector<QRectF> labels = otherLabelBoxes();
+    // (A refusal's note stands at the bottom of the plot instead of the current λ's label.)
+    if (mCurrentLabelIsError && mCurrentLabel->visible() && !mCurrentLabel->text().isEmpty())
+        labels.push_back(labelBox(mCurrentLabel, mCurrentLabel->text(),
+                                  mCurrentLabel->position->pixelPosition(),
+                                  mCurrentLabel->positionAlignment()));
     const std::vector<QPointF> curve = curvePixels();
     const QRectF plot = axisRect()->rect();
     const double inset = 3; // clear of the frame and of the dashed line
