@@ -178,8 +178,7 @@ double turnedLabelPitch(const QFont &font)
     return metrics(font).tightBoundingRect(QStringLiteral("M#0…")).height() + 3;
 }
 
-void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixels,
-                      double labelRoom)
+void setCategoryTicks(QCPAxis *axis, const QStringList &labels, double axisPixels, double labelRoom)
 {
     const QFont font = tickFont();
     const QFontMetricsF fm = metrics(font);
@@ -352,6 +351,22 @@ bool fitLegendColumns(QCPLegend *legend, double width)
     legend->setWrap(columns);
     legend->setFillOrder(QCPLegend::foColumnsFirst, true); // rearrange the entries
     return true;
+}
+
+int tightenLegendSpacing(QCPLegend *legend, double width)
+{
+    const int entries = int(legendEntryWidths(legend).size());
+    const auto rows = [&](int spacing) {
+        legend->setColumnSpacing(spacing);
+        const int columns = legendColumnsThatFit(legend, width);
+        return (entries + columns - 1) / columns;
+    };
+    const int wide = rows(28);
+    const int close = rows(12);
+    if (close < wide)
+        return close;
+    legend->setColumnSpacing(28);
+    return wide;
 }
 
 void styleAxis(QCPAxis *axis, const QString &label)

@@ -108,29 +108,13 @@ void EntropyView::updateTicks()
     // row. Beside both docks at 1280×800 three rows of one entry left the temperature extremes'
     // bars 226 px of the 752 px window.
     const QString full = tr("ceiling  log |V|  (uniform weights)");
-    const QString brief = tr("ceiling  log |V|");
-    const int entries = int(plotStyle::legendEntryWidths(legend).size());
-    const auto rows = [&](const QString &name, int spacing) {
-        mCeiling->setName(name);
-        legend->setColumnSpacing(spacing);
-        const int columns = std::max(1, plotStyle::legendColumnsThatFit(legend, size.width()));
-        return (entries + columns - 1) / columns;
-    };
-    struct Choice
-    {
-        QString name;
-        int spacing;
-    };
-    const Choice choices[] = {{full, 28}, {full, 12}, {brief, 28}, {brief, 12}};
-    Choice best = choices[0];
-    int fewest = rows(full, 28);
-    for (const Choice &choice : choices)
-        if (const int r = rows(choice.name, choice.spacing); r < fewest) {
-            fewest = r;
-            best = choice;
-        }
-    mCeiling->setName(best.name);
-    legend->setColumnSpacing(best.spacing);
+    mCeiling->setName(tr("ceiling  log |V|"));
+    const int brief = plotStyle::tightenLegendSpacing(legend, size.width());
+    mCeiling->setName(full);
+    if (plotStyle::tightenLegendSpacing(legend, size.width()) > brief) {
+        mCeiling->setName(tr("ceiling  log |V|"));
+        plotStyle::tightenLegendSpacing(legend, size.width());
+    }
 }
 
 QString EntropyView::toolTipAt(const QPointF &pos) const

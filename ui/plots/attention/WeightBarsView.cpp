@@ -276,19 +276,9 @@ void WeightBarsView::updateTicks()
     // Stacked, the legend's rows, the turned key labels (their room at most) and the readout
     // take this much of the height from the bars.
     const double legendLine = plotStyle::metrics(legend->font()).lineSpacing() + 8;
-    // The entries closer together before they wrap to a second row (the three names in one
-    // row beside both docks at 1280×800, where a second row left the iris bars under a third
-    // of the window).
     // (Its entries: legend->itemCount() counts the empty cells of its grid too.)
     const int entries = int(plotStyle::legendEntryWidths(legend).size());
-    legend->setColumnSpacing(28);
-    if (plotStyle::legendColumnsThatFit(legend, size.width()) < entries) {
-        legend->setColumnSpacing(12);
-        if (plotStyle::legendColumnsThatFit(legend, size.width()) < entries)
-            legend->setColumnSpacing(28);
-    }
-    const int legendColumns = plotStyle::legendColumnsThatFit(legend, size.width());
-    const int legendRows = (entries + legendColumns - 1) / legendColumns;
+    const int legendRows = plotStyle::tightenLegendSpacing(legend, size.width());
     const double keyLabels = xAxis->tickLabelRotation() != 0
                                  ? plotStyle::crossLabelRoom(size.height())
                                  : plotStyle::metrics(xAxis->tickLabelFont()).lineSpacing();
