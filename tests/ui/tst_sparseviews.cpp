@@ -213,11 +213,13 @@ private slots:
         const auto d = doc.analysis().sharedDetail(0);
         QVERIFY(d->mleMaxAbsDiffFromAttention > 0.1);
         const QString text = view.summaryText().simplified();
-        QVERIFY2(text.contains(QStringLiteral("max |π − w| = %1")
+        QVERIFY2(text.contains(QStringLiteral("π = softmax(s) ≠ w, max |π − w| = %1")
                                    .arg(plotStyle::compact(d->mleMaxAbsDiffFromAttention))),
                  qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("2 of 3 keys on the support")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("Gaussian MLE still gives π = softmax(s)")),
+        // At the default μ the Tsallis MaxEnt p is w (MATH.md §7.3).
+        QVERIFY(d->maxentMaxAbsDiffFromAttention && *d->maxentMaxAbsDiffFromAttention < 1e-9);
+        QVERIFY2(text.contains(QStringLiteral("p = w maximizes Tsallis H_2, max |p − w| = 0")),
                  qPrintable(text));
         QCOMPARE(view.softmaxBars()->name(), QStringLiteral("sparsemax  w"));
         // The bars are the entmax weights, the π bars the softmax of the scores.
@@ -226,8 +228,26 @@ private slots:
         for (int j = 0; j < 3; ++j)
             QVERIFY(std::abs(pi[j] - d->softmaxWeights[j]) < 1e-12);
 
+        // With μ set by hand p is another Tsallis maximum, and the readout no longer says p = w.
+        QVERIFY(!doc.setMaxEntTarget(0, d->maxentTarget - 0.3));
+        const auto moved = doc.analysis().sharedDetail(0);
+        QVERIFY(moved->maxentMaxAbsDiffFromAttention &&
+                *moved->maxentMaxAbsDiffFromAttention > 0.01);
+        const QString handSet = view.summaryText().simplified();
+        QVERIFY2(
+            handSet.contains(QStringLiteral("p maximizes Tsallis H_2 at this μ, max |p − w| = %1")
+                                 .arg(plotStyle::compact(*moved->maxentMaxAbsDiffFromAttention))),
+            qPrintable(handSet));
+        QVERIFY(!handSet.contains(QStringLiteral("p = w")));
+        // The legend's long name where it fits one row, the short one where it saves a row.
+        QCOMPARE(view.legend->rowCount(), 1);
+        QCOMPARE(view.mleBars()->name(), QStringLiteral("MLE precisions  π"));
+        view.resize(480, 600);
+        QTRY_COMPARE(view.mleBars()->name(), QStringLiteral("MLE  π"));
+        QCOMPARE(view.legend->rowCount(), 1);
+
         QVERIFY(!doc.setNormalizer(NormalizerKind::Softmax));
-        QVERIFY(!view.summaryText().contains(QStringLiteral("π ≠ w")));
+        QVERIFY(!view.summaryText().contains(QStringLiteral("π = softmax(s) ≠ w")));
         QCOMPARE(view.softmaxBars()->name(), QStringLiteral("softmax  w"));
     }
 

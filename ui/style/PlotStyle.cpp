@@ -369,6 +369,19 @@ int tightenLegendSpacing(QCPLegend *legend, double width)
     return wide;
 }
 
+int fitLegendName(QCPLegend *legend, QCPAbstractPlottable *entry, const QString &full,
+                  const QString &brief, double width)
+{
+    entry->setName(brief);
+    const int briefRows = tightenLegendSpacing(legend, width);
+    entry->setName(full);
+    const int fullRows = tightenLegendSpacing(legend, width);
+    if (fullRows <= briefRows)
+        return fullRows;
+    entry->setName(brief);
+    return tightenLegendSpacing(legend, width);
+}
+
 void styleAxis(QCPAxis *axis, const QString &label)
 {
     axis->setProperty("_sml_styledAxis", true); // PlotView fits its label to the axis length

@@ -121,6 +121,11 @@ bool fitLegendColumns(QCPLegend *legend, double width);
 /// second legend row left the iris bars and the temperature extremes' entropy under a third
 /// of the window). Returns the rows at the spacing set (0 with no entries).
 int tightenLegendSpacing(QCPLegend *legend, double width);
+/// tightenLegendSpacing, then `entry`'s name `brief` instead of `full` only when that puts the
+/// legend in fewer rows at `width` pixels (the tooltip of what `entry` draws keeps what `brief`
+/// leaves out). Returns the rows at the name and spacing set.
+int fitLegendName(QCPLegend *legend, QCPAbstractPlottable *entry, const QString &full,
+                  const QString &brief, double width);
 
 /// Applies the fonts and pens used by every view to an axis.
 void styleAxis(QCPAxis *axis, const QString &label);

@@ -107,14 +107,8 @@ void EntropyView::updateTicks()
     // ceiling's without "(uniform weights)" (its tooltip says it), each only when it saves a
     // row. Beside both docks at 1280×800 three rows of one entry left the temperature extremes'
     // bars 226 px of the 752 px window.
-    const QString full = tr("ceiling  log |V|  (uniform weights)");
-    mCeiling->setName(tr("ceiling  log |V|"));
-    const int brief = plotStyle::tightenLegendSpacing(legend, size.width());
-    mCeiling->setName(full);
-    if (plotStyle::tightenLegendSpacing(legend, size.width()) > brief) {
-        mCeiling->setName(tr("ceiling  log |V|"));
-        plotStyle::tightenLegendSpacing(legend, size.width());
-    }
+    plotStyle::fitLegendName(legend, mCeiling, tr("ceiling  log |V|  (uniform weights)"),
+                             tr("ceiling  log |V|"), size.width());
 }
 
 QString EntropyView::toolTipAt(const QPointF &pos) const

@@ -169,21 +169,33 @@ void WeightBarsView::showAnalysis(const Analysis &analysis, int selectedQuery)
                                        : d.warnings.join(QLatin1Char('\n')));
         color = plotStyle::errorColor();
     } else {
-        QString agree =
-            tr("max |π − w| = %1").arg(plotStyle::compact(d.mleMaxAbsDiffFromAttention));
-        if (d.maxentMaxAbsDiffFromAttention)
-            agree += tr("        max |p − w| = %1")
-                         .arg(plotStyle::compact(*d.maxentMaxAbsDiffFromAttention));
-        lines << agree;
-        if (mEntmax) {
-            // MATH.md §7.3: the Gaussian view is specific to the softmax.
+        if (!mEntmax) {
+            QString agree =
+                tr("max |π − w| = %1").arg(plotStyle::compact(d.mleMaxAbsDiffFromAttention));
+            if (d.maxentMaxAbsDiffFromAttention)
+                agree += tr("        max |p − w| = %1")
+                             .arg(plotStyle::compact(*d.maxentMaxAbsDiffFromAttention));
+            lines << agree;
+        } else {
+            // MATH.md §7.3: the Gaussian view is specific to the softmax. Each difference on
+            // the line that says why it is what it is (four lines: beside both docks at
+            // 1280×800 five left the digits' bars under a third of the window).
             lines << tr("%1 of %2 keys on the support, the others exactly 0")
                          .arg(d.support.size())
                          .arg(n);
-            lines << tr("π ≠ w: the Gaussian MLE still gives π = softmax(s)");
-            // (The legend names the normalizer: "sparsemax  w".)
-            lines << tr("p = w: the maximum of the Tsallis entropy H_%1")
-                         .arg(plotStyle::compact(d.alpha));
+            lines << tr("π = softmax(s) ≠ w,   max |π − w| = %1")
+                         .arg(plotStyle::compact(d.mleMaxAbsDiffFromAttention));
+            // (The legend names the normalizer: "sparsemax  w".) At the default μ, p = w: the
+            // entmax weights are the maximum of the Tsallis entropy (MATH.md §7.3).
+            const QString alpha = plotStyle::compact(d.alpha);
+            if (!d.maxentMaxAbsDiffFromAttention)
+                lines << tr("w maximizes the Tsallis entropy H_%1 at the default μ").arg(alpha);
+            else if (d.maxentTargetIsDefault)
+                lines << tr("p = w maximizes Tsallis H_%1,   max |p − w| = %2")
+                             .arg(alpha, plotStyle::compact(*d.maxentMaxAbsDiffFromAttention));
+            else
+                lines << tr("p maximizes Tsallis H_%1 at this μ,   max |p − w| = %2")
+                             .arg(alpha, plotStyle::compact(*d.maxentMaxAbsDiffFromAttention));
         }
         const QString muText =
             tr("μ = %1 (%2)")
@@ -278,7 +290,10 @@ void WeightBarsView::updateTicks()
     const double legendLine = plotStyle::metrics(legend->font()).lineSpacing() + 8;
     // (Its entries: legend->itemCount() counts the empty cells of its grid too.)
     const int entries = int(plotStyle::legendEntryWidths(legend).size());
-    const int legendRows = plotStyle::tightenLegendSpacing(legend, size.width());
+    // "MLE  π" when "MLE precisions  π" would take a second row (the bars' tooltip says
+    // "MLE precision weight π").
+    const int legendRows =
+        plotStyle::fitLegendName(legend, mMle, tr("MLE precisions  π"), tr("MLE  π"), size.width());
     const double keyLabels = xAxis->tickLabelRotation() != 0
                                  ? plotStyle::crossLabelRoom(size.height())
                                  : plotStyle::metrics(xAxis->tickLabelFont()).lineSpacing();
@@ -330,7 +345,7 @@ QString WeightBarsView::toolTipAt(const QPointF &pos) const
         text += mEntmax && mW[j] == 0 ? tr("\nw = 0 exactly: below the threshold")
                                       : tr("\n%1 w = %2").arg(mWName, plotStyle::exact(mW[j]));
     if (mPi.size() > j)
-        text += tr("\nMLE π = %1").arg(plotStyle::exact(mPi[j]));
+        text += tr("\nMLE precision weight π = %1").arg(plotStyle::exact(mPi[j]));
     if (mP.size() > j)
         text += tr("\nMaxEnt p = %1").arg(plotStyle::exact(mP[j]));
     return text;

@@ -14,8 +14,10 @@ namespace sml {
 /// the MaxEnt distribution p (MATH.md §5) as grouped bars per visible key, with a legend and a
 /// readout "max |π − w| = …   max |p − w| = …" (or the MaxEnt error, or the
 /// "λ undetermined" warning). Tooltips give the exact values of the key under the mouse.
-/// With α-entmax (MATH.md §7.3) w is the α-entmax of the scores and the caption says in words
-/// why π ≠ w (the Gaussian MLE stays the softmax) and how many keys are on the support.
+/// With α-entmax (MATH.md §7.3) w is the α-entmax of the scores and the readout gives how many
+/// keys are on the support, "π = softmax(s) ≠ w" with max |π − w| (the Gaussian MLE stays the
+/// softmax) and "p = w maximizes Tsallis H_α" with max |p − w|, each on one line. The legend
+/// says "MLE  π" for "MLE precisions  π" when that saves it a row.
 /// A query with no visible key shows its "undefined" message and no bars, never NaN.
 class WeightBarsView : public PlotView
 {
@@ -58,7 +60,7 @@ private:
     void placeSummary(bool beside, bool withLegend);
 
     QCPTextElement *mTitle;
-    QCPLayoutGrid *mBody; ///< the bars' axis rect, and mSide beside it when it is there
+    QCPLayoutGrid *mBody;      ///< the bars' axis rect, and mSide beside it when it is there
     QCPLayoutGrid *mLegendRow; ///< the legend's centred row under the title
     QCPLayoutGrid *mSide;      ///< the legend over the readout, beside the bars
     QString mTitleText;
