@@ -5,6 +5,7 @@
 #include "style/Appearance.h"
 #include "window/MainWindow.h"
 
+#include <QDir>
 #include <QString>
 #include <QTest>
 
@@ -26,20 +27,20 @@ inline QString showScenario(MainWindow &w, const QString &scenario, bool present
 }
 
 /// The rows of a sweep: columns "scenario" (a resource path, "" for the start-up figure) and
-/// "presentation"; eight scenarios (the figure, iris, d_k = 256, causal, sparse, a tiny model's
-/// layer 2, the temperature extremes, digits), each in the window and presented.
+/// "presentation"; the start-up figure and every shipped example (":/scenarios", seventeen
+/// today, the default figure's lesson among them: iris and digits, d_k = 256, causal, sparse, a
+/// tiny model's layers, the temperature extremes, …), each in the window and presented.
 inline void addScenarioRows()
 {
     QTest::addColumn<QString>("scenario");
     QTest::addColumn<bool>("presentation");
-    QStringList files{QString(), QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json"),
-                      QStringLiteral(":/scenarios/sharp-vs-flat-dk256.softmaxlab.json"),
-                      QStringLiteral(":/scenarios/causal-sentence.softmaxlab.json"),
-                      QStringLiteral(":/scenarios/sparse-attention.softmaxlab.json"),
-                      QStringLiteral(":/scenarios/tiny-transformer-layer2.softmaxlab.json"),
-                      // Long query labels turned under a three-entry legend; 200 keys presented.
-                      QStringLiteral(":/scenarios/temperature-extremes.softmaxlab.json"),
-                      QStringLiteral(":/scenarios/digits-kernel-smoother.softmaxlab.json")};
+    QStringList files{QString()};
+    // Every example a teacher can open from File ▸ Examples: a fixed list had left out the
+    // sparse digits, whose bars were 205 px of the 752 px window beside both docks.
+    const QDir examples(QStringLiteral(":/scenarios"));
+    for (const QString &name :
+         examples.entryList({QStringLiteral("*.softmaxlab.json")}, QDir::Files, QDir::Name))
+        files << examples.filePath(name);
     // SML_SWEEP_SCENARIOS="a.softmaxlab.json:b.softmaxlab.json" sweeps your own files too (a
     // twelve-token import, the digits lesson) before a lecture.
     for (const QString &extra :

@@ -147,6 +147,7 @@ private slots:
     void notesShowWholeLines_data();
     void notesShowWholeLines();
     void sparseBarsAreNotAStrip();
+    void maxEntLegendGoesInsideUnderALessonCaption();
     void fewLongLabelsStayUpright();
     void maxEntReadoutBesideItsSliderPresented_data();
     void maxEntReadoutBesideItsSliderPresented();
@@ -788,15 +789,57 @@ void TestProjector::sparseBarsAreNotAStrip()
                                     line.contains(QStringLiteral("λ = 1/τ = 0.7071"));
                          }),
              qPrintable(under->summaryText()));
-    // Five lines, each whole ("p = w: sparsemax is the maximum of the Tsallis entropy H_2" and
-    // "… λ = 0.7071,   1/τ = 0.7071" took two each), and the bars a third of the window: they
-    // were 186 px of 752 under seven lines, a two-row legend and four lines of notes.
-    QVERIFY2(lines.size() == 5, qPrintable(under->summaryText()));
-    QVERIFY(lines.contains(QStringLiteral("p = w: the maximum of the Tsallis entropy H_2")));
+    // Four lines, each whole: the support, π with max |π − w|, p with max |p − w|, μ with λ
+    // ("p = w: the maximum of the Tsallis entropy H_2" and the differences had lines of their
+    // own, and "… λ = 0.7071,   1/τ = 0.7071" took two), and the bars a third of the window:
+    // they were 186 px of 752 under seven lines, a two-row legend and four lines of notes.
+    QVERIFY2(lines.size() == 4, qPrintable(under->summaryText()));
+    QVERIFY2(lines.contains(QStringLiteral("p = w maximizes Tsallis H_2,   max |p − w| = 0")),
+             qPrintable(under->summaryText()));
     QTRY_VERIFY2(under->axisRect()->rect().height() >= window.height() / 3,
                  qPrintable(QStringLiteral("bars %1 px of a %2 px window")
                                 .arg(under->axisRect()->rect().height())
                                 .arg(window.height())));
+}
+
+// Presented at 1280×800 under the default lesson's step caption, the MaxEnt curves side by side
+// were 221 px of the 752 px window: the solver legend's row under each title was the difference.
+// It goes inside the plot then, where it covers no label, and back in its row in the window.
+void TestProjector::maxEntLegendGoesInsideUnderALessonCaption()
+{
+    MainWindow w;
+    const QString opened =
+        sml::test::showScenario(w, QStringLiteral(":/scenarios/default.softmaxlab.json"), true);
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    QVERIFY2(opened.isEmpty(), qPrintable(opened));
+    MaxEntPanel *panel = w.maxEntView();
+    w.viewTabs()->setCurrentWidget(panel);
+    const QList<MaxEntLambdaPlot *> plots{panel->entropyPlot(), panel->constraintPlot()};
+    for (MaxEntLambdaPlot *plot : plots) {
+        QTRY_VERIFY(plot->solverLegendInside());
+        plot->replot();
+        QVERIFY(plot->legend->visible());
+        QVERIFY2(plot->axisRect()->rect().height() >= w.height() / 3,
+                 qPrintable(QStringLiteral("%1: %2 px of a %3 px window")
+                                .arg(QString::fromLatin1(plot->metaObject()->className()))
+                                .arg(plot->axisRect()->rect().height())
+                                .arg(w.height())));
+        // Whole inside the plot, over neither λ's label.
+        const QRect legendBox = plot->legend->outerRect();
+        QVERIFY(plot->axisRect()->rect().contains(legendBox));
+        for (const QCPItemText *label : {plot->inverseTemperatureLabel(), plot->currentLabel()})
+            if (label->visible())
+                QVERIFY2(!plot->labelRect(label).intersects(legendBox), qPrintable(label->text()));
+        QCOMPARE(plot->newtonIterateGraph()->name(), QStringLiteral("Newton"));
+    }
+    // In the window the row has the room: the legend under the title, with "λ⁽ⁿ⁾".
+    Appearance::instance()->setPresentation(false);
+    for (MaxEntLambdaPlot *plot : plots) {
+        QTRY_VERIFY(!plot->solverLegendInside());
+        QCOMPARE(plot->newtonIterateGraph()->name(), QStringLiteral("Newton λ⁽ⁿ⁾"));
+        QVERIFY(plot->plotLayout()->hasElement(1, 0));
+        QCOMPARE(plot->plotLayout()->element(1, 0), static_cast<QCPLayoutElement *>(plot->legend));
+    }
 }
 
 // A reader's find on issue 14: after presentation mode the Variances table kept the columns it

@@ -108,8 +108,8 @@ MaxEntPanel::MaxEntPanel(ScenarioDocument *document, QWidget *parent)
             QMetaObject::invokeMethod(this, &MaxEntPanel::adaptRows, Qt::QueuedConnection);
     });
     // The same for the two curves (their titles, legends and λ_min/λ_max names).
-    for (QCustomPlot *plot : {static_cast<QCustomPlot *>(mEntropy),
-                              static_cast<QCustomPlot *>(mConstraint)})
+    for (QCustomPlot *plot :
+         {static_cast<QCustomPlot *>(mEntropy), static_cast<QCustomPlot *>(mConstraint)})
         connect(plot, &QCustomPlot::afterLayout, this, [this] {
             // (Any growth; a shrink of more than 2 px. Not an export's layout: lambdaAround.)
             const int around = lambdaAround();
@@ -318,8 +318,8 @@ void MaxEntPanel::adaptRows()
     // (The slider then gives way down to 160 px: the spin box beside it has the fine steps. At
     // 220 px the iris queries' "setosa #33" put the readout on a row of its own, presented.)
     const int sliderGives = std::max(mSlider->sizeHint().width(), 220) - 160;
-    const bool twoLines = !targetOnOneRow && targetNeed - readout + halfReadout - sliderGives <=
-                                                 available + scrollBar;
+    const bool twoLines = !targetOnOneRow &&
+                          targetNeed - readout + halfReadout - sliderGives <= available + scrollBar;
     mTargetRow->setDirection(targetOnOneRow || twoLines ? QBoxLayout::LeftToRight
                                                         : QBoxLayout::TopToBottom);
     // Beside the slider the readout keeps its whole lines (the slider gives way); on a row of
@@ -338,8 +338,8 @@ void MaxEntPanel::adaptRows()
     // What the scroll area shows (once laid out; before, an estimate): a curve as tall as it
     // shows no sliver of the next one under it.
     const int shown = mScroll->viewport()->height();
-    const int visible = shown > 50 ? shown
-                                   : std::max(0, height() - 8 - mTop->sizeHint().height() - 6);
+    const int visible =
+        shown > 50 ? shown : std::max(0, height() - 8 - mTop->sizeHint().height() - 6);
     const int least = std::max(int(plotMinimumHeight * scale), windowHeight / 3 + 8);
     // Side by side when there is the width for both at ease, or when stacked at a third of the
     // window each they would not both be in view (presentation mode at 1280×800 showed the
@@ -353,19 +353,33 @@ void MaxEntPanel::adaptRows()
     // both docks); side by side they take what is visible up to a comfortable height (or a bit
     // more than half of a tall view), and the solver the rest, unless only a sliver of the
     // solver would show under them (its buttons poking up at the bottom edge).
-    int plotHeight = wide ? std::max(visible * 11 / 20, std::min(visible, int(420 * scale)))
-                          : visible;
+    int plotHeight =
+        wide ? std::max(visible * 11 / 20, std::min(visible, int(420 * scale))) : visible;
     if (visible - plotHeight < int(120 * scale))
         plotHeight = visible;
     plotHeight = std::max(least, plotHeight);
     // The curves' data areas a third of the window too, above their titles, legends and axes as
-    // last laid out (issue 14): stacked, a curve taller than the view scrolls (the causal
-    // sentence's note left them 226 px of 752); side by side, only up to what is visible, both
-    // curves stay in view.
+    // last laid out (issue 14): a curve taller than the view scrolls, stacked or side by side
+    // (the causal sentence's note left them 226 px of 752; presented at 1280×800, a lesson's
+    // step caption left the figure's 221 px).
+    // Side by side, when the solver legend's row under each title is what leaves a curve under
+    // a third in view, the legend goes inside the plot, where it covers least; stacked (and as
+    // a last resort) the page scrolls.
     if (const int lambdaAround = this->lambdaAround(); lambdaAround > 0) {
         mLambdaAround = lambdaAround;
-        const int third = lambdaAround + windowHeight / 3 + 1;
-        plotHeight = std::max(plotHeight, wide ? std::min(third, visible) : third);
+        int legendRow = 0;
+        for (const MaxEntLambdaPlot *plot : {static_cast<const MaxEntLambdaPlot *>(mEntropy),
+                                             static_cast<const MaxEntLambdaPlot *>(mConstraint)})
+            if (plot->hasSolverLegend())
+                legendRow = std::max(legendRow, plot->solverLegendRowHeight());
+        const bool wasInside = mEntropy->solverLegendInside();
+        const int withRow = lambdaAround + (wasInside ? legendRow : 0);
+        const bool inside = wide && legendRow > 0 && withRow + windowHeight / 3 + 1 > visible;
+        for (MaxEntLambdaPlot *plot : {static_cast<MaxEntLambdaPlot *>(mEntropy),
+                                       static_cast<MaxEntLambdaPlot *>(mConstraint)})
+            plot->setSolverLegendInside(inside);
+        const int around = withRow - (inside ? legendRow : 0);
+        plotHeight = std::max(plotHeight, around + windowHeight / 3 + 1);
     }
     for (QWidget *plot : std::initializer_list<QWidget *>{mEntropy, mConstraint})
         plot->setMinimumHeight(plotHeight);
@@ -379,10 +393,10 @@ void MaxEntPanel::adaptRows()
                          (panes[0]->rect().top() != panes[1]->rect().top()) == stacked;
     // (Both heights from the plot's last layout; it lays out again on a resize, and then
     // adaptRows measures again: see the constructor.)
-    const int around =
-        laidOut ? mOptimizer->plotLayout()->outerRect().height() - panes[0]->rect().height() -
-                      (stacked ? panes[1]->rect().height() : 0)
-                : int((stacked ? 320 : 180) * scale);
+    const int around = laidOut ? mOptimizer->plotLayout()->outerRect().height() -
+                                     panes[0]->rect().height() -
+                                     (stacked ? panes[1]->rect().height() : 0)
+                               : int((stacked ? 320 : 180) * scale);
     mOptimizerAround = around;
     const int optimizerHeight =
         std::max(int((stacked ? 560 : 300) * scale), around + (stacked ? 2 : 1) * least);

@@ -116,20 +116,63 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
         if (mInvTauLabel->visible() && axisRect()->width() > 20)
             placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
         placeSupportLimitNames();
+        if (!mLegendInside && legend->visible() && legend->outerRect().height() > 0)
+            mLegendRowHeight = legend->outerRect().height();
         if (mCurrentLabel->visible() && !mCurrentLabelIsError)
             placeCurrentLabel();
+        placeSolverLegend();
     });
+}
+
+void MaxEntLambdaPlot::setSolverLegendInside(bool inside)
+{
+    if (inside == mLegendInside)
+        return;
+    mLegendInside = inside;
+    const bool shown = legend->itemCount() > 0;
+    // Out of wherever it is, then back where it now belongs.
+    if (plotLayout()->hasElement(1, 0) && plotLayout()->element(1, 0) == legend) {
+        plotLayout()->take(legend);
+        plotLayout()->simplify();
+    }
+    axisRect()->insetLayout()->take(legend);
+    axisRect()->insetLayout()->simplify();
+    // Inside, one entry a row on the labels' half-white (PlotView::fitLegends keeps one column).
+    legend->setProperty("_sml_oneColumn", inside);
+    legend->setBrush(inside ? QBrush(QColor(255, 255, 255, 215)) : QBrush(Qt::NoBrush));
+    legend->setVisible(false);
+    nameSolvers();
+    showSolverLegend(shown);
+    updateTicks();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MaxEntLambdaPlot::nameSolvers()
+{
+    // Inside the plot without "λ⁽ⁿ⁾": a narrower box finds a free place more often (presented
+    // at 1280×800 the default figure's constraint had none for "Newton λ⁽ⁿ⁾").
+    const QString iterate = mLegendInside ? QString() : tr(" λ⁽ⁿ⁾");
+    mNewtonNow->setName((mAlpha > 1 ? tr("Newton/bisection") : tr("Newton")) + iterate);
+    mGisNow->setName(tr("GIS") + iterate);
 }
 
 void MaxEntLambdaPlot::showSolverLegend(bool shown)
 {
+    if (mLegendInside) {
+        if (shown && !axisRect()->insetLayout()->children().contains(legend)) {
+            axisRect()->insetLayout()->addElement(legend, QRectF(0, 0, 0.3, 0.2));
+            axisRect()->insetLayout()->setInsetPlacement(0, QCPLayoutInset::ipFree);
+        }
+        legend->setVisible(shown);
+        return;
+    }
     const bool inLayout = plotLayout()->hasElement(1, 0) && plotLayout()->element(1, 0) == legend;
     legend->setVisible(shown);
     if (shown && !inLayout) {
         plotLayout()->insertRow(1); // under the title
         plotLayout()->addElement(1, 0, legend);
         plotLayout()->setRowStretchFactor(1, 0.001); // its own height, the rest to the plot
-        updateTicks(); // the axis rect is shorter
+        updateTicks();                               // the axis rect is shorter
     } else if (!shown && inLayout) {
         plotLayout()->take(legend);
         plotLayout()->simplify();
@@ -485,7 +528,7 @@ void MaxEntLambdaPlot::setIterates(const std::vector<double> &newton,
     fill(mNewtonPath, mNewtonTrail, mNewtonNow);
     fill(mGisPath, mGisTrail, mGisNow);
     // The legend names the markers shown (the square and the triangle start at λ = 0).
-    mNewtonNow->setName(mAlpha > 1 ? tr("Newton/bisection λ⁽ⁿ⁾") : tr("Newton λ⁽ⁿ⁾"));
+    nameSolvers();
     const bool wasShown = legend->visible();
     const int entries = legend->itemCount();
     for (QCPGraph *now : {mNewtonNow, mGisNow}) {

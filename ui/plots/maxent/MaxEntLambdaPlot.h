@@ -22,9 +22,9 @@ struct QueryDetail;
 /// With α-entmax (QueryDetail::alpha > 1) the problem is the Tsallis MaxEnt of MATH.md §7.3:
 /// p(λ) = entmax_α(λ f), whose support shrinks to the argmax set at the finite λ_max (and to the
 /// argmin set at λ_min). The range then holds λ_min and λ_max (unless they lie far beyond the
-/// softmax's range, as near α = 1), both are dashed lines named on the top axis, and the curves
-/// are flat beyond them. A target at an end of [min f, max f] marks λ_max (λ_min) as the current
-/// λ, "any λ ≥ λ_max" (the core's half-line warning).
+/// softmax's range, as near α = 1), both are dashed lines named beside them inside the plot, and
+/// the curves are flat beyond them. A target at an end of [min f, max f] marks λ_max (λ_min) as the
+/// current λ, "any λ ≥ λ_max" (the core's half-line warning).
 class MaxEntLambdaPlot : public PlotView
 {
     Q_OBJECT
@@ -60,6 +60,17 @@ public:
     /// Whether the title names the query (the default, for exports). MaxEntPanel turns it off and
     /// names the query once, beside μ, so that neither of its two titles has to be cut.
     void setTitleNamesQuery(bool on) { mTitleNamesQuery = on; }
+    /// Where the legend of the solver markers stands: in a row under the title (the default,
+    /// covering nothing), or, `inside`, in the corner of the plot where it covers least
+    /// (coverCost), one entry a row. MaxEntPanel puts it inside when the row would leave the
+    /// curve's data area under a third of the window (presented at 1280×800 under a lesson's
+    /// step caption: 221 px of 752). Replots.
+    void setSolverLegendInside(bool inside);
+    bool solverLegendInside() const { return mLegendInside; }
+    /// The height the solver legend took in its row under the title, as last laid out there
+    /// (0 before it was); whether it has entries to show.
+    int solverLegendRowHeight() const { return mLegendRowHeight; }
+    bool hasSolverLegend() const { return legend->itemCount() > 0; }
 
     bool hasCurve() const { return mHasCurve; }
     QCPGraph *curveGraph() const { return mCurve; }
@@ -143,6 +154,13 @@ private:
     /// The legend of the solver markers (the Newton square, the GIS triangle), in a row under
     /// the title while shown.
     void showSolverLegend(bool shown);
+    /// The solver markers' legend names: "Newton λ⁽ⁿ⁾" ("Newton/bisection λ⁽ⁿ⁾" with α > 1) and
+    /// "GIS λ⁽ⁿ⁾" in the row, without " λ⁽ⁿ⁾" inside the plot.
+    void nameSolvers();
+    /// The solver legend, when inside, to the place along the plot's edges where it covers
+    /// least (coverCost; the current λ's label counts as a label); after the last layout, after
+    /// placeCurrentLabel().
+    void placeSolverLegend();
     /// The pixel box `text` takes in `label`'s font when its `alignment` corner is at `at`.
     QRectF labelBox(const QCPItemText *label, const QString &text, const QPointF &at,
                     Qt::Alignment alignment) const;
@@ -189,7 +207,7 @@ private:
     std::vector<std::pair<double, QString>> mReferenceTicks;
     bool mCurrentLabelIsError = false;
     bool mCurrentIsInvTau = false; ///< the current λ's dot is the one of λ = 1/τ
-    QStringList mInvTauTexts; ///< label variants, longest first
+    QStringList mInvTauTexts;      ///< label variants, longest first
     QStringList mCurrentTexts;
     std::vector<QCPAbstractItem *> mDecorations;
     std::vector<QCPGraph *> mDecorationGraphs;
@@ -215,6 +233,8 @@ private:
     bool mSqrtDk = true;
     int mDk = 1;
     bool mHasCurve = false;
+    bool mLegendInside = false;
+    int mLegendRowHeight = 0;
     std::optional<double> mCurrentLambda;
     double mMu = 0;
     bool mTargetIsDefault = true;

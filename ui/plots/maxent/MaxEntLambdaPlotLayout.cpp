@@ -294,6 +294,48 @@ double MaxEntLambdaPlot::coverCost(const QRectF &box, const std::vector<QRectF> 
     return cost;
 }
 
+void MaxEntLambdaPlot::placeSolverLegend()
+{
+    if (!mLegendInside || !legend->visible() || axisRect()->width() < 20)
+        return;
+    const QRectF plot = axisRect()->rect();
+    const QSizeF size = legend->minimumOuterSizeHint();
+    // Every label placed before it, the current λ's too (it says more than the legend).
+    std::vector<QRectF> labels = otherLabelBoxes();
+    if (mCurrentLabel->visible() && !mCurrentLabel->text().isEmpty())
+        labels.push_back(labelRect(mCurrentLabel));
+    const std::vector<QPointF> curve = curvePixels();
+    // Along the plot's edges, every 8 px: the corners first (where a tie goes).
+    const double gap = 4;
+    const double left = plot.left() + gap;
+    const double right = std::max(left, plot.right() - gap - size.width());
+    const double top = plot.top() + gap;
+    const double bottom = std::max(top, plot.bottom() - gap - size.height());
+    std::vector<QPointF> corners{{left, top}, {right, top}, {left, bottom}, {right, bottom}};
+    for (double x = left + 8; x < right; x += 8)
+        corners.insert(corners.end(), {{x, top}, {x, bottom}});
+    for (double y = top + 8; y < bottom; y += 8)
+        corners.insert(corners.end(), {{left, y}, {right, y}});
+    QRectF best;
+    double bestCost = 0;
+    for (const QPointF &corner : corners) {
+        const QRectF box(corner, size);
+        const double cost = coverCost(box, labels, curve);
+        if (best.isNull() || cost < bestCost) {
+            best = box;
+            bestCost = cost;
+        }
+    }
+    // As fractions of the inset layout's rect (the axis rect's less the inset's margins), laid
+    // out again at once: the drawing follows this layout.
+    QCPLayoutInset *inset = axisRect()->insetLayout();
+    const QRectF room = inset->rect();
+    inset->setInsetRect(0, QRectF((best.left() - room.left()) / room.width(),
+                                  (best.top() - room.top()) / room.height(),
+                                  size.width() / room.width(), size.height() / room.height()));
+    inset->update(QCPLayoutElement::upLayout);
+}
+
 void MaxEntLambdaPlot::placeCurrentLabel()
 {
     if (!mCurrentLambda || mCurrentTexts.isEmpty())
