@@ -129,6 +129,7 @@ void MaxEntLambdaPlot::setSolverLegendInside(bool inside)
     if (inside == mLegendInside)
         return;
     mLegendInside = inside;
+    mLegendPlaced = false;
     const bool shown = legend->itemCount() > 0;
     // Out of wherever it is, then back where it now belongs.
     if (plotLayout()->hasElement(1, 0) && plotLayout()->element(1, 0) == legend) {

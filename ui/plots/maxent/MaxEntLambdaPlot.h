@@ -235,6 +235,7 @@ private:
     bool mHasCurve = false;
     bool mLegendInside = false;
     int mLegendRowHeight = 0;
+    bool mLegendPlaced = false; ///< placeSolverLegend() has put it somewhere since it went inside
     std::optional<double> mCurrentLambda;
     double mMu = 0;
     bool mTargetIsDefault = true;

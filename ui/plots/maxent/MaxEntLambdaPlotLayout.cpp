@@ -327,9 +327,16 @@ void MaxEntLambdaPlot::placeSolverLegend()
         }
     }
     // As fractions of the inset layout's rect (the axis rect's less the inset's margins), laid
-    // out again at once: the drawing follows this layout.
+    // out again at once: the drawing follows this layout. Where it stood, unless that now covers
+    // more than a marker more: the animated iterates move on every frame, the legend should not.
     QCPLayoutInset *inset = axisRect()->insetLayout();
     const QRectF room = inset->rect();
+    const QRectF was = inset->insetRect(0);
+    const QRectF before(room.left() + was.left() * room.width(),
+                        room.top() + was.top() * room.height(), size.width(), size.height());
+    if (mLegendPlaced && coverCost(before, labels, curve) <= bestCost + 300)
+        best = before;
+    mLegendPlaced = true;
     inset->setInsetRect(0, QRectF((best.left() - room.left()) / room.width(),
                                   (best.top() - room.top()) / room.height(),
                                   size.width() / room.width(), size.height() / room.height()));
