@@ -24,6 +24,7 @@
 #include "window/MainWindow.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -35,21 +36,20 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
-#include <QStatusBar>
-#include <QListWidget>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QTextBrowser>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QTemporaryDir>
-#include <QApplication>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -168,8 +168,8 @@ bool openTheTour(MainWindow &w, Wait wait)
 {
     w.resize(1280, 800);
     w.show();
-    const bool ready = wait == Wait::Active ? QTest::qWaitForWindowActive(&w)
-                                            : QTest::qWaitForWindowExposed(&w);
+    const bool ready =
+        wait == Wait::Active ? QTest::qWaitForWindowActive(&w) : QTest::qWaitForWindowExposed(&w);
     if (ready)
         w.lessonPresenter()->tourAction()->trigger();
     return ready;
@@ -298,9 +298,9 @@ void TestLessonUi::buildSaveReloadAndPresent()
         QCOMPARE(doc->shownStep(), std::optional<int>(step));
         QVERIFY(banner->isVisible());
         QCOMPARE(banner->titleLabel()->text(), title);
-        QCOMPARE(banner->counterLabel()->text(),
-                 step < 2 ? QStringLiteral("Step %1 of 3").arg(step + 1)
-                          : QStringLiteral("Step 3 of 3 · the end"));
+        QCOMPARE(banner->counterLabel()->text(), step < 2
+                                                     ? QStringLiteral("Step %1 of 3").arg(step + 1)
+                                                     : QStringLiteral("Step 3 of 3 · the end"));
         QCOMPARE(tabWidget(w), tab);
     };
     atStep(0, static_cast<QWidget *>(w.weightBarsView()), QStringLiteral("Three answers"));
@@ -759,12 +759,11 @@ void TestLessonUi::bannerReservesTheTallestStepAtItsWidth()
         return out;
     };
     s.lesson = Lesson{};
-    s.lesson->steps = {
-        step(QStringLiteral("Short"), QStringLiteral("One line."),
-             QStringLiteral("attention-heatmap")),
-        step(QStringLiteral("A much longer title that wraps in a narrow banner"), longCaption,
-             QStringLiteral("weight-bars")),
-        step(QStringLiteral("None"), std::nullopt, QStringLiteral("entropy"))};
+    s.lesson->steps = {step(QStringLiteral("Short"), QStringLiteral("One line."),
+                            QStringLiteral("attention-heatmap")),
+                       step(QStringLiteral("A much longer title that wraps in a narrow banner"),
+                            longCaption, QStringLiteral("weight-bars")),
+                       step(QStringLiteral("None"), std::nullopt, QStringLiteral("entropy"))};
     QVERIFY(!doc.resetTo(s));
     QWidget window;
     auto *layout = new QVBoxLayout(&window);
@@ -1057,7 +1056,8 @@ void TestLessonUi::tourIsTheReadersCopy()
              qPrintable(next));
     QCOMPARE(w.document()->scenario().title, QStringLiteral("Mine")); // cancelled: kept
     QCOMPARE(w.document()->shownStep(), std::nullopt);
-    QVERIFY(!w.lessonPresenter()->panel()->exampleNote()->isVisibleTo(w.lessonPresenter()->panel()));
+    QVERIFY(
+        !w.lessonPresenter()->panel()->exampleNote()->isVisibleTo(w.lessonPresenter()->panel()));
     QVERIFY(w.savePromptNext().isEmpty());
 
     answer = QMessageBox::Discard;
@@ -1127,6 +1127,31 @@ void TestLessonUi::f5OnTheStartUpFigurePresentsTheTour()
         QCOMPARE(w.document()->shownStep(), std::nullopt);
         QVERIFY(!w.document()->isModified());
         checkWeights(w.document(), softmaxAt(std::sqrt(2.0)));
+        // …notes and all: the tour's example had put its own where the figure's had been, and a
+        // fresh reader took them for the tour's, still on after ✕.
+        const auto isStartUpFigure = [&w] {
+            return !w.document()->baseScenario().lesson && !w.document()->isExample() &&
+                   w.document()->scenario().description == defaultScenario().description;
+        };
+        QTRY_VERIFY(isStartUpFigure());
+        QVERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("Left the tour")));
+        // ✕ while presenting: the same, and presentation goes on.
+        QTest::keyClick(&w, Qt::Key_F5);
+        QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+        QVERIFY(!isStartUpFigure());
+        QTest::mouseClick(w.lessonPresenter()->banner()->leaveButton(), Qt::LeftButton);
+        QTRY_VERIFY(isStartUpFigure());
+        QVERIFY(Appearance::instance()->presentation());
+        QTest::keyClick(&w, Qt::Key_F5);
+        // The tour's own scenario changed during the tour is the reader's: it stays.
+        QTest::keyClick(&w, Qt::Key_F5);
+        QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+        QTest::mouseClick(w.lessonPresenter()->banner()->leaveButton(), Qt::LeftButton);
+        QVERIFY(!w.document()->setTemperature(TemperatureMode::Fixed, 2.0));
+        QTest::qWait(50);
+        QVERIFY(w.document()->isExample());
+        QCOMPARE(w.document()->scenario().tau(), 2.0);
+        QTest::keyClick(&w, Qt::Key_F5);
     }
     {
         // A figure the reader changed is theirs: F5 presents it as it is, with no lesson.
@@ -1148,7 +1173,8 @@ void TestLessonUi::leavingTheLessonShowsTheViewBeforeIt()
     // On the Likelihood landscape, F5 presents the lesson from its step 1 (the heatmap); PageUp
     // on step 1 leaves it, presenting the scenario on the view it was on.
     MainWindow w;
-    QVERIFY(openAtProjectorSize(w, QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json")));
+    QVERIFY(
+        openAtProjectorSize(w, QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json")));
     w.viewTabs()->setCurrentWidget(w.valueSpacePanel());
     QTest::keyClick(&w, Qt::Key_F5);
     QCOMPARE(w.document()->shownStep(), std::optional<int>(0));

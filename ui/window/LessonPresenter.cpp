@@ -26,6 +26,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTextEdit>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -274,6 +275,25 @@ void LessonPresenter::stepShown(std::optional<int> step)
         if (const std::optional<int> tab = std::exchange(mTabBeforeLesson, std::nullopt);
             tab && *tab < mWindow->viewTabs()->count())
             mWindow->viewTabs()->setCurrentIndex(*tab);
+        // Left the tour F5 started on the start-up figure: the figure again, with its own notes
+        // (a fresh reader, after ✕, found the tour example's notes where the figure's had been).
+        // Queued: the document is in the middle of saying which step it shows.
+        if (std::exchange(mTourReplacedStartUpFigure, false) && lesson) {
+            QTimer::singleShot(0, mWindow, [this] {
+                ScenarioDocument *document = mWindow->document();
+                if (!document->isExample() || document->isModified() || document->shownStep() ||
+                    document->displayName() != ScenarioDocument::tr("%1 (example)")
+                                                   .arg(QStringLiteral("default.softmaxlab.json")))
+                    return; // the reader's own edits, another scenario, or back in the tour
+                document->newScenario();
+                mWindow->statusBar()->showMessage(
+                    tr("Left the tour: the start-up figure as it was (Help ▸ Take the Tour "
+                       "shows it again)"),
+                    8000);
+            });
+            updateKeys();
+            return;
+        }
         // The status bar's "Step n of N" would say the lesson is still on: say where we are.
         if (lesson && mWindow->statusBar()->currentMessage().startsWith(tr("Step ")))
             mWindow->statusBar()->showMessage(
@@ -290,8 +310,10 @@ void LessonPresenter::openTourOnStartUpFigure()
         document->isExample() || document->isModified() ||
         !(document->baseScenario() == defaultScenario()))
         return;
-    if (!document->loadExample(QStringLiteral(":/scenarios/default.softmaxlab.json")))
+    if (!document->loadExample(QStringLiteral(":/scenarios/default.softmaxlab.json"))) {
+        mTourReplacedStartUpFigure = true;
         mWindow->statusBar()->showMessage(tr("The tour: PageDown for the next step"), 8000);
+    }
 }
 
 void LessonPresenter::updateKeys()
@@ -382,7 +404,8 @@ void LessonPresenter::exportPdfInteractive()
     const QString file = document->filePath();
     QString suggested;
     if (file.isEmpty() || file.startsWith(QLatin1Char(':'))) {
-        suggested = QDir::home().filePath(document->titleStem(tr("lesson")) + QStringLiteral(".pdf"));
+        suggested =
+            QDir::home().filePath(document->titleStem(tr("lesson")) + QStringLiteral(".pdf"));
     } else {
         suggested = QFileInfo(file).dir().filePath(
             QFileInfo(file).fileName().section(QLatin1Char('.'), 0, 0) + QStringLiteral(".pdf"));

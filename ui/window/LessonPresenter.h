@@ -68,7 +68,8 @@ public:
     /// dock's title ("Key space"); `name` itself when the window has no such view.
     QString viewTitle(const QString &name) const;
 
-    /// The start-up figure, untouched (untitled, unchanged, no lesson), becomes the tour's: the
+    /// The start-up figure, untouched (untitled, unchanged, no lesson), becomes the tour's (and
+    /// comes back when the tour is left, see stepShown()): the
     /// same figure with its lesson (View ▸ Presentation Mode calls it before presenting, so F5
     /// right after start-up presents the tour, as it does the example; a fresh reader pressed
     /// F5 first and saw no steps). Anything else is left as it is.
@@ -107,6 +108,9 @@ private:
     QAction *mTour;
     bool mWasPresenting = false;
     bool mStartedByPresentation = false; ///< F5 started the lesson shown, so leaving it ends it
+    /// openTourOnStartUpFigure() put the tour in the start-up figure's place: leaving the tour
+    /// puts the figure back, notes and all, unless the reader changed or replaced the tour's.
+    bool mTourReplacedStartUpFigure = false;
     /// The dock the shown step opened (it was closed), closed again by the next step.
     QPointer<QDockWidget> mOpenedDock;
     /// mOpenedDock of the window while presentation mode has closed its docks.
