@@ -41,6 +41,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -201,6 +202,7 @@ private slots:
     void shippedTextsSpeakWithoutSectionNumbers();
     void tourIsTheReadersCopy();
     void f5OnTheStartUpFigurePresentsTheTour();
+    void captionSaysWhenTheViewIsAnother();
     void leavingTheLessonShowsTheViewBeforeIt();
     void stepDockComesToTheFrontWhenPresented();
     void stepListNamesTheQuery();
@@ -1166,6 +1168,45 @@ void TestLessonUi::f5OnTheStartUpFigurePresentsTheTour()
         QCOMPARE(w.document()->shownStep(), std::nullopt);
         QCOMPARE(w.document()->scenario().tau(), 1.0);
     }
+}
+
+void TestLessonUi::captionSaysWhenTheViewIsAnother()
+{
+    // A fresh reader pressed Tab on a presented step: the view changed, the step's caption stayed
+    // as if about it. It turns grey and the counter says "another view" until the step's view is
+    // back or the lesson goes on.
+    MainWindow w;
+    QVERIFY(
+        openAtProjectorSize(w, QStringLiteral(":/scenarios/iris-kernel-smoother.softmaxlab.json")));
+    QTest::keyClick(&w, Qt::Key_F5);
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+    LessonBanner *banner = w.lessonPresenter()->banner();
+    const QColor ink = banner->captionLabel()->palette().color(QPalette::WindowText);
+    QVERIFY(!banner->isOnAnotherView());
+    QWidget *stepView = tabWidget(w);
+    QTest::keyClick(&w, Qt::Key_Tab);
+    QVERIFY(tabWidget(w) != stepView);
+    QVERIFY(banner->isOnAnotherView());
+    QVERIFY2(banner->counterLabel()->text().contains(QStringLiteral("another view")),
+             qPrintable(banner->counterLabel()->text()));
+    const QColor grey = banner->captionLabel()->palette().color(QPalette::WindowText);
+    QVERIFY(grey != ink);
+    QCOMPARE(banner->titleLabel()->palette().color(QPalette::WindowText), grey);
+    // Back on the step's view: as before.
+    w.viewTabs()->setCurrentWidget(stepView);
+    QVERIFY(!banner->isOnAnotherView());
+    QCOMPARE(banner->captionLabel()->palette().color(QPalette::WindowText), ink);
+    QCOMPARE(banner->counterLabel()->text(),
+             QStringLiteral("Step 1 of %1").arg(w.document()->baseScenario().lesson->steps.size()));
+    // Away again, then the next step: its own view, its caption in the usual ink.
+    QTest::keyClick(&w, Qt::Key_Tab);
+    QVERIFY(banner->isOnAnotherView());
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(1));
+    QVERIFY(!banner->isOnAnotherView());
+    QCOMPARE(banner->captionLabel()->palette().color(QPalette::WindowText), ink);
+    QTest::keyClick(&w, Qt::Key_F5);
 }
 
 void TestLessonUi::leavingTheLessonShowsTheViewBeforeIt()

@@ -74,13 +74,26 @@ QString LessonBanner::lastHint()
     return tr("The last step. Esc or ✕ leaves the lesson; Help ▸ Examples has more lessons.");
 }
 
+QString LessonBanner::awayHint()
+{
+    return tr("Another view than this step's: PageDown goes on with the lesson, PageUp back.");
+}
+
+void LessonBanner::setOnAnotherView(bool away)
+{
+    if (away == mAway)
+        return;
+    mAway = away;
+    applyHintInk();
+    refresh();
+}
+
 void LessonBanner::applyFonts()
 {
     // Presenting: 24 pt titles at the default presentation scale 1.5, growing with it; otherwise
     // 15 pt, a little above the scenario's notes.
     const Appearance *look = Appearance::instance();
-    const double scale =
-        look->presentation() ? 1.6 * look->drawnPresentationScale() / 1.5 : 1.0;
+    const double scale = look->presentation() ? 1.6 * look->drawnPresentationScale() / 1.5 : 1.0;
     const auto sized = [this, scale](QWidget *w, double points, bool bold) {
         QFont f = font();
         f.setPointSizeF(points * scale);
@@ -102,10 +115,16 @@ void LessonBanner::applyHintInk()
     // palette is not set yet; and not the palette's grey for hint text, which reads below 4.5:1.
     const QPalette current = palette();
     QPalette muted = mHint->palette();
-    muted.setColor(QPalette::WindowText,
-                   contrast::mutedInk(current.color(QPalette::WindowText),
-                                      current.color(QPalette::Window)));
+    muted.setColor(QPalette::WindowText, contrast::mutedInk(current.color(QPalette::WindowText),
+                                                            current.color(QPalette::Window)));
     mHint->setPalette(muted);
+    // Away from the step's view, its title and caption in the same grey.
+    for (QLabel *label : {static_cast<QLabel *>(mTitle), static_cast<QLabel *>(mCaption)}) {
+        QPalette ink = label->palette();
+        ink.setColor(QPalette::WindowText, mAway ? muted.color(QPalette::WindowText)
+                                                 : current.color(QPalette::WindowText));
+        label->setPalette(ink);
+    }
 }
 
 void LessonBanner::changeEvent(QEvent *event)
@@ -147,7 +166,7 @@ void LessonBanner::reserveHeights()
         }
     mTitle->setReservedTexts(titles);
     mCaption->setReservedTexts(captions);
-    mHint->setReservedTexts({nextHint(), lastHint()});
+    mHint->setReservedTexts({nextHint(), lastHint(), awayHint()});
 }
 
 void LessonBanner::refresh()
@@ -168,11 +187,17 @@ void LessonBanner::refresh()
     // The last step says so in the counter too: on the projector the hint line is hidden, and
     // a clicker's PageDown there does nothing else visible (a fresh reader of the tour).
     const QString last = tr("Step %1 of %2 · the end").arg(n).arg(n);
-    mCounter->setText(*step + 1 < n ? tr("Step %1 of %2").arg(*step + 1).arg(n) : last);
+    const QString away = tr("Step %1 of %2 · another view").arg(*step + 1).arg(n);
+    mCounter->setText(mAway           ? away
+                      : *step + 1 < n ? tr("Step %1 of %2").arg(*step + 1).arg(n)
+                                      : last);
     // As wide on every step, so the title and caption beside it wrap the same way.
-    mCounter->setMinimumWidth(mCounter->fontMetrics().horizontalAdvance(last) + 4);
+    mCounter->setMinimumWidth(int(std::max(mCounter->fontMetrics().horizontalAdvance(last),
+                                           mCounter->fontMetrics().horizontalAdvance(
+                                               tr("Step %1 of %2 · another view").arg(n).arg(n)))) +
+                              4);
     mNext->setEnabled(*step + 1 < n);
-    mHint->setText(*step + 1 < n ? nextHint() : lastHint());
+    mHint->setText(mAway ? awayHint() : *step + 1 < n ? nextHint() : lastHint());
     reserveHeights();
     setVisible(true);
 }

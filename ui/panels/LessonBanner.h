@@ -38,6 +38,12 @@ public:
     QToolButton *nextButton() const { return mNext; }
     QToolButton *leaveButton() const { return mLeave; }
 
+    /// Whether the view shown is another than the one the step opened (Tab or a click on a tab
+    /// while presenting): the title and caption then turn grey, the counter says "another
+    /// view" and the hint how to go on, so the caption is not read as about the view shown.
+    void setOnAnotherView(bool away);
+    bool isOnAnotherView() const { return mAway; }
+
 public slots:
     /// The next step (from the base scenario: step 1); nothing after the last.
     void nextStep();
@@ -51,9 +57,10 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    /// The hint on a step before the last, and on the last.
+    /// The hint on a step before the last, on the last, and on another view than the step's.
     static QString nextHint();
     static QString lastHint();
+    static QString awayHint();
     void refresh();
     /// The counter and buttons: beside the title while presenting, else beside the hint.
     void placeControls();
@@ -73,6 +80,7 @@ private:
     QToolButton *mPrevious;
     QToolButton *mNext;
     QToolButton *mLeave;
+    bool mAway = false;
 };
 
 } // namespace sml

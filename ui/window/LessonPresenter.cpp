@@ -81,6 +81,12 @@ LessonPresenter::LessonPresenter(MainWindow *window) : QObject(window), mWindow(
     if (auto *layout = qobject_cast<QVBoxLayout *>(window->centralWidget()->layout()))
         layout->insertWidget(layout->indexOf(window->viewTabs()), mBanner);
 
+    // Tab (or a click on a tab) while a step is shown: its caption is not about the view now.
+    connect(window->viewTabs(), &QTabWidget::currentChanged, this, [this](int index) {
+        if (mStepTab && mWindow->document()->shownStep())
+            mBanner->setOnAnotherView(index != *mStepTab);
+    });
+
     mDock = new QDockWidget(tr("Lesson"), window);
     mDock->setObjectName(QStringLiteral("lessonDock"));
     mPanel = new LessonPanel(
@@ -257,6 +263,8 @@ void LessonPresenter::stepShown(std::optional<int> step)
         if (document->isModel()) // the step's head first: the views and the query follow it
             document->setSelectedHead(s.headIndex());
         openView(s.view);
+        mStepTab = mWindow->viewTabs()->currentIndex();
+        mBanner->setOnAnotherView(false);
         document->setSelectedQuery(s.queryIndex());
         // What the step's `set` changed is marked in the Scenario panel (the caption may not
         // say; a fresh reader of the tour scanned the panel for it); a step without leaves no
@@ -268,6 +276,8 @@ void LessonPresenter::stepShown(std::optional<int> step)
         mWindow->statusBar()->showMessage(
             tr("Step %1 of %2: %3").arg(*step + 1).arg(lesson->steps.size()).arg(s.title), 8000);
     } else {
+        mStepTab.reset();
+        mBanner->setOnAnotherView(false);
         mWindow->controlPanel()->markChanged({});
         if (QDockWidget *opened = std::exchange(mOpenedDock, nullptr))
             opened->hide(); // leaving the lesson closes what it opened

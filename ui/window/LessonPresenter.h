@@ -117,6 +117,9 @@ private:
     QPointer<QDockWidget> mOpenedDockBeforePresentation;
     /// The view tab shown before the lesson's first step, shown again when the lesson is left.
     std::optional<int> mTabBeforeLesson;
+    /// The view tab the shown step opened (or kept): another tab current marks the banner
+    /// LessonBanner::setOnAnotherView.
+    std::optional<int> mStepTab;
     PdfNamePrompt mPdfNamePrompt;
     ErrorReporter mErrorReporter;
 };
