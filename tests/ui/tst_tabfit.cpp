@@ -24,12 +24,16 @@ using namespace sml;
 
 namespace {
 
-const QStringList kViewNames = {
-    QStringLiteral("Attention weights"),    QStringLiteral("Softmax = MLE = MaxEnt"),
-    QStringLiteral("Entropy"),              QStringLiteral("Likelihood landscape"),
-    QStringLiteral("Maximum entropy"),      QStringLiteral("Temperature sweep"),
-    QStringLiteral("α sweep"),              QStringLiteral("Derivation"),
-    QStringLiteral("Heads"),                QStringLiteral("Projections")};
+const QStringList kViewNames = {QStringLiteral("Attention weights"),
+                                QStringLiteral("Softmax = MLE = MaxEnt"),
+                                QStringLiteral("Entropy"),
+                                QStringLiteral("Likelihood landscape"),
+                                QStringLiteral("Maximum entropy"),
+                                QStringLiteral("Temperature sweep"),
+                                QStringLiteral("α sweep"),
+                                QStringLiteral("Derivation"),
+                                QStringLiteral("Heads"),
+                                QStringLiteral("Projections")};
 
 /// Every tab the bar shows lies whole inside the bar and inside the tab widget, its text not
 /// elided, and clear of the "N more" button; the current tab is among them. Returns "" or what
@@ -45,7 +49,8 @@ QString wholeTabsProblem(QTabWidget *tabs)
             .arg(tabs->width());
     const QWidget *more = tabs->cornerWidget(Qt::TopRightCorner);
     const bool moreShown = more && more->isVisible();
-    const QRect moreRect = moreShown ? QRect(more->mapTo(tabs, QPoint(0, 0)), more->size()) : QRect();
+    const QRect moreRect =
+        moreShown ? QRect(more->mapTo(tabs, QPoint(0, 0)), more->size()) : QRect();
     if (!bar->isTabVisible(tabs->currentIndex()))
         return QStringLiteral("the current tab %1 is out of the bar").arg(tabs->currentIndex());
     for (int i = 0; i < bar->count(); ++i) {
@@ -61,9 +66,8 @@ QString wholeTabsProblem(QTabWidget *tabs)
                 .arg(bar->width() - 1);
         // The whole name fits in the tab with the style's margins (an elided tab is narrower:
         // "Quer…" still outgrew the bare text "Queries").
-        const int textWidth =
-            bar->fontMetrics().size(Qt::TextShowMnemonic, name).width() +
-            bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
+        const int textWidth = bar->fontMetrics().size(Qt::TextShowMnemonic, name).width() +
+                              bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
         if (r.width() < textWidth)
             return QStringLiteral("tab \"%1\" is squeezed to %2 px, its name is %3")
                 .arg(name)
@@ -201,9 +205,9 @@ private slots:
         for (int step = 1; step <= 10; ++step) {
             QTest::keyClick(t.tabs, Qt::Key_Tab, Qt::ControlModifier);
             QCOMPARE(t.tabs->currentIndex(), step % 10);
-            QVERIFY2(wholeTabsProblem(t.tabs).isEmpty(),
-                     qPrintable(QStringLiteral("tab %1: ").arg(step % 10) +
-                                wholeTabsProblem(t.tabs)));
+            QVERIFY2(
+                wholeTabsProblem(t.tabs).isEmpty(),
+                qPrintable(QStringLiteral("tab %1: ").arg(step % 10) + wholeTabsProblem(t.tabs)));
         }
         QTest::keyClick(t.tabs, Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(t.tabs->currentIndex(), 9);
@@ -285,8 +289,16 @@ private slots:
             QCOMPARE(tabs->currentIndex(), tab);
             QTest::qWait(10);
             const QString problem = wholeTabsProblem(tabs);
-            QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("view tab %1: ").arg(tab) + problem));
+            QVERIFY2(problem.isEmpty(),
+                     qPrintable(QStringLiteral("view tab %1: ").arg(tab) + problem));
         }
+        // "N more" and its list in the tabs' text size, presented too (a fresh reader saw a
+        // size smaller than the tabs beside them).
+        auto *fitting = qobject_cast<FittingTabWidget *>(tabs);
+        QVERIFY(fitting && fitting->moreButton()->isVisible());
+        QCOMPARE(fitting->moreButton()->font().pointSizeF(), tabs->tabBar()->font().pointSizeF());
+        QCOMPARE(fitting->moreButton()->menu()->font().pointSizeF(),
+                 tabs->tabBar()->font().pointSizeF());
         // The Scenario panel's tables (Queries, Keys & values, Variances σ², Notes) in its dock.
         if (!presentation) {
             auto *dock = window.findChild<QDockWidget *>(QStringLiteral("scenarioDock"));

@@ -85,6 +85,8 @@ protected:
     void changeEvent(QEvent *event) override
     {
         QTabBar::changeEvent(event);
+        if (event->type() == QEvent::FontChange)
+            mOwner->followBarFont();
         if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
             mOwner->fitTabs();
     }
@@ -109,10 +111,26 @@ FittingTabWidget::FittingTabWidget(QWidget *parent) : QTabWidget(parent)
     connect(menu, &QMenu::aboutToShow, this, &FittingTabWidget::fillMenu);
     mMore->setMenu(menu);
     mMore->hide(); // and no corner widget until some tab is out of the bar (fitTabs)
+    // The button and its list in the tabs' own text size (the window's presentation walk
+    // leaves them alone): presented at 1280×800 "5 more" was a size smaller than the tabs.
+    mMore->setProperty("smlOwnFontScale", true);
+    followBarFont();
     connect(this, &QTabWidget::currentChanged, this, &FittingTabWidget::fitTabs);
 }
 
 FittingTabWidget::~FittingTabWidget() = default;
+
+void FittingTabWidget::followBarFont()
+{
+    if (!mMore)
+        return; // (the bar's font set before the button exists)
+    const QFont font = tabBar()->font();
+    if (mMore->font() != font) {
+        mMore->setFont(font);
+        mMore->menu()->setFont(font);
+        fitTabs(); // the button's width is part of the bar's room
+    }
+}
 
 void FittingTabWidget::setTabAvailable(int index, bool available)
 {

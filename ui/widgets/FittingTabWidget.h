@@ -45,6 +45,8 @@ public:
 
     /// Lays the bar out again: the run of whole tabs that holds the current one.
     void fitTabs();
+    /// The "N more" button and its list take the bar's font (on every font change of the bar).
+    void followBarFont();
 
 protected:
     bool event(QEvent *event) override;
@@ -59,7 +61,7 @@ private:
 
     QSet<const QWidget *> mUnavailable; ///< pages taken away by their owner
     QToolButton *mMore = nullptr;
-    int mFirst = 0;                     ///< the first tab of the run shown when not all fit
+    int mFirst = 0; ///< the first tab of the run shown when not all fit
     int mOutOfBar = 0;
     bool mFitting = false;
 };
