@@ -23,6 +23,8 @@
 #include <QDockWidget>
 #include <QImage>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMetaProperty>
 #include <QSettings>
 #include <QSignalSpy>
@@ -698,12 +700,23 @@ private slots:
     {
         MainWindow window;
         const double base = window.queriesTable()->font().pointSizeF();
+        // The menus and the status bar too (a fresh reader saw them stay small presented).
+        QMenu *fileMenu = window.menuBar()->findChildren<QMenu *>().value(0);
+        QVERIFY(fileMenu);
+        const double bar = window.statusBar()->font().pointSizeF();
+        const double menu = fileMenu->font().pointSizeF();
+        QCOMPARE(window.menuBar()->font().pointSizeF(), menu);
         // At 1.5× (the most a screen 800 to 852 pixels high takes) the panels grow 1.25×.
         Appearance::instance()->setPresentationScale(1.5);
         window.presentationAction()->trigger();
         QCOMPARE(window.queriesTable()->font().pointSizeF(), 1.25 * base); // 1 + (1.5 − 1)/2
+        QCOMPARE(window.statusBar()->font().pointSizeF(), 1.25 * bar);
+        QCOMPARE(fileMenu->font().pointSizeF(), 1.25 * menu);
+        QCOMPARE(window.menuBar()->font().pointSizeF(), 1.25 * menu);
         window.presentationAction()->trigger();
         QCOMPARE(window.queriesTable()->font().pointSizeF(), base);
+        QCOMPARE(window.statusBar()->font().pointSizeF(), bar);
+        QCOMPARE(fileMenu->font().pointSizeF(), menu);
     }
 
     void wrappedTextKeepsFormulasWhole()

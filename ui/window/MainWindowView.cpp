@@ -21,6 +21,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QTextDocument>
@@ -204,6 +205,19 @@ void MainWindow::applyAppearance()
     if (!qobject_cast<ContrastStyle *>(QApplication::style()))
         QApplication::setStyle(new ContrastStyle(QApplication::style()->name()));
     QApplication::setPalette(look->palette());
+    // The menus and the status bar grow with the panels when presenting (a fresh reader saw
+    // them stay small on the projector): their own font, the window's at scale 1 (a menu is a
+    // window of its own, which the window's font does not reach), so that applyWidgetScale
+    // scales them too.
+    QFont chromeFont = font();
+    if (const QVariant base = property(basePointsProperty); base.isValid())
+        chromeFont.setPointSizeF(base.toDouble());
+    QList<QWidget *> chrome{menuBar(), statusBar()};
+    for (QMenu *menu : menuBar()->findChildren<QMenu *>())
+        chrome << menu;
+    for (QWidget *w : std::as_const(chrome))
+        if (!w->testAttribute(Qt::WA_SetFont))
+            w->setFont(chromeFont);
     applyWidgetScale(this, look->widgetFontScale());
     // Presenting gives the whole window to the central views: the docks close (View ▸ brings
     // any back) and come back as they were afterwards, and the lesson notes take two lines (they
