@@ -27,7 +27,7 @@ inline QString showScenario(MainWindow &w, const QString &scenario, bool present
 }
 
 /// The rows of a sweep: columns "scenario" (a resource path, "" for the start-up figure) and
-/// "presentation"; the start-up figure and every shipped example (":/scenarios", seventeen
+/// "presentation"; the start-up figure and every shipped example (":/scenarios", sixteen
 /// today, the default figure's lesson among them: iris and digits, d_k = 256, causal, sparse, a
 /// tiny model's layers, the temperature extremes, …), each in the window and presented.
 inline void addScenarioRows()

@@ -9,9 +9,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QEvent>
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
@@ -86,9 +86,9 @@ public:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
     {
-        if (watched == mTarget && (event->type() == QEvent::Move ||
-                                   event->type() == QEvent::Resize ||
-                                   event->type() == QEvent::Show || event->type() == QEvent::Hide))
+        if (watched == mTarget &&
+            (event->type() == QEvent::Move || event->type() == QEvent::Resize ||
+             event->type() == QEvent::Show || event->type() == QEvent::Hide))
             follow();
         return false;
     }

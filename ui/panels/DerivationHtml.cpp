@@ -207,12 +207,13 @@ QString DerivationWriter::html() const
     // Two columns of one table without borders (its text wraps; only the number tables' cells
     // keep their lines whole: "table.num td").
     // (A gutter between them: the first table's border ran into the second column's text.)
-    return html + QStringLiteral("<table width=\"100%\" border=\"0\" cellspacing=\"0\" cellpadding=\"0\">"
-                                 "<tr><td width=\"49%\" valign=\"top\">%1</td>"
-                                 "<td width=\"24\">&nbsp;</td>"
-                                 "<td width=\"49%\" valign=\"top\">%2</td>"
-                                 "</tr></table>")
-                      .arg(left, right);
+    return html +
+           QStringLiteral("<table width=\"100%\" border=\"0\" cellspacing=\"0\" cellpadding=\"0\">"
+                          "<tr><td width=\"49%\" valign=\"top\">%1</td>"
+                          "<td width=\"24\">&nbsp;</td>"
+                          "<td width=\"49%\" valign=\"top\">%2</td>"
+                          "</tr></table>")
+               .arg(left, right);
 }
 
 // --- maximum likelihood (MATH.md §4) --------------------------------------------------------

@@ -11,16 +11,16 @@
 #include "style/ViewHelp.h"
 #include "widgets/DocumentBinding.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QCheckBox>
 #include <QHelpEvent>
-#include <QAbstractTextDocumentLayout>
 #include <QScrollBar>
 #include <QTextBlock>
+#include <QTextBrowser>
+#include <QTextDocument>
 #include <QTextLayout>
 #include <QTextTable>
 #include <QTimer>
-#include <QTextBrowser>
-#include <QTextDocument>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -352,8 +352,8 @@ void DerivationPanel::refresh()
     // Presented, a quantity's name and formula share a line: the tour's last step showed the
     // likelihood table's rows but not its header, with the line under it (a fresh reader).
     mOneLine = Appearance::instance()->presentation() && !mExporting;
-    mHtml = derivationHtml(mDocument->analysis(), d, columns, mBrowser->font(), mSideBySide,
-                           mOneLine);
+    mHtml =
+        derivationHtml(mDocument->analysis(), d, columns, mBrowser->font(), mSideBySide, mOneLine);
     QScrollBar *vertical = mBrowser->verticalScrollBar();
     QScrollBar *horizontal = mBrowser->horizontalScrollBar();
     const int v = vertical->value(), h = horizontal->value();

@@ -76,7 +76,7 @@ QString LessonBanner::lastHint()
 
 QString LessonBanner::awayHint()
 {
-    return tr("Another view than this step's: PageDown goes on with the lesson, PageUp back.");
+    return tr("Not this step's view: its caption is about the view the step opened.");
 }
 
 void LessonBanner::setOnAnotherView(bool away)

@@ -359,12 +359,14 @@ void MaxEntPanel::adaptRows()
         plotHeight = visible;
     plotHeight = std::max(least, plotHeight);
     // The curves' data areas a third of the window too, above their titles, legends and axes as
-    // last laid out (issue 14): a curve taller than the view scrolls, stacked or side by side
-    // (the causal sentence's note left them 226 px of 752; presented at 1280×800, a lesson's
-    // step caption left the figure's 221 px).
+    // last laid out (issue 14): a curve taller than the view scrolls, stacked (the causal
+    // sentence's note left them 226 px of 752) or side by side, where the legend inside (below)
+    // comes first (presented at 1280×800 under the default lesson's step caption the curves
+    // were 221 px; with the legend inside they need 22 px more than the 368 px in view, which
+    // the page scrolls: the bottom of the x-axis name).
     // Side by side, when the solver legend's row under each title is what leaves a curve under
-    // a third in view, the legend goes inside the plot, where it covers least; stacked (and as
-    // a last resort) the page scrolls.
+    // a third in view, the legend goes inside the plot, where it covers least; what is still
+    // missing, the page scrolls.
     if (const int lambdaAround = this->lambdaAround(); lambdaAround > 0) {
         mLambdaAround = lambdaAround;
         int legendRow = 0;

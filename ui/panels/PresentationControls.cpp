@@ -7,8 +7,8 @@
 #include "widgets/NumberLineEdit.h"
 
 #include <QEvent>
-#include <QKeyEvent>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QSignalBlocker>
@@ -173,9 +173,8 @@ PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *
     row->addWidget(mAlphaSlider, 1);
     row->addWidget(mAlphaValue);
 
-    connect(tauField, &NumberLineEdit::committed, this, [this](double tau) {
-        report(mDocument->setTemperature(TemperatureMode::Fixed, tau));
-    });
+    connect(tauField, &NumberLineEdit::committed, this,
+            [this](double tau) { report(mDocument->setTemperature(TemperatureMode::Fixed, tau)); });
     connect(tauField, &NumberLineEdit::refused, this, &PresentationControls::message);
     connect(mSqrtDk, &QToolButton::toggled, this, [this](bool on) {
         report(mDocument->setTemperature(on ? TemperatureMode::SqrtDk : TemperatureMode::Fixed));

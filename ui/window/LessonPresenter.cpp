@@ -263,7 +263,11 @@ void LessonPresenter::stepShown(std::optional<int> step)
         if (document->isModel()) // the step's head first: the views and the query follow it
             document->setSelectedHead(s.headIndex());
         openView(s.view);
-        mStepTab = mWindow->viewTabs()->currentIndex();
+        // A step shown in a dock (key space) keeps its view whatever the central tab shows.
+        if (currentViewName() == s.view)
+            mStepTab = mWindow->viewTabs()->currentIndex();
+        else
+            mStepTab.reset();
         mBanner->setOnAnotherView(false);
         document->setSelectedQuery(s.queryIndex());
         // What the step's `set` changed is marked in the Scenario panel (the caption may not
@@ -301,10 +305,9 @@ void LessonPresenter::stepShown(std::optional<int> step)
                        "shows it again)"),
                     8000);
             });
-            updateKeys();
-            return;
         }
-        // The status bar's "Step n of N" would say the lesson is still on: say where we are.
+        // The status bar's "Step n of N" would say the lesson is still on: say where we are
+        // (replaced by the tour's own message when the start-up figure comes back).
         if (lesson && mWindow->statusBar()->currentMessage().startsWith(tr("Step ")))
             mWindow->statusBar()->showMessage(
                 tr("Left the lesson: the scenario as saved (the Lesson panel shows its steps)"),

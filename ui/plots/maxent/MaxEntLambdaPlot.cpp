@@ -36,8 +36,10 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
     mTitle = addTitle();
     plotStyle::styleAxis(xAxis, tr("λ  (inverse temperature)"));
     // The legend names the solver markers (setIterates) in a row under the title, where it
-    // covers nothing: inside the plot there was no free corner in a narrow or large-text plot
-    // (the λ = 1/τ label above, the curve, "feasible μ" below). In the layout only while shown.
+    // covers nothing: inside the plot there was often no free corner in a narrow or large-text
+    // plot (the λ = 1/τ label above, the curve, "feasible μ" below). In the layout only while
+    // shown; inside the plot, along its edges, only when MaxEntPanel asks
+    // (setSolverLegendInside: the row would leave the curve under a third of the window).
     legend->setVisible(false);
     axisRect()->insetLayout()->take(legend);
     axisRect()->insetLayout()->simplify();
@@ -116,7 +118,8 @@ MaxEntLambdaPlot::MaxEntLambdaPlot(QWidget *parent) : PlotView(parent)
         if (mInvTauLabel->visible() && axisRect()->width() > 20)
             placeLabel(mInvTauLabel, mInvTauTexts, Qt::AlignTop);
         placeSupportLimitNames();
-        if (!mLegendInside && legend->visible() && legend->outerRect().height() > 0)
+        if (!mLegendInside && legend->visible() && legend->outerRect().height() > 0 &&
+            viewport() == rect()) // (the window's layout, not an export's)
             mLegendRowHeight = legend->outerRect().height();
         if (mCurrentLabel->visible() && !mCurrentLabelIsError)
             placeCurrentLabel();
@@ -136,8 +139,10 @@ void MaxEntLambdaPlot::setSolverLegendInside(bool inside)
         plotLayout()->take(legend);
         plotLayout()->simplify();
     }
-    axisRect()->insetLayout()->take(legend);
-    axisRect()->insetLayout()->simplify();
+    if (legend->layout() == axisRect()->insetLayout()) {
+        axisRect()->insetLayout()->take(legend);
+        axisRect()->insetLayout()->simplify();
+    }
     // Inside, one entry a row on the labels' half-white (PlotView::fitLegends keeps one column).
     legend->setProperty("_sml_oneColumn", inside);
     legend->setBrush(inside ? QBrush(QColor(255, 255, 255, 215)) : QBrush(Qt::NoBrush));

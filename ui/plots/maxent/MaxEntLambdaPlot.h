@@ -61,10 +61,10 @@ public:
     /// names the query once, beside μ, so that neither of its two titles has to be cut.
     void setTitleNamesQuery(bool on) { mTitleNamesQuery = on; }
     /// Where the legend of the solver markers stands: in a row under the title (the default,
-    /// covering nothing), or, `inside`, in the corner of the plot where it covers least
-    /// (coverCost), one entry a row. MaxEntPanel puts it inside when the row would leave the
-    /// curve's data area under a third of the window (presented at 1280×800 under a lesson's
-    /// step caption: 221 px of 752). Replots.
+    /// covering nothing), or, `inside`, inside the plot at the place along its edges where it
+    /// covers least (coverCost), one entry a row, without "λ⁽ⁿ⁾". MaxEntPanel puts it inside when
+    /// the row would leave the curve's data area under a third of the window (presented at 1280×800
+    /// under a lesson's step caption: 221 px of 752). Replots.
     void setSolverLegendInside(bool inside);
     bool solverLegendInside() const { return mLegendInside; }
     /// The height the solver legend took in its row under the title, as last laid out there
@@ -151,8 +151,8 @@ private:
     /// marker and no part of the curve, inside the plot (it was in the bottom margin, ~90 px
     /// from its dot, on the argmax line). After the last layout of updateTicks().
     void placeCurrentLabel();
-    /// The legend of the solver markers (the Newton square, the GIS triangle), in a row under
-    /// the title while shown.
+    /// The legend of the solver markers (the Newton square, the GIS triangle) while shown: in a
+    /// row under the title, or inside the plot (setSolverLegendInside).
     void showSolverLegend(bool shown);
     /// The solver markers' legend names: "Newton λ⁽ⁿ⁾" ("Newton/bisection λ⁽ⁿ⁾" with α > 1) and
     /// "GIS λ⁽ⁿ⁾" in the row, without " λ⁽ⁿ⁾" inside the plot.

@@ -296,7 +296,9 @@ double MaxEntLambdaPlot::coverCost(const QRectF &box, const std::vector<QRectF> 
 
 void MaxEntLambdaPlot::placeSolverLegend()
 {
-    if (!mLegendInside || !legend->visible() || axisRect()->width() < 20)
+    if (!mLegendInside || !legend->visible() || axisRect()->width() < 20 ||
+        axisRect()->height() < 20 || axisRect()->insetLayout()->rect().width() < 20 ||
+        axisRect()->insetLayout()->rect().height() < 20)
         return;
     const QRectF plot = axisRect()->rect();
     const QSizeF size = legend->minimumOuterSizeHint();
