@@ -8,11 +8,14 @@
 #include <QCheckBox>
 #include <QImage>
 #include <QRegularExpression>
-#include <QTemporaryDir>
 #include <QScrollBar>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
 #include <QTextDocument>
+#include <QTextTable>
 
 #include <cmath>
 
@@ -335,8 +338,9 @@ void TestDerivation::exportFillsASlide()
         for (int x = 0; x < image.width(); x += 2)
             if (image.pixel(x, y) != background)
                 ink |= QRect(x, y, 1, 1);
-    QVERIFY2(ink.width() > 0.85 * image.width() && ink.height() > 0.7 * image.height(),
-             qPrintable(QStringLiteral("ink %1×%2 of 1920×1080").arg(ink.width()).arg(ink.height())));
+    QVERIFY2(
+        ink.width() > 0.85 * image.width() && ink.height() > 0.7 * image.height(),
+        qPrintable(QStringLiteral("ink %1×%2 of 1920×1080").arg(ink.width()).arg(ink.height())));
     // Margins all round (at least 30 px of 1920), and a gutter between the two columns: the
     // first table's border ran into the second column (a reader's find).
     QVERIFY2(ink.left() >= 30 && ink.top() >= 30 && ink.right() <= image.width() - 30,
@@ -357,8 +361,9 @@ void TestDerivation::exportFillsASlide()
 void TestDerivation::narrowPaneDoesNotScrollSideways()
 {
     // The pane beside both docks at 1280×800 is about 540 px wide: the three keys' table was
-    // 770 px and the pane scrolled sideways, k3 and Σ out of sight (a fresh reader). The text
-    // narrows to fit; wide again, it grows back.
+    // 770 px and the pane scrolled sideways, k3 and Σ out of sight (a fresh reader). The
+    // tables' text narrows to fit; wide again, it grows back. The prose keeps its 15 pt: when
+    // the whole text narrowed, the next fresh reader found the tab's text small.
     ScenarioDocument doc;
     DerivationPanel panel(&doc);
     panel.resize(540, 500);
@@ -366,14 +371,34 @@ void TestDerivation::narrowPaneDoesNotScrollSideways()
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     QCoreApplication::processEvents();
     QTextBrowser *browser = panel.browser();
+    // The text size of the first table's first cell, and of the first paragraph outside any
+    // table (the prose), as laid out.
+    const auto tablePoints = [&] {
+        QTextTable *table = nullptr;
+        for (QTextFrame *frame : browser->document()->rootFrame()->childFrames())
+            if ((table = qobject_cast<QTextTable *>(frame)))
+                break;
+        return table ? table->cellAt(0, 0).firstCursorPosition().charFormat().font().pointSizeF()
+                     : -1.0;
+    };
+    const auto prosePoints = [&] {
+        for (QTextBlock block = browser->document()->begin(); block.isValid(); block = block.next())
+            if (!QTextCursor(block).currentTable() && block.text().size() > 20 &&
+                block.blockFormat().headingLevel() == 0)
+                return QTextCursor(block).charFormat().font().pointSizeF();
+        return -1.0;
+    };
     QCOMPARE(browser->horizontalScrollBar()->maximum(), 0);
-    const double narrow = browser->document()->defaultFont().pointSizeF();
-    QVERIFY(narrow < 15);
+    const double narrow = tablePoints();
+    QVERIFY2(narrow < 15, qPrintable(QString::number(narrow)));
     QVERIFY(narrow >= 0.6 * 15 - 0.01);
+    QCOMPARE(prosePoints(), 15.0);
+    QCOMPARE(browser->document()->defaultFont().pointSizeF(), 15.0);
     panel.resize(1200, 500);
     QCoreApplication::processEvents();
     QCOMPARE(browser->horizontalScrollBar()->maximum(), 0);
-    QCOMPARE(browser->document()->defaultFont().pointSizeF(), 15.0);
+    QCOMPARE(tablePoints(), 15.0);
+    QCOMPARE(prosePoints(), 15.0);
 }
 
 QTEST_MAIN(TestDerivation)

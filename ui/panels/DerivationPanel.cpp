@@ -47,7 +47,15 @@ void forEachTable(QTextDocument *document, const std::function<void(QTextTable *
     visit(document->rootFrame());
 }
 
-QString derivationStyleSheet()
+/// The body text size: 15 pt, times the presentation scale.
+double bodyPoints()
+{
+    return 15 * Appearance::instance()->fontScale();
+}
+
+/// The style sheet of the steps; the tables' text at `tableScale` of the body's (the pane
+/// narrows the tables, never the prose: fitToWidth).
+QString derivationStyleSheet(double tableScale = 1.0)
 {
     // Colours chosen for the light theme, mapped to the theme drawn (issue 7).
     const Appearance *look = Appearance::instance();
@@ -55,6 +63,7 @@ QString derivationStyleSheet()
     return QStringLiteral("a { text-decoration: none; color: %1; }"
                           "h2 { font-size: %6pt; margin-bottom: 2px; }"
                           "h3 { font-size: %7pt; margin-top: 14px; margin-bottom: 4px; }"
+                          "table { font-size: %8pt; }"
                           "th { background-color: %2; font-weight: bold; white-space: nowrap; }"
                           "table.num td { white-space: nowrap; }"
                           "td.step { color: %3; }"
@@ -64,13 +73,8 @@ QString derivationStyleSheet()
         .arg(colour("#000000"), colour("#eef2f8"), colour("#555555"), colour("#f6f6f6"),
              colour("#7a4a00"))
         .arg(19 * look->fontScale())
-        .arg(17 * look->fontScale());
-}
-
-/// The body text size: 15 pt, times the presentation scale.
-double bodyPoints()
-{
-    return 15 * Appearance::instance()->fontScale();
+        .arg(17 * look->fontScale())
+        .arg(bodyPoints() * tableScale);
 }
 
 } // namespace
@@ -112,7 +116,7 @@ DerivationPanel::DerivationPanel(ScenarioDocument *document, QWidget *parent)
 void DerivationPanel::applyAppearance()
 {
     QFont body = mBrowser->font();
-    body.setPointSizeF(bodyPoints() * mFitScale);
+    body.setPointSizeF(bodyPoints());
     mBrowser->setFont(body);
     mBrowser->document()->setDefaultFont(body);
     // Numbers are anchors only for their hover text: draw them as plain text.
@@ -120,7 +124,7 @@ void DerivationPanel::applyAppearance()
     QPalette palette = mBrowser->palette();
     palette.setColor(QPalette::Link, Appearance::instance()->palette().color(QPalette::Text));
     mBrowser->setPalette(palette);
-    mBrowser->document()->setDefaultStyleSheet(derivationStyleSheet());
+    mBrowser->document()->setDefaultStyleSheet(derivationStyleSheet(mFitScale));
     // (Not from the constructor, before the pane's parts exist: mHtml is empty until then.)
     if (!mExporting && !mHtml.isEmpty() && mOneLine != Appearance::instance()->presentation())
         refresh();
@@ -146,7 +150,7 @@ void DerivationPanel::withExportDocument(const ImageExportOptions &options,
     refresh();
     QTextDocument document;
     QFont body = mBrowser->document()->defaultFont();
-    body.setPointSizeF(bodyPoints()); // never the pane's narrowed text (fitToWidth)
+    body.setPointSizeF(bodyPoints()); // never the pane's narrowed tables (fitToWidth)
     document.setDefaultFont(body);
     document.setDefaultStyleSheet(derivationStyleSheet());
     // The margin of a slide (28 layout px, as the lesson PDF's header): at 16 the right-hand
@@ -367,54 +371,61 @@ void DerivationPanel::fitToWidth()
 {
     // A table wider than the pane (the window at 1280×800 with both docks: 545 px for three
     // keys' 770) made the pane scroll sideways, k3 and Σ out of sight (a fresh reader): the
-    // text shrinks to fit, down to 60 %, and grows back when there is room.
+    // tables' text shrinks to fit, down to 60 %, and grows back when there is room. The prose
+    // keeps its size: when the whole text shrank, a fresh reader found the tab's text small
+    // in the window.
     const double room = mBrowser->viewport()->width() - 2;
     if (mSideBySide || room < 100)
         return;
-    // The largest text size from 60 % to 100 % whose widest line (a table) fits the pane, with
-    // 2 % to spare (a sideways scroll bar came and went at the edge): 100 % when it fits, else
-    // by bisection. (Stepping by room / ideal stalled short of 100 %: the wrapped paragraphs
-    // fill the pane's width whatever the text size.)
     QTextDocument *document = mBrowser->document();
-    const auto setScale = [&](double scale) {
-        QFont body = document->defaultFont();
-        if (body.pointSizeF() == bodyPoints() * scale)
-            return; // (a new default font lays the whole text out again)
-        body.setPointSizeF(bodyPoints() * scale);
-        document->setDefaultFont(body);
-    };
-    // The room the tables take, their right edges (a paragraph wraps to the pane; a table's
-    // cells do not).
-    const auto used = [&] {
+    // The room the tables of `doc` take, their right edges (a paragraph wraps to the pane; a
+    // table's cells do not).
+    const auto used = [](QTextDocument *doc) {
         double right = 0;
-        forEachTable(document, [&](QTextTable *table) {
-            right = std::max(right, document->documentLayout()->frameBoundingRect(table).right());
+        forEachTable(doc, [&](QTextTable *table) {
+            right = std::max(right, doc->documentLayout()->frameBoundingRect(table).right());
         });
-        return right + document->documentMargin();
+        return right + doc->documentMargin();
     };
-    const auto fits = [&](double scale) {
-        setScale(scale);
-        return used() <= 0.98 * room;
+    // Every edit comes here: the scale stays while the tables fit with 2 % to spare (a sideways
+    // scroll bar came and went at the edge) and the scale is 100 % or they fill at least 90 %
+    // of the room (no new layout then).
+    const double now = used(document);
+    if (now <= 0.98 * room && (mFitScale >= 1.0 || now >= 0.9 * room))
+        return;
+    if (now > 0.98 * room && mFitScale <= 0.6)
+        return; // as small as the tables go: the pane scrolls sideways
+    // Otherwise 100 % if that fits, else the scale narrowed towards room / width a few times
+    // (cell padding and borders do not shrink, so from above), 60 % at the least. Each try is
+    // laid out in a scratch document: trying them in the pane's own made its sideways scroll
+    // bar come and go, and each of those resizes asked for this search again, for ever (with
+    // tables too wide even at 60 %).
+    QTextDocument scratch;
+    scratch.setDefaultFont(document->defaultFont());
+    scratch.setDocumentMargin(document->documentMargin());
+    scratch.setTextWidth(mBrowser->viewport()->width());
+    const auto usedAt = [&](double scale) {
+        scratch.setDefaultStyleSheet(derivationStyleSheet(scale));
+        scratch.setHtml(mHtml);
+        return used(&scratch);
     };
-    // Every edit comes here: the size stays while it fits and is 100 % or its tables fill at
-    // least 90 % of the room (no new layout then); otherwise the search.
-    setScale(mFitScale);
-    const double now = used();
-    if (!(now <= 0.98 * room && (mFitScale >= 1.0 || now >= 0.9 * room))) {
-        double scale = 1.0;
-        if (!fits(1.0)) {
-            double lo = 0.6, hi = 1.0;
-            for (int round = 0; round < 7; ++round) {
-                const double mid = (lo + hi) / 2;
-                (fits(mid) ? lo : hi) = mid;
-            }
-            scale = lo;
-        }
-        mFitScale = scale;
+    double scale = 1.0;
+    double width = usedAt(scale);
+    for (int round = 0; round < 5 && width > 0.98 * room && scale > 0.6; ++round) {
+        scale = std::max(0.6, std::floor(100 * scale * 0.97 * room / width) / 100);
+        width = usedAt(scale);
     }
-    setScale(mFitScale);
-    if (mBrowser->font() != document->defaultFont())
-        mBrowser->setFont(document->defaultFont());
+    if (scale == mFitScale)
+        return; // (the pane's document has it already: no new layout)
+    mFitScale = scale;
+    QScrollBar *vertical = mBrowser->verticalScrollBar();
+    QScrollBar *horizontal = mBrowser->horizontalScrollBar();
+    const int v = vertical->value(), h = horizontal->value();
+    // The scale is the style sheet's (a new sheet needs the HTML again: one layout).
+    document->setDefaultStyleSheet(derivationStyleSheet(mFitScale));
+    document->setHtml(mHtml);
+    vertical->setValue(v);
+    horizontal->setValue(h);
 }
 
 } // namespace sml

@@ -82,8 +82,9 @@ private:
     /// Body font (15 pt × the presentation scale), link colour and themed style sheet.
     void applyAppearance();
     void refresh();
-    /// Shrinks the body text (to 60 % at least) while the widest table is wider than the pane,
-    /// and grows it back when there is room: the pane does not scroll sideways.
+    /// Shrinks the tables' text (to 60 % at least) while the widest table is wider than the
+    /// pane, and grows it back when there is room: the pane does not scroll sideways. The prose
+    /// keeps the body size.
     void fitToWidth();
     /// How many key columns of the query fit the panel's width, heaviest first (at least three).
     int keyColumnsThatFit(const QueryDetail &detail) const;
@@ -96,7 +97,7 @@ private:
     bool mSideBySide = false; ///< while laid out for a wide export page (withExportDocument)
     bool mExporting = false;  ///< while laid out for an export (withExportDocument)
     bool mOneLine = false;    ///< the shown HTML has one-line quantities (presentation mode)
-    double mFitScale = 1.0;   ///< the body text's share of bodyPoints() that fits the pane
+    double mFitScale = 1.0;   ///< the tables' text's share of bodyPoints() that fits the pane
 };
 
 } // namespace sml
