@@ -9,6 +9,8 @@ namespace sml::labelPlacement {
 namespace {
 
 constexpr double eps = 1e-9;
+/// candidatesAround(): 8 directions on each ring.
+constexpr int candidatesPerRing = 8;
 
 bool finite(const QRectF &r)
 {
@@ -62,7 +64,7 @@ std::vector<QRectF> candidatesAround(const Disc &disc, QSizeF size, double gap)
                                     {1, 0},      {-1, 0},    {0, -1},      {0, 1}};
     const double step = std::max(4.0, 0.75 * h);
     std::vector<QRectF> out;
-    out.reserve(24);
+    out.reserve(3 * candidatesPerRing);
     for (int ring = 0; ring < 3; ++ring) {
         const double d = std::max(0.0, disc.radius) + std::max(0.0, gap) + ring * step;
         for (const Direction &u : directions) {
@@ -81,6 +83,7 @@ Placement place(const Problem &problem)
     const int L = int(problem.labels.size());
     Placement result;
     result.boxes.assign(size_t(L), std::nullopt);
+    result.chosen.assign(size_t(L), -1);
 
     std::vector<int> order(static_cast<size_t>(L));
     std::iota(order.begin(), order.end(), 0);
@@ -147,14 +150,25 @@ Placement place(const Problem &problem)
             : anchored
                 ? candidatesAround(problem.discs[size_t(label.anchor)], label.size, label.gap)
                 : std::vector<QRectF>{};
+        // The order tried: the kept place first among its ring (Label::preferred).
+        std::vector<int> indices(candidates.size());
+        std::iota(indices.begin(), indices.end(), 0);
+        if (label.preferred >= 0 && label.preferred < int(candidates.size())) {
+            const int ringStart = label.candidates.empty()
+                                      ? label.preferred / candidatesPerRing * candidatesPerRing
+                                      : 0;
+            std::rotate(indices.begin() + ringStart, indices.begin() + label.preferred,
+                        indices.begin() + label.preferred + 1);
+        }
         // A candidate that leaves the plot is also tried slid back inside it (by at most half
         // its size): a disc at the plot's edge had every box centred on it or beside it cut
         // off (k3 at the left edge of the narrow key-space dock at 1280×800 lost its label).
-        std::vector<QRectF> tries;
+        std::vector<std::pair<QRectF, int>> tries; // the box and its candidate's index
         tries.reserve(2 * candidates.size());
         const QRectF &plot = problem.plot;
-        for (const QRectF &box : candidates) {
-            tries.push_back(box);
+        for (const int c : indices) {
+            const QRectF &box = candidates[size_t(c)];
+            tries.emplace_back(box, c);
             if (!finite(box) || inside(box, plot) || box.width() > plot.width() ||
                 box.height() > plot.height())
                 continue;
@@ -169,7 +183,7 @@ Placement place(const Problem &problem)
                 slid.moveBottom(plot.bottom());
             if (std::abs(slid.left() - box.left()) <= box.width() / 2 &&
                 std::abs(slid.top() - box.top()) <= box.height() / 2)
-                tries.push_back(slid);
+                tries.emplace_back(slid, c);
         }
         // A box a label's height or two from another disc still reads as that disc's name when
         // it stands right over it, under it or beside it (a reader took "the  w = 0.206", up
@@ -178,10 +192,11 @@ Placement place(const Problem &problem)
         for (const bool strict : {true, false}) {
             if (strict && !anchored)
                 continue;
-            for (const QRectF &box : tries) {
+            for (const auto &[box, c] : tries) {
                 if (fits(box, anchored ? label.anchor : -1, label.clearance) &&
                     (!strict || clearOfOthers(box, label.anchor))) {
                     result.boxes[size_t(i)] = box;
+                    result.chosen[size_t(i)] = c;
                     break;
                 }
             }

@@ -46,6 +46,13 @@ struct Label
     /// lower right, upper left, lower left, right, left, above, below) on 3 rings, the nearest
     /// ring first. A label with no anchor and no candidates is dropped.
     std::vector<QRectF> candidates;
+    /// Index into the candidates (generated or explicit) of the place to keep, or -1: where the
+    /// label stood at the last layout (Placement::chosen), so that it stays put while the scene
+    /// changes elsewhere (labels that jumped after an unrelated edit were a fresh reader's
+    /// find). It is tried first among the generated candidates of its ring (a nearer ring with
+    /// room still wins: the label moves closer to its disc), first of all among explicit ones;
+    /// it must keep the rules like any other candidate. Out of range: ignored.
+    int preferred = -1;
 };
 
 struct Problem
@@ -62,6 +69,9 @@ struct Placement
     std::vector<std::optional<QRectF>> boxes;
     /// The indices of the dropped labels, ascending.
     std::vector<int> dropped;
+    /// One entry per Problem::labels: the index of the candidate taken (also when it was slid
+    /// back inside the plot), for Label::preferred at the next layout; -1 when dropped.
+    std::vector<int> chosen;
 };
 
 /// Places `problem`'s labels by the rules above. A non-finite size, disc or candidate only

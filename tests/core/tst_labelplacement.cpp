@@ -26,6 +26,7 @@ private slots:
     void heaviestFirst();
     void explicitCandidatesAvoidObstacles();
     void deterministic();
+    void keepsItsPlaceWhileTheSceneChangesElsewhere();
 };
 
 namespace {
@@ -276,6 +277,46 @@ void TestLabelPlacement::deterministic()
     QCOMPARE(a.dropped, b.dropped);
     QVERIFY(checkRules(p, a) >= 1);
     QVERIFY(!a.dropped.empty()); // 20 labels of 50 px in a 400 px row cannot all fit
+}
+
+void TestLabelPlacement::keepsItsPlaceWhileTheSceneChangesElsewhere()
+{
+    // Disc 0 at (200, 200), r = 10; disc 1 up and to the right of it blocks its label's first
+    // place (upper right), so the label goes to the second (lower right).
+    Problem p;
+    p.plot = QRectF(0, 0, 500, 400);
+    p.discs = {{QPointF(200, 200), 10}, {QPointF(250, 160), 10}};
+    p.labels = {named(0, 50, 16)};
+    const Placement first = place(p);
+    QVERIFY(first.boxes[0]);
+    QCOMPARE(first.chosen[0], 1);
+    const auto candidates = candidatesAround(p.discs[0], QSizeF(50, 16), 2);
+    QCOMPARE(*first.boxes[0], candidates[1]);
+    // Disc 1 moves away (an edit elsewhere): without a kept place the label jumps back to the
+    // upper right; with it, it stays at the lower right.
+    p.discs[1].centre = QPointF(450, 50);
+    QCOMPARE(place(p).chosen[0], 0);
+    p.labels[0].preferred = first.chosen[0];
+    const Placement kept = place(p);
+    QCOMPARE(kept.chosen[0], 1);
+    QCOMPARE(*kept.boxes[0], candidates[1]);
+    QCOMPARE(checkRules(p, kept), 1);
+    // A kept place that now breaks a rule (disc 1 comes under it) is left.
+    p.discs[1].centre = QPointF(230, 235);
+    const Placement moved = place(p);
+    QVERIFY(moved.boxes[0]);
+    QVERIFY(moved.chosen[0] != 1);
+    QCOMPARE(checkRules(p, moved), 1);
+    // A kept place on the second ring gives way to room on the nearest ring.
+    p.discs[1].centre = QPointF(450, 50);
+    p.labels[0].preferred = 8 + 3;
+    QCOMPARE(place(p).chosen[0], 0);
+    // Out of range: ignored.
+    p.labels[0].preferred = 99;
+    QCOMPARE(place(p).chosen[0], 0);
+    // Dropped: -1.
+    p.labels.push_back(named(0, 900, 16));
+    QCOMPARE(place(p).chosen[1], -1);
 }
 
 QTEST_APPLESS_MAIN(TestLabelPlacement)

@@ -12,8 +12,10 @@
 #include "style/Appearance.h"
 
 #include <QTest>
+#include <QUndoStack>
 
 #include <cmath>
+#include <optional>
 
 using namespace sml;
 using labelPlacement::Disc;
@@ -87,6 +89,7 @@ private slots:
     void keySpaceTwelveTokensAtProjectorSize_data();
     void keySpaceTwelveTokensAtProjectorSize();
     void valueSpaceLabelsKeepTheRules();
+    void keySpaceLabelStaysAfterAnEditElsewhere();
 };
 
 void TestPlaneLabels::keySpaceTwelveTokensAtProjectorSize_data()
@@ -209,6 +212,68 @@ void TestPlaneLabels::valueSpaceLabelsKeepTheRules()
                 QVERIFY(!overlaps(l.box, labels[b].box));
     }
     Appearance::instance()->setPresentation(false);
+}
+
+void TestPlaneLabels::keySpaceLabelStaysAfterAnEditElsewhere()
+{
+    // Key "A" with key "B" up and to the right of it: A's label cannot take its first place
+    // (upper right) and goes elsewhere. Dragging B away (an edit of B, not of A) frees that
+    // place; A's label stays where it was instead of jumping back (labels that jumped after
+    // an unrelated edit were a fresh reader's find).
+    Scenario s = defaultScenario();
+    s.title = QStringLiteral("labels stay");
+    s.keyLabels = {QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C")};
+    s.queryLabels = {QStringLiteral("q")};
+    s.keys.resize(3, 2);
+    s.keys << 1.0, 0.2, 1.25, 0.45, -0.9, -0.6;
+    s.queries.resize(1, 2);
+    s.queries << 1.0, 0.3;
+    s.values.resize(3, 2);
+    s.values << 1.0, 0.0, 0.0, 1.0, -1.0, -1.0;
+    s.maxentTargets.reset();
+    s.freeVariances.resize(0, 0);
+    s.normalizeSideArrays();
+    ScenarioDocument doc;
+    QVERIFY(!doc.resetTo(s));
+    KeySpaceView view;
+    view.bindToDocument(&doc);
+    view.resize(820, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.replot();
+
+    // Which side of its disc A's label is on: −1 left/above, +1 right/below, 0 across.
+    auto sideOfA = [&]() -> std::optional<QPoint> {
+        for (const ShownLabel &l : anchoredLabels(&view)) {
+            if (!l.text.startsWith(QLatin1String("A")))
+                continue;
+            const QPointF c = view.keyPixel(0);
+            const int x = l.box.left() >= c.x() ? 1 : l.box.right() <= c.x() ? -1 : 0;
+            const int y = l.box.top() >= c.y() ? 1 : l.box.bottom() <= c.y() ? -1 : 0;
+            return QPoint(x, y);
+        }
+        return std::nullopt;
+    };
+    const auto before = sideOfA();
+    QVERIFY(before);
+    QVERIFY2(*before != QPoint(1, -1), "B should keep A's label from the upper right");
+
+    // Drag B away from A, up into the plot's top right corner (not across A's label), with
+    // real mouse events.
+    const QPointF from = view.keyPixel(1);
+    const QRectF plot(view.axisRect()->rect());
+    const QPointF to = plot.topRight() + QPointF(-30, 30);
+    QTest::mousePress(&view, Qt::LeftButton, Qt::NoModifier, from.toPoint());
+    for (int k = 1; k <= 6; ++k)
+        QTest::mouseMove(&view, (from + (to - from) * (k / 6.0)).toPoint());
+    QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, to.toPoint());
+    QCoreApplication::processEvents();
+    view.replot();
+    QCOMPARE(doc.undoStack()->count(), 1);
+    QVERIFY(QLineF(view.keyPixel(1), view.keyPixel(0)).length() > 100);
+    const auto after = sideOfA();
+    QVERIFY(after);
+    QCOMPARE(*after, *before);
 }
 
 QTEST_MAIN(TestPlaneLabels)

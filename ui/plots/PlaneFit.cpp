@@ -91,6 +91,8 @@ QSizeF textSize(const QCPItemText *label)
 }
 
 const char *droppedProperty = "_sml_label_dropped";
+const char *spotProperty = "_sml_label_spot"; // labelPlacement's candidate index (-1: none)
+const char *idProperty = "_sml_label_id";
 
 } // namespace
 
@@ -154,6 +156,9 @@ PlacedLabels placeLabels(const QList<QCPAbstractItem *> &items, const QRect &rec
         l.size = textSize(label);
         l.priority = -double(labels.size()); // the order of `items`
         l.gap = 3;
+        bool known = false;
+        const int spot = label->property(spotProperty).toInt(&known);
+        l.preferred = known ? spot : -1;
         problem.labels.push_back(l);
         labels << label;
     }
@@ -163,6 +168,8 @@ PlacedLabels placeLabels(const QList<QCPAbstractItem *> &items, const QRect &rec
         QCPItemText *label = labels[i];
         const auto &box = placement.boxes[size_t(i)];
         label->setProperty(droppedProperty, !box.has_value());
+        if (box)
+            label->setProperty(spotProperty, placement.chosen[size_t(i)]);
         label->setVisible(box.has_value());
         if (!box) {
             out.dropped << label;
@@ -174,6 +181,26 @@ PlacedLabels placeLabels(const QList<QCPAbstractItem *> &items, const QRect &rec
         out.boxes << *box;
     }
     return out;
+}
+
+QHash<QString, int> labelSpots(const QList<QCPAbstractItem *> &items)
+{
+    QHash<QString, int> spots;
+    for (const QCPAbstractItem *item : items) {
+        const QString id = item->property(idProperty).toString();
+        bool known = false;
+        const int spot = item->property(spotProperty).toInt(&known);
+        if (!id.isEmpty() && known && spot >= 0)
+            spots.insert(id, spot);
+    }
+    return spots;
+}
+
+void setLabelId(QCPItemText *label, const QString &id, const QHash<QString, int> &spots)
+{
+    label->setProperty(idProperty, id);
+    if (const auto it = spots.constFind(id); it != spots.constEnd())
+        label->setProperty(spotProperty, *it);
 }
 
 void fitTitle(QCPTextElement *element, const QString &text, double width, double points,

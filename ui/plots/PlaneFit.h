@@ -3,6 +3,7 @@
 #include "Contours.h"
 #include "LabelPlacement.h"
 
+#include <QHash>
 #include <QList>
 #include <QRectF>
 
@@ -57,6 +58,18 @@ struct PlacedLabels
 PlacedLabels placeLabels(const QList<QCPAbstractItem *> &items, const QRect &rect,
                          const QList<QRectF> &obstacles = {}, double anchorRadius = 5,
                          const std::vector<labelPlacement::Disc> &extraDiscs = {});
+
+/// The places (labelPlacement candidate indices) that placeLabels() gave the labels among `items`
+/// that have an id (setLabelId()), by id. A view that makes its label items anew on every
+/// edit takes them before it deletes the old items and hands them to setLabelId() for the new
+/// ones: placeLabels() then keeps each label where it stood while that place still keeps the
+/// rules (labelPlacement::Label::preferred). Labels that jumped after an unrelated edit were a
+/// fresh reader's find (issue 14).
+QHash<QString, int> labelSpots(const QList<QCPAbstractItem *> &items);
+
+/// Names `label` by `id` (stable across rebuilds: "key 3", not its text) and gives it the place
+/// it had under that id in `spots` (labelSpots() of the items it replaces), if any.
+void setLabelId(QCPItemText *label, const QString &id, const QHash<QString, int> &spots);
 
 /// The pixel box of a text item as drawn (its text, font, padding and alignment).
 QRectF labelBox(const QCPItemText *label);

@@ -265,6 +265,8 @@ QString KeySpaceView::subtitleText() const
 
 void KeySpaceView::rebuildItems()
 {
+    // Each label keeps its place across the rebuild while it still fits (planeFit::labelSpots).
+    const QHash<QString, int> spots = planeFit::labelSpots(mPointItems);
     for (QCPAbstractItem *item : std::as_const(mPointItems))
         removeItem(item);
     mPointItems.clear();
@@ -281,12 +283,13 @@ void KeySpaceView::rebuildItems()
         const QPointF d = toDisplay(p);
         pos->setCoords(d.x(), line ? 0.0 : d.y());
     };
-    auto addLabel = [&](QCPItemTracer *anchor, const QString &text, const QColor &color,
-                        double offset, bool below, bool bold) {
+    auto addLabel = [&](QCPItemTracer *anchor, const QString &id, const QString &text,
+                        const QColor &color, double offset, bool below, bool bold) {
         QCPItemText *label = planeLabels::makeAnchoredLabel(
             this, anchor->position, QPointF(offset * 0.7, below ? offset * 0.7 : -offset * 0.7),
             Qt::AlignLeft | (below ? Qt::AlignTop : Qt::AlignBottom), text, color, bold);
         label->setBrush(QColor(255, 255, 255, 190));
+        planeFit::setLabelId(label, id, spots);
         mPointItems << label;
     };
     const QFont labelFont = plotStyle::tickFont();
@@ -356,14 +359,14 @@ void KeySpaceView::rebuildItems()
             for (const QString &line : shown.split(QLatin1Char('\n')))
                 widest = std::max(widest, fm.horizontalAdvance(line));
             mLabelPixels = std::max(mLabelPixels, widest + keyRadiusPx(t) + 12);
-            addLabel(tracer, shown, seen ? QColor(20, 40, 90) : QColor(110, 110, 110),
-                     keyRadiusPx(t) + 2, line && (t % 2 == 1), false);
+            addLabel(tracer, QStringLiteral("key %1").arg(t), shown,
+                     seen ? QColor(20, 40, 90) : QColor(110, 110, 110), keyRadiusPx(t) + 2,
+                     line && (t % 2 == 1), false);
             // Both forms, for updateLayout() to choose again at the width laid out (the scene
             // can be built before a dock has its size).
             if (seen) {
                 mPointItems.last()->setProperty("_sml_oneLine", tr("%1  %2").arg(name, weight));
-                mPointItems.last()->setProperty("_sml_twoLines",
-                                                name + QLatin1Char('\n') + weight);
+                mPointItems.last()->setProperty("_sml_twoLines", name + QLatin1Char('\n') + weight);
                 mPointItems.last()->setProperty("_sml_name", name);
             }
         }
@@ -405,7 +408,8 @@ void KeySpaceView::rebuildItems()
         place(tracer->position, mScene.queryPoints[size_t(i)]);
         mPointItems << tracer;
         if (m <= 4)
-            addLabel(tracer, plotStyle::elide(mScene.queryLabels.value(i), labelFont, 120),
+            addLabel(tracer, QStringLiteral("query %1").arg(i),
+                     plotStyle::elide(mScene.queryLabels.value(i), labelFont, 120),
                      QColor(110, 110, 110), 7, false, false);
     }
 
@@ -423,7 +427,8 @@ void KeySpaceView::rebuildItems()
         mPointItems << tip;
         QFont bold = labelFont;
         bold.setBold(true);
-        addLabel(tip, plotStyle::elide(mScene.queryLabels.value(mScene.selected), bold, 160),
+        addLabel(tip, QStringLiteral("selected query"),
+                 plotStyle::elide(mScene.queryLabels.value(mScene.selected), bold, 160),
                  plotStyle::highlightColor().darker(120), 10, false, true);
         // The selected query's name is placed first, then the keys, heaviest first.
         mPointItems.move(mPointItems.size() - 1, 0);
@@ -498,8 +503,7 @@ planeFit::PlacedLabels KeySpaceView::placePointLabels()
         }
         if (before.isEmpty())
             continue;
-        const planeFit::PlacedLabels again =
-            planeFit::placeLabels(mPointItems, axisRect()->rect());
+        const planeFit::PlacedLabels again = planeFit::placeLabels(mPointItems, axisRect()->rect());
         if (again.dropped.size() < placed.dropped.size()) {
             placed = again;
         } else {

@@ -100,7 +100,8 @@ void addCircles(QCustomPlot *plot, const ValueSpaceScene &scene, int j, int rank
 /// d_v ≥ 2: the value dots, with one label per group of coincident points. Returns the room
 /// the widest label needs.
 double addDots(QCustomPlot *plot, const ValueSpaceScene &scene, const std::vector<int> &order,
-               const ValueSpaceLabelFactory &newLabel, QList<QCPAbstractItem *> &items)
+               const ValueSpaceLabelFactory &newLabel, QList<QCPAbstractItem *> &items,
+               const QHash<QString, int> &spots)
 {
     const QColor base = plotStyle::softmaxColor();
     const Eigen::VectorXd &pi = scene.mle->precisionWeights();
@@ -167,6 +168,8 @@ double addDots(QCustomPlot *plot, const ValueSpaceScene &scene, const std::vecto
         label->position->setCoords(16, -11); // clear of the ô ring when ô is on the point
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         label->setText(text);
+        planeFit::setLabelId(label, QStringLiteral("value %1").arg(scene.keys[size_t(first)]),
+                             spots);
         labelPixels =
             std::max(labelPixels, plotStyle::metrics(label->font()).horizontalAdvance(text) + 16);
         items << label;
@@ -177,7 +180,8 @@ double addDots(QCustomPlot *plot, const ValueSpaceScene &scene, const std::vecto
 } // namespace
 
 double addValueBlobs(QCustomPlot *plot, const ValueSpaceScene &scene,
-                     const ValueSpaceLabelFactory &newLabel, QList<QCPAbstractItem *> &items)
+                     const ValueSpaceLabelFactory &newLabel, QList<QCPAbstractItem *> &items,
+                     const QHash<QString, int> &spots)
 {
     const std::vector<int> order = scene.byPrecision();
     const Eigen::VectorXd &pi = scene.mle->precisionWeights();
@@ -195,7 +199,7 @@ double addValueBlobs(QCustomPlot *plot, const ValueSpaceScene &scene,
         else
             addCircles(plot, scene, j, r, fill, edge, items);
     }
-    return scene.isLine() ? 0.0 : addDots(plot, scene, order, newLabel, items);
+    return scene.isLine() ? 0.0 : addDots(plot, scene, order, newLabel, items, spots);
 }
 
 } // namespace sml

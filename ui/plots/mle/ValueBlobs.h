@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QHash>
+
 #include "plots/mle/ValueSpaceScene.h"
 
 #include <QList>
@@ -19,8 +21,11 @@ namespace sml {
 /// Radii come from ValueSpaceScene::drawnRadius(). Needs scene.mle. The items (the labels, made
 /// with `newLabel`, hang off an anchor item) are appended to `items`; the value dots of d_v ≥ 2
 /// are one QCPGraph (a plottable, for the caller to remove with its own on the next rebuild).
+/// Each label of d_v ≥ 2 is named "value <key index>" with the place it had in `spots`
+/// (planeFit::labelSpots() of the items the caller removed): it stays there while it fits.
 /// Returns the room, in pixels, the widest label needs right of its point.
 double addValueBlobs(QCustomPlot *plot, const ValueSpaceScene &scene,
-                     const ValueSpaceLabelFactory &newLabel, QList<QCPAbstractItem *> &items);
+                     const ValueSpaceLabelFactory &newLabel, QList<QCPAbstractItem *> &items,
+                     const QHash<QString, int> &spots = {});
 
 } // namespace sml

@@ -241,6 +241,8 @@ QString ValueSpaceView::titleText() const
 
 void ValueSpaceView::rebuildItems()
 {
+    // Each π label keeps its place across the rebuild while it still fits.
+    const QHash<QString, int> spots = planeFit::labelSpots(mItems);
     for (QCPAbstractItem *item : std::as_const(mItems))
         removeItem(item);
     mItems.clear();
@@ -257,7 +259,7 @@ void ValueSpaceView::rebuildItems()
     mLabelPixels = 0;
     if (!mScene.hasLikelihood())
         return;
-    mLabelPixels = addValueBlobs(this, mScene, mNewLabel, mItems);
+    mLabelPixels = addValueBlobs(this, mScene, mNewLabel, mItems, spots);
 
     // ô and the attention output o.
     const bool line = isLine();
