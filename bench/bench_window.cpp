@@ -18,9 +18,12 @@
 #include "BenchCommon.h"
 #include "document/AnalysisWorker.h"
 #include "document/ScenarioDocument.h"
+#include "panels/MaxEntPanel.h"
 #include "plots/attention/AttentionHeatmapView.h"
 #include "plots/attention/EntropyView.h"
 #include "plots/attention/WeightBarsView.h"
+#include "plots/maxent/MaxEntConstraintPlot.h"
+#include "plots/maxent/MaxEntEntropyPlot.h"
 #include "window/MainWindow.h"
 
 #include <QApplication>
@@ -190,6 +193,36 @@ int main(int argc, char **argv)
     o[QStringLiteral("tabs")] = perTab;
     o[QStringLiteral("heatmap_tab_ms")] = first;
     o[QStringLiteral("worst_tab_ms")] = worst;
+
+    // The Maximum entropy tab's two λ plots, one replot each while the solvers step, with the
+    // solver legend in its row and inside the plot (presented under a lesson's step caption).
+    // Inside, every layout looks for the legend's place (MaxEntLambdaPlot::placeSolverLegend).
+    if (sml::MaxEntPanel *maxEnt = window.maxEntView()) {
+        tabs->setCurrentIndex(tabs->indexOf(maxEnt));
+        QCoreApplication::processEvents();
+        maxEnt->resetAnimation();
+        for (int k = 0; k < 3; ++k)
+            maxEnt->stepAnimation();
+        QCoreApplication::processEvents();
+        const QList<sml::MaxEntLambdaPlot *> plots = {maxEnt->entropyPlot(),
+                                                      maxEnt->constraintPlot()};
+        for (const bool inside : {false, true}) {
+            for (sml::MaxEntLambdaPlot *plot : plots)
+                plot->setSolverLegendInside(inside);
+            const std::vector<double> t = repeat(
+                [&] {
+                    maxEnt->stepAnimation();
+                    for (sml::MaxEntLambdaPlot *plot : plots)
+                        plot->replot(QCustomPlot::rpImmediateRefresh);
+                },
+                3, 300, 50, 1);
+            o[inside ? QStringLiteral("maxent_step_legend_inside_ms")
+                     : QStringLiteral("maxent_step_legend_row_ms")] = median(t);
+        }
+        for (sml::MaxEntLambdaPlot *plot : plots)
+            plot->setSolverLegendInside(false);
+        tabs->setCurrentIndex(0);
+    }
 
     if (parser.isSet(dragOption)) {
         // A drag: 60 edits of one gesture, 16 ms apart; a 1 ms heartbeat measures stalls.

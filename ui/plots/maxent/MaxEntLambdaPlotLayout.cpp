@@ -307,6 +307,14 @@ void MaxEntLambdaPlot::placeSolverLegend()
     if (mCurrentLabel->visible() && !mCurrentLabel->text().isEmpty())
         labels.push_back(labelRect(mCurrentLabel));
     const std::vector<QPointF> curve = curvePixels();
+    // Where it stood, while that covers nothing: the animated iterates move on every frame, the
+    // legend should not (and one coverCost is all a frame costs then, not one per place).
+    QCPLayoutInset *inset = axisRect()->insetLayout();
+    const QRectF room = inset->rect();
+    const QRectF was = inset->insetRect(0);
+    const QRectF before(room.left() + was.left() * room.width(),
+                        room.top() + was.top() * room.height(), size.width(), size.height());
+    const double beforeCost = mLegendPlaced ? coverCost(before, labels, curve) : -1;
     // Along the plot's edges, every 8 px: the corners first (where a tie goes).
     const double gap = 4;
     const double left = plot.left() + gap;
@@ -320,24 +328,25 @@ void MaxEntLambdaPlot::placeSolverLegend()
         corners.insert(corners.end(), {{left, y}, {right, y}});
     QRectF best;
     double bestCost = 0;
-    for (const QPointF &corner : corners) {
-        const QRectF box(corner, size);
-        const double cost = coverCost(box, labels, curve);
-        if (best.isNull() || cost < bestCost) {
-            best = box;
-            bestCost = cost;
+    if (beforeCost == 0) {
+        best = before;
+    } else {
+        for (const QPointF &corner : corners) {
+            const QRectF box(corner, size);
+            const double cost = coverCost(box, labels, curve);
+            if (best.isNull() || cost < bestCost) {
+                best = box;
+                bestCost = cost;
+            }
+            if (cost == 0)
+                break; // (no later place can cover less, and a tie goes to the first)
         }
+        // Where it stood, unless that now covers more than a marker more.
+        if (mLegendPlaced && beforeCost <= bestCost + 300)
+            best = before;
     }
     // As fractions of the inset layout's rect (the axis rect's less the inset's margins), laid
-    // out again at once: the drawing follows this layout. Where it stood, unless that now covers
-    // more than a marker more: the animated iterates move on every frame, the legend should not.
-    QCPLayoutInset *inset = axisRect()->insetLayout();
-    const QRectF room = inset->rect();
-    const QRectF was = inset->insetRect(0);
-    const QRectF before(room.left() + was.left() * room.width(),
-                        room.top() + was.top() * room.height(), size.width(), size.height());
-    if (mLegendPlaced && coverCost(before, labels, curve) <= bestCost + 300)
-        best = before;
+    // out again at once: the drawing follows this layout.
     mLegendPlaced = true;
     inset->setInsetRect(0, QRectF((best.left() - room.left()) / room.width(),
                                   (best.top() - room.top()) / room.height(),
