@@ -57,6 +57,8 @@ WeightBarsView::WeightBarsView(QWidget *parent) : PlotView(parent)
     // the legend on top, the readout under it, the rest empty.
     mSide = new QCPLayoutGrid;
     mSide->setRowSpacing(12);
+    // A margin on the right: the readout's longest line ran to the edge of a --slide export.
+    mSide->setMargins(QMargins(0, 0, 12, 0));
 }
 
 WeightBarsView::~WeightBarsView()
