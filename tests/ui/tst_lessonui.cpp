@@ -206,6 +206,7 @@ private slots:
     void leavingTheLessonShowsTheViewBeforeIt();
     void stepDockComesToTheFrontWhenPresented();
     void stepListNamesTheQuery();
+    void undoOnAStepReachesTheEditMadeBeforeIt();
 };
 
 void TestLessonUi::buildSaveReloadAndPresent()
@@ -1170,6 +1171,18 @@ void TestLessonUi::f5OnTheStartUpFigurePresentsTheTour()
         QCOMPARE(w.document()->shownStep(), std::nullopt);
         QCOMPARE(w.document()->scenario().tau(), 1.0);
     }
+    {
+        // Help ▸ Take the Tour on the untouched figure: ✕ brings the figure back too (a fresh
+        // reader found the example's notes and name after it).
+        MainWindow w;
+        QVERIFY(openTheTour(w, Wait::Exposed));
+        QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+        QVERIFY(w.document()->isExample());
+        QTest::mouseClick(w.lessonPresenter()->banner()->leaveButton(), Qt::LeftButton);
+        QTRY_VERIFY(!w.document()->baseScenario().lesson && !w.document()->isExample());
+        QCOMPARE(w.document()->scenario().description, defaultScenario().description);
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("untitled")));
+    }
 }
 
 void TestLessonUi::captionSaysWhenTheViewIsAnother()
@@ -1246,6 +1259,53 @@ void TestLessonUi::leavingTheLessonShowsTheViewBeforeIt()
     QVERIFY(Appearance::instance()->presentation());
     QCOMPARE(tabWidget(w), static_cast<QWidget *>(w.valueSpacePanel()));
     QTest::keyClick(&w, Qt::Key_F5);
+}
+
+void TestLessonUi::undoOnAStepReachesTheEditMadeBeforeIt()
+{
+    // A fresh reader nudged τ on tour step 4, went ▶ and ◀ (leaving the step records τ in it:
+    // "Change step 4"), then pressed Ctrl+Z on step 4: nothing changed on screen, and the
+    // example stayed modified. Ctrl+Z now undoes that change on the lesson and shows the step
+    // again as it was; Ctrl+Shift+Z brings the change back.
+    MainWindow w;
+    QVERIFY(openTheTour(w, Wait::Active));
+    ScenarioDocument *doc = w.document();
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(doc->shownStep(), std::optional<int>(3));
+    const double tau = doc->scenario().tau();
+    QVERIFY(!doc->setTemperature(TemperatureMode::Fixed, 1.0)); // (the τ box's edit)
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QCOMPARE(doc->shownStep(), std::optional<int>(3));
+    QCOMPARE(doc->scenario().tau(), 1.0);
+    QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Change step 4"));
+    QVERIFY(doc->isModified());
+
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc->shownStep(), std::optional<int>(3)); // still on the step
+    QCOMPARE(doc->scenario().tau(), tau);
+    QVERIFY(!doc->isModified());
+    QVERIFY(w.lessonPresenter()->banner()->isVisible());
+    checkWeights(doc, softmaxAt(tau));
+
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(doc->shownStep(), std::optional<int>(3));
+    QCOMPARE(doc->scenario().tau(), 1.0);
+    QVERIFY(doc->isModified());
+    checkWeights(doc, softmaxAt(1.0));
+
+    // An edit made on the step is still undone on the step, as before.
+    QVERIFY(!doc->setTemperature(TemperatureMode::Fixed, 0.5));
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc->shownStep(), std::optional<int>(3));
+    QCOMPARE(doc->scenario().tau(), 1.0);
+    // ✕: the tour's τ at step 4 is 1 (its change is kept), and Ctrl+Z takes it back.
+    QTest::mouseClick(w.lessonPresenter()->banner()->leaveButton(), Qt::LeftButton);
+    QCOMPARE(doc->shownStep(), std::nullopt);
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(!doc->isModified());
 }
 
 QTEST_MAIN(TestLessonUi)

@@ -269,6 +269,8 @@ ScenarioDocument::Error ScenarioDocument::push(std::unique_ptr<ScenarioCommand> 
     command->revert(mScenario);
     if (error)
         return error->message;
+    if (mShown)
+        mShown->entryRedoCount = 0;      // (the stack drops what was there to redo)
     mUndoStack->push(command.release()); // calls redo(): applies and recomputes once
     return std::nullopt;
 }

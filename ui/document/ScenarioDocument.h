@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -241,6 +242,14 @@ public:
     /// or last saved; an untitled document's as it was opened), or, while a step is shown,
     /// from the base the step is applied to. nullopt when none differs.
     std::optional<QJsonObject> shownSettingOverrides() const;
+    /// Undo and Redo as the Edit menu does them (its actions call these, not the stack). While a
+    /// step is shown they work as the stack's, except for an edit made before the step was
+    /// opened (after ▶ and ◀, the step's own "Change step N"): then the step is left, the edit
+    /// is undone or redone on the base, and the step is shown again as the lesson now has it.
+    /// (The stack's own undo() applied such an edit to the shown step, where it changed nothing
+    /// on screen: a fresh reader's Ctrl+Z did not bring back the τ they had nudged.)
+    void undo();
+    void redo();
 
 signals:
     /// The scenario and its Analysis changed: an edit, undo, redo, load or new. For a large
@@ -286,7 +295,14 @@ private:
         QJsonObject baseSettings;          ///< lessonSettingsJson(base)
         std::optional<Lesson> entryLesson; ///< the lesson when the step was opened
         int entryUndoIndex = 0;            ///< the undo stack's index then
+        /// How many edits above entryUndoIndex were there to redo when the step was opened
+        /// (made before it); 0 once an edit is pushed while it is shown (the stack drops them).
+        int entryRedoCount = 0;
     };
+    /// Opens step `step` of the current scenario's lesson (valid) in place of the scenario.
+    void enterStep(int step);
+    /// undo() and redo() across the step's entry: leave, `change` the base, show again.
+    void changeBaseOfShownStep(const std::function<void()> &change);
     /// The step shown: its `set` follows the settings of mScenario (commandApplied).
     void followShownStep();
     /// Leaves the shown step (see showStep); no signal.

@@ -57,16 +57,55 @@ ScenarioDocument::Error ScenarioDocument::showStep(std::optional<int> step)
         return std::nullopt;
     if (mShown)
         leaveShownStep();
-    if (step) {
-        Scenario shown = applyStep(mScenario, *step);
-        QJsonObject settings = lessonSettingsJson(mScenario);
-        mShown = ShownStep{*step, std::move(mScenario), std::move(settings), shown.lesson,
-                           mUndoStack->index()};
-        mScenario = std::move(shown);
-    }
+    if (step)
+        enterStep(*step);
     scenarioEdited();
     emit shownStepChanged(step);
     return std::nullopt;
+}
+
+void ScenarioDocument::enterStep(int step)
+{
+    Scenario shown = applyStep(mScenario, step);
+    QJsonObject settings = lessonSettingsJson(mScenario);
+    mShown =
+        ShownStep{step,         std::move(mScenario), std::move(settings),
+                  shown.lesson, mUndoStack->index(),  mUndoStack->count() - mUndoStack->index()};
+    mScenario = std::move(shown);
+}
+
+void ScenarioDocument::changeBaseOfShownStep(const std::function<void()> &change)
+{
+    const int step = mShown->index;
+    leaveShownStep();
+    change();
+    if (mScenario.lesson && step < int(mScenario.lesson->steps.size())) {
+        enterStep(step);
+        scenarioEdited();
+        emit shownStepChanged(step);
+    } else {
+        emit shownStepChanged(std::nullopt); // (the edit undone made the step)
+    }
+}
+
+void ScenarioDocument::undo()
+{
+    if (!mUndoStack->canUndo())
+        return;
+    if (mShown && mUndoStack->index() <= mShown->entryUndoIndex)
+        changeBaseOfShownStep([this] { mUndoStack->undo(); });
+    else
+        mUndoStack->undo();
+}
+
+void ScenarioDocument::redo()
+{
+    if (!mUndoStack->canRedo())
+        return;
+    if (mShown && mUndoStack->index() == mShown->entryUndoIndex && mShown->entryRedoCount > 0)
+        changeBaseOfShownStep([this] { mUndoStack->redo(); });
+    else
+        mUndoStack->redo();
 }
 
 void ScenarioDocument::leaveShownStep()

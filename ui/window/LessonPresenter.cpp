@@ -289,7 +289,8 @@ void LessonPresenter::stepShown(std::optional<int> step)
         if (const std::optional<int> tab = std::exchange(mTabBeforeLesson, std::nullopt);
             tab && *tab < mWindow->viewTabs()->count())
             mWindow->viewTabs()->setCurrentIndex(*tab);
-        // Left the tour F5 started on the start-up figure: the figure again, with its own notes
+        // Left the tour that replaced the start-up figure (F5 or Help ▸ Take the Tour on it):
+        // the figure again, with its own notes
         // (a fresh reader, after ✕, found the tour example's notes where the figure's had been).
         // Queued: the document is in the middle of saying which step it shows.
         if (std::exchange(mTourReplacedStartUpFigure, false) && lesson) {
@@ -316,12 +317,18 @@ void LessonPresenter::stepShown(std::optional<int> step)
     updateKeys();
 }
 
+bool LessonPresenter::showsUntouchedStartUpFigure() const
+{
+    const ScenarioDocument *document = mWindow->document();
+    return !document->baseScenario().lesson && document->filePath().isEmpty() &&
+           !document->isExample() && !document->isModified() &&
+           document->baseScenario() == defaultScenario();
+}
+
 void LessonPresenter::openTourOnStartUpFigure()
 {
     ScenarioDocument *document = mWindow->document();
-    if (document->baseScenario().lesson || !document->filePath().isEmpty() ||
-        document->isExample() || document->isModified() ||
-        !(document->baseScenario() == defaultScenario()))
+    if (!showsUntouchedStartUpFigure())
         return;
     if (!document->loadExample(QStringLiteral(":/scenarios/default.softmaxlab.json"))) {
         mTourReplacedStartUpFigure = true;
@@ -442,12 +449,17 @@ void LessonPresenter::takeTour()
     // With unsaved edits, the question says that the tour replaces them with its own scenario.
     ScenarioDocument *document = mWindow->document();
     const bool hadEdits = document->isModified();
+    // Taken on the untouched start-up figure, leaving the tour brings the figure back, as when
+    // F5 started it (a fresh reader, after Help ▸ Take the Tour and ✕, found the example's
+    // notes and name in its place).
+    const bool onStartUpFigure = showsUntouchedStartUpFigure();
     mWindow->openExample(QStringLiteral(":/scenarios/default.softmaxlab.json"),
                          tr("The tour opens its own example scenario in place of this one."));
     // "Save changes?" cancelled (or the save failed): the reader's scenario stays, edits and
     // all, and so does what it showed; its own lesson is not started in the tour's place.
     if (hadEdits && document->isModified())
         return;
+    mTourReplacedStartUpFigure = onStartUpFigure && document->isExample();
     if (document->baseScenario().lesson)
         document->showStep(0);
 }

@@ -74,6 +74,8 @@ public:
     /// right after start-up presents the tour, as it does the example; a fresh reader pressed
     /// F5 first and saw no steps). Anything else is left as it is.
     void openTourOnStartUpFigure();
+    /// The window shows the start-up figure, untitled, unchanged and without a lesson.
+    bool showsUntouchedStartUpFigure() const;
 
     /// The stepping keys for the Appearance now (MainWindow::applyAppearance calls it last): with
     /// a lesson while presenting, PageDown/→ and PageUp/← step the lesson and the query actions

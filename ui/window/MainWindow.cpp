@@ -304,10 +304,17 @@ void MainWindow::createMenus()
     createFileMenu();
 
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = mDocument->undoStack()->createUndoAction(this, tr("&Undo"));
+    // The stack's actions (their text and enabled state follow it), triggering the document's
+    // undo and redo, which know about a shown lesson step (ScenarioDocument::undo).
+    QUndoStack *stack = mDocument->undoStack();
+    QAction *undo = stack->createUndoAction(this, tr("&Undo"));
     undo->setShortcuts(QKeySequence::Undo);
-    QAction *redo = mDocument->undoStack()->createRedoAction(this, tr("&Redo"));
+    disconnect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(undo, &QAction::triggered, mDocument, &ScenarioDocument::undo);
+    QAction *redo = stack->createRedoAction(this, tr("&Redo"));
     redo->setShortcuts(QKeySequence::Redo);
+    disconnect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(redo, &QAction::triggered, mDocument, &ScenarioDocument::redo);
     editMenu->addAction(undo);
     editMenu->addAction(redo);
     editMenu->addSeparator();
