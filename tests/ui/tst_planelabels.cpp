@@ -90,6 +90,7 @@ private slots:
     void keySpaceTwelveTokensAtProjectorSize();
     void valueSpaceLabelsKeepTheRules();
     void keySpaceLabelStaysAfterAnEditElsewhere();
+    void keySpaceLabelsFollowTheirDiscsDuringADrag();
 };
 
 void TestPlaneLabels::keySpaceTwelveTokensAtProjectorSize_data()
@@ -274,6 +275,49 @@ void TestPlaneLabels::keySpaceLabelStaysAfterAnEditElsewhere()
     const auto after = sideOfA();
     QVERIFY(after);
     QCOMPARE(*after, *before);
+}
+
+void TestPlaneLabels::keySpaceLabelsFollowTheirDiscsDuringADrag()
+{
+    // While k2 is dragged (the button still down), every shown label stays beside its own
+    // disc: a fresh reader saw "k2 w = 0.614" left where k2 had been.
+    ScenarioDocument doc;
+    KeySpaceView view;
+    view.bindToDocument(&doc);
+    view.resize(330, 600); // the Key space dock at 1280×800
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.replot();
+    const QPointF from = view.keyPixel(1);
+    const QPointF to(view.xAxis->coordToPixel(1.5), view.yAxis->coordToPixel(1.0));
+    QTest::mousePress(&view, Qt::LeftButton, Qt::NoModifier, from.toPoint());
+    for (int k = 1; k <= 20; ++k) {
+        QTest::mouseMove(&view, (from + (to - from) * (k / 20.0)).toPoint());
+        QCoreApplication::processEvents();
+    }
+    view.replot();
+    const int T = doc.scenario().T();
+    for (const ShownLabel &l : anchoredLabels(&view)) {
+        // The disc nearest the label's box must be the one it hangs off.
+        int nearest = -1;
+        double best = 1e9;
+        for (int t = 0; t < T; ++t) {
+            const double d = distanceToEdge(l.box, {view.keyPixel(t), view.keyRadius(t)});
+            if (d < best) {
+                best = d;
+                nearest = t;
+            }
+        }
+        if (!l.text.startsWith(QLatin1Char('k')))
+            continue; // the query's name
+        const int own = l.text.mid(1, 1).toInt() - 1;
+        QVERIFY2(nearest == own, qPrintable(QStringLiteral("%1 is nearest k%2 (%3 px), at %4")
+                                                .arg(l.text)
+                                                .arg(nearest + 1)
+                                                .arg(best)
+                                                .arg(describe(l.box))));
+    }
+    QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, to.toPoint());
 }
 
 QTEST_MAIN(TestPlaneLabels)
