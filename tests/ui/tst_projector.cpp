@@ -1235,6 +1235,31 @@ void TestProjector::landscapeKeepsAThirdBesideBothDocks()
     QTest::qWait(100);
     QTRY_COMPARE(scroll->verticalScrollBar()->maximum(), 0);
     QVERIFY(view->axisRect()->rect().height() >= w.height() / 3);
+
+    // Query "cat", presented: its x axis read "-0.75-0.5-0.25 0 0.25" (a fresh reader). The
+    // numbers under each axis stand apart, half a line at least between neighbours.
+    w.document()->setSelectedQuery(1);
+    QTest::qWait(100);
+    view->replot();
+    for (QCPAxis *axis : {view->xAxis, view->yAxis}) {
+        const QVector<double> ticks = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        QVERIFY(ticks.size() >= 3);
+        const QFontMetricsF metrics(axis->tickLabelFont());
+        for (int k = 1; k < ticks.size(); ++k) {
+            const double gap =
+                std::abs(axis->coordToPixel(ticks[k]) - axis->coordToPixel(ticks[k - 1]));
+            const double need = axis->orientation() == Qt::Horizontal
+                                    ? (metrics.horizontalAdvance(labels[k]) +
+                                       metrics.horizontalAdvance(labels[k - 1])) /
+                                          2
+                                    : metrics.height();
+            QVERIFY2(gap >= need + 0.3 * metrics.height(),
+                     qPrintable(QStringLiteral("\"%1\" and \"%2\" %3 px apart")
+                                    .arg(labels[k - 1], labels[k])
+                                    .arg(gap)));
+        }
+    }
 }
 
 // The iris α sweep presented at 1280×800 (a view 1251×489): its nine legend entries took three

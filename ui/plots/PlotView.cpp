@@ -580,12 +580,19 @@ bool PlotView::fitTickCounts()
     // the tour's MaxEnt constraint presented, 191 px over [−1.7, 1.7], a step of 2: only its 0.)
     // The view's own count (set in its updateTicks) is kept as its wish and given back when the
     // axis grows.
+    // A horizontal axis the same way, with its labels' widths: the causal sentence's landscape,
+    // presented, read "-0.75-0.5-0.25 0 0.25" over a 470 px axis (a fresh reader): its ticks
+    // stand at least half a label height farther apart than their labels' half-widths.
     for (QCPAxis *axis : findChildren<QCPAxis *>()) {
-        if (axis->orientation() != Qt::Vertical || !axis->visible() || !axis->tickLabels() ||
-            !axis->ticker() || axis->ticker().dynamicCast<QCPAxisTickerText>() ||
-            axis->ticker().dynamicCast<QCPAxisTickerFixed>())
+        const bool vertical = axis->orientation() == Qt::Vertical;
+        if (!axis->visible() || !axis->tickLabels() || !axis->ticker() ||
+            axis->ticker().dynamicCast<QCPAxisTickerText>() ||
+            axis->ticker().dynamicCast<QCPAxisTickerFixed>() ||
+            (!vertical && axis->tickLabelRotation() != 0))
             continue;
-        const int length = axis->axisRect() ? axis->axisRect()->rect().height() : 0;
+        const int length = !axis->axisRect() ? 0
+                           : vertical        ? axis->axisRect()->rect().height()
+                                             : axis->axisRect()->rect().width();
         if (length <= 0)
             continue;
         QCPAxisTicker *ticker = axis->ticker().data();
@@ -593,21 +600,30 @@ bool PlotView::fitTickCounts()
         int wish = axis->property("_sml_tickWish").toInt();
         if (!applied.isValid() || ticker->tickCount() != applied.toInt())
             wish = ticker->tickCount(); // set by the view since
-        const double line = plotStyle::metrics(axis->tickLabelFont()).height();
+        const QFontMetricsF metrics = plotStyle::metrics(axis->tickLabelFont());
+        const double line = metrics.height();
         const int before = ticker->tickCount();
         const QString format = axis->numberFormat();
         int count = 1;
         for (int c = std::max(1, wish); c >= 1; --c) {
             ticker->setTickCount(c);
             QVector<double> ticks;
+            QVector<QString> labels;
             ticker->generate(axis->range(), locale(),
                              format.isEmpty() ? QLatin1Char('g') : format[0],
-                             axis->numberPrecision(), ticks, nullptr, nullptr);
-            double gap = std::numeric_limits<double>::infinity();
-            for (int k = 1; k < ticks.size(); ++k)
-                gap = std::min(
-                    gap, std::abs(axis->coordToPixel(ticks[k]) - axis->coordToPixel(ticks[k - 1])));
-            if (gap >= 1.3 * line) {
+                             axis->numberPrecision(), ticks, nullptr, vertical ? nullptr : &labels);
+            bool apart = true;
+            for (int k = 1; k < ticks.size() && apart; ++k) {
+                const double gap =
+                    std::abs(axis->coordToPixel(ticks[k]) - axis->coordToPixel(ticks[k - 1]));
+                const double need = vertical ? 1.3 * line
+                                             : (metrics.horizontalAdvance(labels.value(k)) +
+                                                metrics.horizontalAdvance(labels.value(k - 1))) /
+                                                       2 +
+                                                   0.5 * line;
+                apart = gap >= need;
+            }
+            if (apart) {
                 count = c;
                 break;
             }
