@@ -9,8 +9,11 @@ namespace sml::labelPlacement {
 namespace {
 
 constexpr double eps = 1e-9;
-/// candidatesAround(): 8 directions on each ring.
+/// candidatesAround(): 8 directions on each of 5 rings.
 constexpr int candidatesPerRing = 8;
+constexpr int rings = 5;
+/// The rings on which place() first looks for a position clear of other discs' rows and columns.
+constexpr int strictRings = 3;
 
 bool finite(const QRectF &r)
 {
@@ -64,9 +67,12 @@ std::vector<QRectF> candidatesAround(const Disc &disc, QSizeF size, double gap)
                                     {1, 0},      {-1, 0},    {0, -1},      {0, 1}};
     const double step = std::max(4.0, 0.75 * h);
     std::vector<QRectF> out;
-    out.reserve(3 * candidatesPerRing);
-    for (int ring = 0; ring < 3; ++ring) {
-        const double d = std::max(0.0, disc.radius) + std::max(0.0, gap) + ring * step;
+    out.reserve(rings * candidatesPerRing);
+    // Five rings half a step apart (three a whole step apart left a crowded label only places
+    // a label height and a half out: presented in the narrow dock, k1's two lines stood 120 px
+    // below its disc while a place half as far was free).
+    for (int ring = 0; ring < rings; ++ring) {
+        const double d = std::max(0.0, disc.radius) + std::max(0.0, gap) + ring * step / 2;
         for (const Direction &u : directions) {
             // The point of the box nearest the centre sits at distance d along u.
             const double px = cx + d * u.ux, py = cy + d * u.uy;
@@ -188,11 +194,15 @@ Placement place(const Problem &problem)
         // A box a label's height or two from another disc still reads as that disc's name when
         // it stands right over it, under it or beside it (a reader took "the  w = 0.206", up
         // and to the right of its disc, for the name of the disc under it): positions clear of
-        // that are tried first, then every position the rules allow.
+        // that are tried first, on the nearer rings (out to 0.75 label heights), then every
+        // position the rules allow, nearest first. (Strict on every ring, a two-line label
+        // presented in the narrow dock stood 1.5 label heights, over 100 px, from its disc.)
         for (const bool strict : {true, false}) {
             if (strict && !anchored)
                 continue;
             for (const auto &[box, c] : tries) {
+                if (strict && label.candidates.empty() && c >= strictRings * candidatesPerRing)
+                    continue;
                 if (fits(box, anchored ? label.anchor : -1, label.clearance) &&
                     (!strict || clearOfOthers(box, label.anchor))) {
                     result.boxes[size_t(i)] = box;

@@ -43,8 +43,9 @@ struct Label
     double clearance = 8;
     /// Explicit candidate boxes, tried in order (e.g. where a score line leaves the plot). When
     /// empty, candidates are generated around the anchor disc: 8 directions (upper right,
-    /// lower right, upper left, lower left, right, left, above, below) on 3 rings, the nearest
-    /// ring first. A label with no anchor and no candidates is dropped.
+    /// lower right, upper left, lower left, right, left, above, below) on 5 rings, from the gap
+    /// out to 1.5 label heights in steps of 0.375 label heights, the nearest ring first. A label
+    /// with no anchor and no candidates is dropped.
     std::vector<QRectF> candidates;
     /// Index into the candidates (generated or explicit) of the place to keep, or -1: where the
     /// label stood at the last layout (Placement::chosen), so that it stays put while the scene

@@ -27,6 +27,7 @@ private slots:
     void explicitCandidatesAvoidObstacles();
     void deterministic();
     void keepsItsPlaceWhileTheSceneChangesElsewhere();
+    void crowdedLabelStaysNearItsDisc();
 };
 
 namespace {
@@ -83,14 +84,16 @@ void TestLabelPlacement::firstCandidateIsUpperRightAtTheGap()
 {
     // Disc at (100, 100), r = 10, gap 2: the box's lower-left corner at 12 px along 45°.
     const auto c = candidatesAround({QPointF(100, 100), 10}, QSizeF(40, 16), 2);
-    QCOMPARE(int(c.size()), 24);
+    QCOMPARE(int(c.size()), 40);
     const double d = 12 * std::sqrt(0.5);
     QCOMPARE(c[0].left(), 100 + d);
     QCOMPARE(c[0].bottom(), 100 - d);
     // Right: the left edge 12 px from the centre, centred vertically.
     QCOMPARE(c[4], QRectF(112, 92, 40, 16));
-    // Below, on the second ring (step 0.75 · 16 = 12): the top edge at 10 + 2 + 12.
-    QCOMPARE(c[15], QRectF(80, 124, 40, 16));
+    // Below, on the second ring (half a step: 0.375 · 16 = 6): the top edge at 10 + 2 + 6;
+    // on the last, 1.5 label heights out: 10 + 2 + 24.
+    QCOMPARE(c[15], QRectF(80, 118, 40, 16));
+    QCOMPARE(c[39], QRectF(80, 136, 40, 16));
     for (const QRectF &box : c)
         QVERIFY(distanceToEdge(box, {QPointF(100, 100), 10}) >= 2 - 1e-9);
 }
@@ -317,6 +320,26 @@ void TestLabelPlacement::keepsItsPlaceWhileTheSceneChangesElsewhere()
     // Dropped: -1.
     p.labels.push_back(named(0, 900, 16));
     QCOMPARE(place(p).chosen[1], -1);
+}
+
+void TestLabelPlacement::crowdedLabelStaysNearItsDisc()
+{
+    // The default figure's key space presented in the 1280×800 window's narrow dock (pixels
+    // read off a screenshot): k1's disc with the query's handle on its edge, k2 up and to the
+    // left, k3 to the left; k1's label in two lines. Every place clear of the other discs' rows
+    // and columns was 1.5 label heights out, and k1's label stood 120 px under its disc, read
+    // as nobody's (a fresh reader). Now a place within 0.75 label heights that keeps the rules
+    // comes first.
+    Problem p;
+    p.plot = QRectF(95, 170, 220, 450);
+    p.discs = {{QPointF(230, 424), 33}, {QPointF(229, 397), 8}, {QPointF(175, 368), 28},
+               {QPointF(120, 424), 20}};
+    p.labels = {named(0, 135, 56)};
+    const Placement r = place(p);
+    QVERIFY(r.boxes[0]);
+    QCOMPARE(checkRules(p, r), 1);
+    const double out = distanceToEdge(*r.boxes[0], p.discs[0]);
+    QVERIFY2(out <= 2 + 0.75 * 56 + 1e-9, qPrintable(QStringLiteral("%1 px out").arg(out)));
 }
 
 QTEST_APPLESS_MAIN(TestLabelPlacement)
