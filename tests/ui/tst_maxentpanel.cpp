@@ -234,11 +234,18 @@ void TestMaxEntPanel::defaultTargetShowsInverseTemperature()
             labelled = labelled || (text->visible() &&
                                     text->text().contains(QStringLiteral("λ = 1/τ = 1/√d_k")));
     QVERIFY(labelled);
+    // At 1/τ the dot drawn is the 1/τ one, and "current λ = 1/τ" takes its colour (a fresh
+    // reader saw a red label point at a blue dot); with μ set by hand, its own red.
+    QVERIFY(h->currentLabel()->text().startsWith(QStringLiteral("current λ = 1/τ")));
+    QCOMPARE(h->currentLabel()->color(), h->inverseTemperatureLabel()->color());
     // E_λ[f]: the constraint line and the feasible band.
     MaxEntConstraintPlot *e = view.constraintPlot();
     QVERIFY(std::abs(e->constraintLine() - 0.56956487) <= 5e-9);
     QCOMPARE(e->feasibleBand().first, -1.0);
     QCOMPARE(e->feasibleBand().second, 1.0);
+    QVERIFY(!doc.setMaxEntTarget(0, 0.2));
+    QVERIFY(!h->currentLabel()->text().startsWith(QStringLiteral("current λ = 1/τ")));
+    QVERIFY(h->currentLabel()->color() != h->inverseTemperatureLabel()->color());
 }
 
 void TestMaxEntPanel::animationConvergesToTheClosedForm_data()

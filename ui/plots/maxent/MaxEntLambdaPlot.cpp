@@ -471,8 +471,11 @@ void MaxEntLambdaPlot::showAnalysis(const Analysis &analysis, int selectedQuery)
         mCurrentLabel->setVisible(true);
         mCurrentLabelIsError = true;
     }
+    // At 1/τ the current λ has no marker of its own (the 1/τ dot is drawn): its label takes the
+    // dot's colour (a fresh reader saw a red label point at a blue dot and looked for a red one).
     if (mCurrentLambda)
-        mCurrentLabel->setColor(plotStyle::highlightColor().darker(120));
+        mCurrentLabel->setColor(currentIsInvTau ? plotStyle::softmaxColor().darker(130)
+                                                : plotStyle::highlightColor().darker(120));
 
     updateTicks();
     replot();
