@@ -11,12 +11,14 @@
 #include "panels/DerivationPanel.h"
 #include "panels/LessonBanner.h"
 #include "panels/LessonPanel.h"
+#include "panels/MaxEntPanel.h"
 #include "panels/PresentationControls.h"
 #include "panels/ScenarioDock.h"
 #include "panels/ValueSpacePanel.h"
 #include "plots/attention/AttentionHeatmapView.h"
 #include "plots/attention/EntropyView.h"
 #include "plots/attention/WeightBarsView.h"
+#include "plots/maxent/MaxEntEntropyPlot.h"
 #include "style/Appearance.h"
 #include "style/Contrast.h"
 #include "widgets/NumberLineEdit.h"
@@ -42,6 +44,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -207,6 +210,7 @@ private slots:
     void stepDockComesToTheFrontWhenPresented();
     void stepListNamesTheQuery();
     void undoOnAStepReachesTheEditMadeBeforeIt();
+    void maxEntStepShowsItsPlot();
 };
 
 void TestLessonUi::buildSaveReloadAndPresent()
@@ -1306,6 +1310,33 @@ void TestLessonUi::undoOnAStepReachesTheEditMadeBeforeIt()
     QCOMPARE(doc->shownStep(), std::nullopt);
     QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
     QVERIFY(!doc->isModified());
+}
+
+void TestLessonUi::maxEntStepShowsItsPlot()
+{
+    // Tour step 6 is on H(λ): in the window beside both docks the Maximum entropy page scrolls,
+    // and a fresh reader, who had scrolled it down before, saw the constraint plot under the
+    // caption about H(λ). The step scrolls its plot to the top of the page.
+    MainWindow w;
+    QVERIFY(openTheTour(w, Wait::Exposed));
+    MaxEntPanel *panel = w.maxEntView();
+    w.viewTabs()->setCurrentWidget(panel);
+    QTest::qWait(50);
+    QScrollBar *bar = panel->scrollArea()->verticalScrollBar();
+    QVERIFY2(bar->maximum() > 0, "the page does not scroll at this size");
+    bar->setValue(bar->maximum());
+    for (int k = 0; k < 5; ++k)
+        QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(5));
+    QCOMPARE(w.document()->baseScenario().lesson->steps[5].view, QStringLiteral("maxent-entropy"));
+    QTest::qWait(50);
+    QWidget *viewport = panel->scrollArea()->viewport();
+    const QRect plot(panel->entropyPlot()->mapTo(viewport, QPoint(0, 0)),
+                     panel->entropyPlot()->size());
+    QVERIFY2(plot.top() >= 0 && plot.top() < viewport->height() / 4,
+             qPrintable(QStringLiteral("H(λ) from y = %1 in a %2 px page")
+                            .arg(plot.top())
+                            .arg(viewport->height())));
 }
 
 QTEST_MAIN(TestLessonUi)

@@ -18,9 +18,11 @@
 #include <QPushButton>
 #include <QResizeEvent>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -635,6 +637,21 @@ void MaxEntPanel::showIterates()
     mControls->setIteration(mIteration);
     mFinished = finished;
     mControls->setFinished(finished);
+}
+
+void MaxEntPanel::showPlot(const QString &view)
+{
+    QWidget *plot = view == QLatin1String("maxent-constraint") ? static_cast<QWidget *>(mConstraint)
+                    : view == QLatin1String("maxent-optimizer") ? static_cast<QWidget *>(mOptimizer)
+                                                                : static_cast<QWidget *>(mEntropy);
+    const auto scroll = [this, plot] {
+        QWidget *content = mScroll->widget();
+        if (!content || !content->isAncestorOf(plot))
+            return;
+        mScroll->verticalScrollBar()->setValue(plot->mapTo(content, QPoint(0, 0)).y());
+    };
+    scroll();
+    QTimer::singleShot(0, this, scroll);
 }
 
 } // namespace sml

@@ -94,6 +94,12 @@ public:
     std::optional<double> currentIterate(MaxEntIterates::Method method);
     const MaxEntIterates &iterates() const { return mIterates; }
 
+    /// Scrolls the page so that the plot of `view` (exportViewNames(): "maxent-entropy",
+    /// "maxent-constraint", "maxent-optimizer") is at its top, now and after the next layout:
+    /// what a lesson step on that view shows, wherever the page was scrolled before (a fresh
+    /// reader's step 6, on H(λ), showed the constraint plot).
+    void showPlot(const QString &view);
+
 public slots:
     /// One iteration forward (what a timer tick or the Step button does).
     void stepAnimation();

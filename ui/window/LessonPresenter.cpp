@@ -6,6 +6,7 @@
 #include "panels/DerivationPanel.h"
 #include "panels/LessonBanner.h"
 #include "panels/LessonPanel.h"
+#include "panels/MaxEntPanel.h"
 #include "plots/PlotView.h"
 #include "style/Appearance.h"
 #include "window/LessonExport.h"
@@ -277,6 +278,8 @@ void LessonPresenter::stepShown(std::optional<int> step)
         // The derivation opens on the line its steps come to (wherever it was scrolled before).
         if (s.view == QLatin1String("derivation"))
             mWindow->derivationPanel()->showMleResult();
+        else if (s.view.startsWith(QLatin1String("maxent-")))
+            mWindow->maxEntView()->showPlot(s.view);
         mWindow->statusBar()->showMessage(
             tr("Step %1 of %2: %3").arg(*step + 1).arg(lesson->steps.size()).arg(s.title), 8000);
     } else {
