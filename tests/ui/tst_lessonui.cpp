@@ -1305,9 +1305,21 @@ void TestLessonUi::undoOnAStepReachesTheEditMadeBeforeIt()
     QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(doc->shownStep(), std::optional<int>(3));
     QCOMPARE(doc->scenario().tau(), 1.0);
-    // ✕: the tour's τ at step 4 is 1 (its change is kept), and Ctrl+Z takes it back.
+    // Across the step's entry and back, that undone edit stays the step's: redone on the step,
+    // never on the base (a reviewer's trace).
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc->scenario().tau(), tau);
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(doc->scenario().tau(), 1.0);
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(doc->shownStep(), std::optional<int>(3));
+    QCOMPARE(doc->scenario().tau(), 0.5);
+    QCOMPARE(doc->baseScenario().temperatureMode, TemperatureMode::SqrtDk);
+    // ✕: the tour keeps step 4's τ (two "Change step 4"), and Ctrl+Z twice takes it back.
     QTest::mouseClick(w.lessonPresenter()->banner()->leaveButton(), Qt::LeftButton);
     QCOMPARE(doc->shownStep(), std::nullopt);
+    QCOMPARE(doc->baseScenario().temperatureMode, TemperatureMode::SqrtDk);
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
     QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
     QVERIFY(!doc->isModified());
 }

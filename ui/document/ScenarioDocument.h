@@ -301,8 +301,9 @@ private:
     };
     /// Opens step `step` of the current scenario's lesson (valid) in place of the scenario.
     void enterStep(int step);
-    /// undo() and redo() across the step's entry: leave, `change` the base, show again.
-    void changeBaseOfShownStep(const std::function<void()> &change);
+    /// undo() and redo() across the step's entry: leave, `change` the base, show again, with
+    /// entryRedoCount changed by `redoCountChange` (+1 after an undo, −1 after a redo).
+    void changeBaseOfShownStep(const std::function<void()> &change, int redoCountChange);
     /// The step shown: its `set` follows the settings of mScenario (commandApplied).
     void followShownStep();
     /// Leaves the shown step (see showStep); no signal.

@@ -8,6 +8,8 @@
 
 #include <QUndoStack>
 
+#include <algorithm>
+
 namespace sml {
 
 std::optional<int> ScenarioDocument::shownStep() const
@@ -74,13 +76,21 @@ void ScenarioDocument::enterStep(int step)
     mScenario = std::move(shown);
 }
 
-void ScenarioDocument::changeBaseOfShownStep(const std::function<void()> &change)
+void ScenarioDocument::changeBaseOfShownStep(const std::function<void()> &change,
+                                             int redoCountChange)
 {
     const int step = mShown->index;
+    // At the step's entry nothing of the step's own edits is left: leaving records nothing (the
+    // step's `set`, rewritten by each edit and undo, may differ from the lesson's in form).
+    mScenario.lesson = mShown->entryLesson;
+    // What there is to redo from before the step: carried across (the stack's count above the
+    // index also holds the step's own undone edits, which belong to the step).
+    const int redoCount = std::max(0, mShown->entryRedoCount + redoCountChange);
     leaveShownStep();
     change();
     if (mScenario.lesson && step < int(mScenario.lesson->steps.size())) {
         enterStep(step);
+        mShown->entryRedoCount = redoCount;
         scenarioEdited();
         emit shownStepChanged(step);
     } else {
@@ -93,7 +103,7 @@ void ScenarioDocument::undo()
     if (!mUndoStack->canUndo())
         return;
     if (mShown && mUndoStack->index() <= mShown->entryUndoIndex)
-        changeBaseOfShownStep([this] { mUndoStack->undo(); });
+        changeBaseOfShownStep([this] { mUndoStack->undo(); }, +1);
     else
         mUndoStack->undo();
 }
@@ -103,7 +113,7 @@ void ScenarioDocument::redo()
     if (!mUndoStack->canRedo())
         return;
     if (mShown && mUndoStack->index() == mShown->entryUndoIndex && mShown->entryRedoCount > 0)
-        changeBaseOfShownStep([this] { mUndoStack->redo(); });
+        changeBaseOfShownStep([this] { mUndoStack->redo(); }, -1);
     else
         mUndoStack->redo();
 }
