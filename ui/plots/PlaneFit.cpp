@@ -196,6 +196,20 @@ QHash<QString, int> labelSpots(const QList<QCPAbstractItem *> &items)
     return spots;
 }
 
+QList<QVariant> saveLabelPlaces(const QList<QCPAbstractItem *> &items)
+{
+    QList<QVariant> saved;
+    for (const QCPAbstractItem *item : items)
+        saved << item->property(spotProperty);
+    return saved;
+}
+
+void restoreLabelPlaces(const QList<QCPAbstractItem *> &items, const QList<QVariant> &saved)
+{
+    for (qsizetype k = 0; k < items.size() && k < saved.size(); ++k)
+        items[k]->setProperty(spotProperty, saved[k]);
+}
+
 void setLabelId(QCPItemText *label, const QString &id, const QHash<QString, int> &spots)
 {
     label->setProperty(idProperty, id);

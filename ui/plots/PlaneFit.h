@@ -71,6 +71,14 @@ QHash<QString, int> labelSpots(const QList<QCPAbstractItem *> &items);
 /// it had under that id in `spots` (labelSpots() of the items it replaces), if any.
 void setLabelId(QCPItemText *label, const QString &id, const QHash<QString, int> &spots);
 
+/// The places placeLabels() last gave the labels among `items`, in their order (an invalid
+/// QVariant for an item it never placed), for restoreLabelPlaces(): a view that tries another
+/// label form and does not keep it gives the labels back their places (issue 14).
+QList<QVariant> saveLabelPlaces(const QList<QCPAbstractItem *> &items);
+
+/// Gives `items` the places `saved` holds (saveLabelPlaces() of the same items, same order).
+void restoreLabelPlaces(const QList<QCPAbstractItem *> &items, const QList<QVariant> &saved);
+
 /// The pixel box of a text item as drawn (its text, font, padding and alignment).
 QRectF labelBox(const QCPItemText *label);
 

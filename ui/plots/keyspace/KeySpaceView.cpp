@@ -505,17 +505,14 @@ planeFit::PlacedLabels KeySpaceView::placePointLabels()
             continue;
         // The places the labels keep (planeFit::labelSpots), as they were before the try: a
         // try that is not kept must not leave its places as the labels' preferred ones.
-        QList<QVariant> spots;
-        for (QCPAbstractItem *item : std::as_const(mPointItems))
-            spots << item->property("_sml_label_spot");
+        const QList<QVariant> spots = planeFit::saveLabelPlaces(mPointItems);
         const planeFit::PlacedLabels again = planeFit::placeLabels(mPointItems, axisRect()->rect());
         if (again.dropped.size() < placed.dropped.size()) {
             placed = again;
         } else {
             for (const auto &[text, old] : before)
                 text->setText(old);
-            for (qsizetype k = 0; k < mPointItems.size(); ++k)
-                mPointItems[k]->setProperty("_sml_label_spot", spots[k]);
+            planeFit::restoreLabelPlaces(mPointItems, spots);
             placed = planeFit::placeLabels(mPointItems, axisRect()->rect());
         }
     }
