@@ -82,6 +82,21 @@ bool differs(const QColor &a, const QColor &b)
            60;
 }
 
+/// Shows `w`, starts the tour (Help ▸ Take the Tour), presents it (F5) and goes to its step 4,
+/// "Move a key" (PageDown ×3), whose key space is in its dock. F5 again leaves.
+bool presentTourStep4(MainWindow &w)
+{
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w))
+        return false;
+    w.lessonPresenter()->tourAction()->trigger();
+    QTest::keyClick(&w, Qt::Key_F5);
+    for (int k = 0; k < 3; ++k)
+        QTest::keyClick(&w, Qt::Key_PageDown);
+    QTest::qWait(150);
+    return true;
+}
+
 } // namespace
 
 class TestProjector : public QObject
@@ -154,6 +169,7 @@ private slots:
     void tablesNarrowAgainAfterPresenting();
     void keySpaceNamesEveryKeyAfterADragPresented();
     void mleOptimizerDockReads();
+    void barsReadoutFitsBesideTheKeySpaceDock();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -1016,14 +1032,8 @@ void TestProjector::keySpaceDockNamesEveryKey()
 void TestProjector::keySpaceNamesEveryKeyAfterADragPresented()
 {
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.lessonPresenter()->tourAction()->trigger();
-    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(presentTourStep4(w));
     const auto leave = qScopeGuard([&w] { QTest::keyClick(&w, Qt::Key_F5); });
-    for (int k = 0; k < 3; ++k)
-        QTest::keyClick(&w, Qt::Key_PageDown);
-    QTest::qWait(150);
     auto *view = w.findChild<KeySpaceView *>();
     QVERIFY(view && view->isVisible());
     view->replot();
@@ -1423,6 +1433,58 @@ void TestProjector::undeterminedNoteGivesWayPresented()
     Appearance::instance()->setPresentation(false);
     QTest::qWait(50);
     QVERIFY(note->isVisible());
+}
+
+// A fresh reader's find on issue 14: presented, with the Key space dock back (tour step 4),
+// α = 1.96 and τ = 1, the weight bars' readout beside the bars (eight lines) lost its last line
+// and the legend over it the feet of its glyphs; a little taller, it went under the bars and
+// left them a strip. Every line of the readout is inside its column, the column inside the
+// view, and the bars keep half the view.
+void TestProjector::barsReadoutFitsBesideTheKeySpaceDock()
+{
+    MainWindow w;
+    QVERIFY(presentTourStep4(w));
+    const auto leave = qScopeGuard([&w] { QTest::keyClick(&w, Qt::Key_F5); });
+    QVERIFY(w.findChild<KeySpaceView *>()->isVisible());
+    QVERIFY(!w.document()->setTemperature(TemperatureMode::Fixed, 1.0));
+    QVERIFY(!w.document()->setNormalizer(NormalizerKind::Entmax, 1.96));
+    auto *bars = w.findChild<WeightBarsView *>();
+    QVERIFY(bars);
+    for (int i = 0; i < w.viewTabs()->count(); ++i)
+        if (w.viewTabs()->widget(i)->isAncestorOf(bars))
+            w.viewTabs()->setCurrentIndex(i);
+    QTest::qWait(150);
+    QVERIFY(bars->isVisible());
+    bars->replot();
+    // A banner-shaped view (917×391): the readout beside the bars, not under them.
+    QVERIFY2(bars->summaryBeside(), qPrintable(QStringLiteral("%1×%2: %3")
+                                                   .arg(bars->width())
+                                                   .arg(bars->height())
+                                                   .arg(bars->summaryText())));
+    QCPTextElement *summary = nullptr;
+    for (QCPTextElement *text : bars->findChildren<QCPTextElement *>())
+        if (text->text() == bars->summaryText())
+            summary = text;
+    QVERIFY(summary);
+    const int lines = int(summary->text().count(QLatin1Char('\n'))) + 1;
+    QVERIFY2(lines >= 6, qPrintable(summary->text()));
+    const double needed = lines * plotStyle::metrics(summary->font()).lineSpacing();
+    QVERIFY2(needed <= summary->rect().height() + 1,
+             qPrintable(QStringLiteral("%1 lines need %2 px, the readout has %3 px")
+                            .arg(lines)
+                            .arg(needed)
+                            .arg(summary->rect().height())));
+    QVERIFY(bars->rect().contains(summary->outerRect()));
+    QVERIFY(bars->rect().contains(bars->legend->outerRect()));
+    // Still text to read from the back: at least 70 % of the presented text font.
+    QVERIFY2(summary->font().pointSizeF() >= 0.69 * plotStyle::textFont().pointSizeF(),
+             qPrintable(QString::number(summary->font().pointSizeF())));
+    // The bars are not a strip: half the view's height at least (under the readout they had
+    // 45 px of 391; the lesson's caption takes the window's height above the view).
+    QVERIFY2(bars->axisRect()->rect().height() >= bars->height() / 2,
+             qPrintable(QStringLiteral("%1 px of %2")
+                            .arg(bars->axisRect()->rect().height())
+                            .arg(bars->height())));
 }
 
 int main(int argc, char **argv)

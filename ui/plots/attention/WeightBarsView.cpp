@@ -249,7 +249,9 @@ void WeightBarsView::updateTicks()
     // Summary lines too wide for their room break at their ",   " and "        " separators;
     // beside the bars they always do, one quantity a line, so the column stays narrow.
     // (Then any piece still too wide wraps at spaces.)
-    const QFontMetricsF metrics = plotStyle::metrics(mSummary->font());
+    // The readout's font: the text font, smaller beside the bars when their column is short.
+    QFont font = plotStyle::textFont();
+    QFontMetricsF metrics = plotStyle::metrics(font);
     const auto wrapped = [&](double room, bool split = false) {
         QStringList shown;
         for (const QString &line : std::as_const(mSummaryLines)) {
@@ -269,7 +271,7 @@ void WeightBarsView::updateTicks()
                     return;
                 }
                 if (!packed.isEmpty())
-                    shown << plotStyle::wrapText(packed, mSummary->font(), room);
+                    shown << plotStyle::wrapText(packed, font, room);
                 packed = piece;
             };
             for (auto it = separators.globalMatch(line); it.hasNext();) {
@@ -279,7 +281,7 @@ void WeightBarsView::updateTicks()
                 from = match.capturedEnd();
             }
             add(line.mid(from));
-            shown << plotStyle::wrapText(packed, mSummary->font(), room);
+            shown << plotStyle::wrapText(packed, font, room);
         }
         return shown.join(QLatin1Char('\n'));
     };
@@ -306,16 +308,46 @@ void WeightBarsView::updateTicks()
     // 1251×489: stacked, the bars of most scenarios took under a third of the window), as the
     // likelihood landscape puts its legend (ValueSpaceView), or in a wide one where stacking
     // would take much of the height.
-    if (size.width() > 2.1 * size.height() ||
-        (size.width() > 1.5 * size.height() &&
-         (height(text) > 0.25 * size.height() || stacked > 0.4 * size.height()))) {
-        const QString side = wrapped(0.45 * size.width(), true);
-        beside = height(side) <= 0.85 * size.height();
-        withLegend = height(side) + entries * legendLine <= 0.85 * size.height();
-        if (beside)
-            text = side;
+    const bool banner = size.width() > 2.1 * size.height();
+    if (banner || (size.width() > 1.5 * size.height() &&
+                   (height(text) > 0.25 * size.height() || stacked > 0.4 * size.height()))) {
+        // The side column's height is the view's less the title, and less the legend's row when
+        // the legend is not over the readout. The readout's font shrinks to that room: to 70 %,
+        // or 60 % in a banner, where the bars under a stacked readout are a strip. (Presented
+        // beside the Key space dock, α-entmax's readout, one quantity a line, lost its last line
+        // and the legend over it its glyphs' feet, or it went under the bars and left them
+        // 45 px: a fresh reader.) The legend stays over the readout if both fit.
+        const double titleHeight =
+            static_cast<const QCPLayoutElement *>(mTitle)->minimumOuterSizeHint().height() +
+            plotLayout()->rowSpacing();
+        const double column = size.height() - titleHeight - 8;
+        const double full = font.pointSizeF();
+        const double smallest = banner ? 0.6 : 0.7;
+        QString side;
+        for (const bool legendToo : {true, false}) {
+            const double room =
+                column - (legendToo ? entries * legendLine + mSide->rowSpacing()
+                                    : legendRows * legendLine + plotLayout()->rowSpacing());
+            for (double f = 1.0; f > smallest - 0.01 && !beside; f -= 0.05) {
+                font.setPointSizeF(full * f);
+                metrics = plotStyle::metrics(font);
+                side = wrapped(0.45 * size.width(), true);
+                beside = height(side) <= room;
+            }
+            if (beside) {
+                withLegend = legendToo;
+                text = side;
+                break;
+            }
+        }
+        if (!beside) { // stacked, at the full size its text was broken for
+            font = plotStyle::textFont();
+            metrics = plotStyle::metrics(font);
+        }
     }
     placeSummary(beside, withLegend);
+    if (mSummary->font() != font)
+        mSummary->setFont(font);
     mSummary->setText(text);
     if (beside) {
         // The key labels fit the bars' narrower axis, not the view's width.
