@@ -12,6 +12,7 @@
 #include "plots/model/HeadsView.h"
 #include "plots/model/ProjectionsView.h"
 #include "style/Appearance.h"
+#include "style/Contrast.h"
 #include "style/PlotStyle.h"
 #include "style/ViewHelp.h"
 #include "tables/ModelMatrixTableModel.h"
@@ -116,6 +117,7 @@ private slots:
     void windowHeadsViewAndClickSelectsAHead();
     void headsViewHatchesMaskedCells();
     void maskedHatchFollowsTheTheme();
+    void cellNumbersReadInEveryTheme();
     void projectionsViewHatchesMaskedCells();
     void headSelectorAndShortcut();
     void projectionsViewTracesTheProducts();
@@ -514,6 +516,84 @@ void TestModelViews::maskedHatchFollowsTheTheme()
         QCOMPARE(hatch(rect), maskedCellBrush().texture().toImage());
     look->setTheme(theme);
     QCOMPARE(hatch(heads.headBlock(1).rect()), before);
+}
+
+// The dark theme drew the "0" of W_O and of X, W_Q… black on a black cell, and "1" white on
+// light orange: the cells' numbers were chosen against the cell but then themed like text.
+// A view shown in one theme and switched to the other, with no document to redraw it (an
+// export, a lesson page), and one shown in it: every number reads on its cell (WCAG ratio ≥ 3
+// between the cell and the inkiest pixel of the number), on cells that follow the theme.
+void TestModelViews::cellNumbersReadInEveryTheme()
+{
+    ScenarioDocument doc;
+    QVERIFY(!doc.load(kExampleD));
+    Appearance *look = Appearance::instance();
+    const Appearance::Theme theme = look->theme();
+    const auto restore = qScopeGuard([&] { look->setTheme(theme); });
+    const auto check = [](HeadsView &heads, const char *when) {
+        heads.replot();
+        const QImage image = heads.grab().toImage();
+        const double scale = image.width() / double(heads.width());
+        const QColor paper = Appearance::instance()->paper(QColor(247, 247, 247));
+        int checked = 0;
+        for (const MatrixBlock *block :
+             {&heads.concatBlock(), &heads.wOBlock(), &heads.outputBlock(), &heads.headBlock(0)}) {
+            QCOMPARE(block->shownTexts(), int(block->values().size()));
+            const QCPAxis *x = block->rect()->axis(QCPAxis::atBottom);
+            const QCPAxis *y = block->rect()->axis(QCPAxis::atLeft);
+            for (int r = 0; r < block->values().rows(); ++r)
+                for (int c = 0; c < block->values().cols(); ++c) {
+                    const QPointF centre(x->coordToPixel(c), y->coordToPixel(r));
+                    const double w = std::abs(x->coordToPixel(c + 0.5) - x->coordToPixel(c));
+                    const double h = std::abs(y->coordToPixel(r + 0.5) - y->coordToPixel(r));
+                    const QColor cell =
+                        image.pixelColor((centre + QPointF(0.8 * w, 0.8 * h)).toPoint() * scale);
+                    double best = 1;
+                    for (double dx = -0.6 * w; dx <= 0.6 * w; dx += 1)
+                        for (double dy = -0.4 * h; dy <= 0.4 * h; dy += 1)
+                            best = std::max(
+                                best, contrast::ratio(
+                                          cell, image.pixelColor(
+                                                    (centre + QPointF(dx, dy)).toPoint() * scale)));
+                    QVERIFY2(best >= 3,
+                             qPrintable(QStringLiteral("%1: %2 (%3, %4) = %5 on %6: ratio %7")
+                                            .arg(QLatin1String(when), block->caption())
+                                            .arg(r)
+                                            .arg(c)
+                                            .arg(block->values()(r, c))
+                                            .arg(cell.name())
+                                            .arg(best)));
+                    ++checked;
+                }
+        }
+        QVERIFY(checked >= 6 + 8 + 12 + 9);
+        // The diverging cells follow the theme: W_O's zeros are the theme's paper.
+        const QCPAxis *wOx = heads.wOBlock().rect()->axis(QCPAxis::atBottom);
+        const QPointF zero(wOx->coordToPixel(1.35),
+                           heads.wOBlock().rect()->axis(QCPAxis::atLeft)->coordToPixel(0));
+        const QColor drawn = image.pixelColor(zero.toPoint() * scale);
+        QVERIFY2(std::abs(drawn.red() - paper.red()) + std::abs(drawn.green() - paper.green()) +
+                         std::abs(drawn.blue() - paper.blue()) <=
+                     6,
+                 qPrintable(QStringLiteral("%1: W_O's 0 on %2, paper %3")
+                                .arg(QLatin1String(when), drawn.name(), paper.name())));
+    };
+    for (const Appearance::Theme first : {Appearance::Theme::Light, Appearance::Theme::Dark}) {
+        const Appearance::Theme second =
+            first == Appearance::Theme::Light ? Appearance::Theme::Dark : Appearance::Theme::Light;
+        look->setTheme(first);
+        HeadsView heads;
+        heads.resize(1100, 620);
+        heads.showModel(doc.fileScenario(), *doc.modelAnalysis(), 0);
+        check(heads, first == Appearance::Theme::Light ? "shown light" : "shown dark");
+        if (QTest::currentTestFailed())
+            return;
+        look->setTheme(second);
+        QCoreApplication::processEvents();
+        check(heads, first == Appearance::Theme::Light ? "light, then dark" : "dark, then light");
+        if (QTest::currentTestFailed())
+            return;
+    }
 }
 
 // The projections view hatches a causal mask's hidden keys in the scores and the weights as the

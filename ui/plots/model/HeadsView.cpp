@@ -176,7 +176,7 @@ void HeadsView::showAnalysis(const Analysis &analysis, int selectedQuery)
     if (!mHeads.empty() || mHasWO)
         rebuild(0, false);
     mSubtitleShort.clear();
-    mConcat->show(Eigen::MatrixXd(), QString(), {}, plotStyle::diverging(), QCPRange(-1, 1));
+    mConcat->show(Eigen::MatrixXd(), QString(), {}, plotStyle::diverging, QCPRange(-1, 1));
     mBody->setVisible(false); // only the note: an empty block and scale read as a broken view
     setSubtitle(tr("This scenario has no model: open a model scenario (tokens with "
                    "W_Q, W_K, W_V per head) to see its heads side by side."));
@@ -203,7 +203,7 @@ void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &an
             for (int t = 0; t < visible.cols(); ++t)
                 visible(i, t) = a.mask().visible(i, t);
         mHeads[size_t(h)]->show(weights, model.heads[size_t(h)].label, mTokens,
-                                plotStyle::viridis(), QCPRange(0, 1), mTokens, visible);
+                                plotStyle::viridis, QCPRange(0, 1), mTokens, visible);
         mHeads[size_t(h)]->setFramed(h == mFramedHead);
         outputs.push_back(a.attention().outputs);
     }
@@ -212,7 +212,7 @@ void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &an
     for (int h = 0; h < H; ++h)
         concat.middleCols(h * dV, dV) = outputs[size_t(h)];
     mConcat->show(concat, tr("[O¹ … Oᴴ]\n(%1×%2)").arg(concat.rows()).arg(concat.cols()), mTokens,
-                  plotStyle::diverging(), MatrixBlock::symmetricRange(concat));
+                  plotStyle::diverging, MatrixBlock::symmetricRange(concat));
     if (mHasWO && analysis.output()) {
         const Eigen::MatrixXd &wO = *model.wO;
         QStringList wORows;
@@ -220,9 +220,9 @@ void HeadsView::showModel(const Scenario &modelScenario, const ModelAnalysis &an
             for (int j = 0; j < dV; ++j)
                 wORows << QStringLiteral("%1·%2").arg(h + 1).arg(j + 1);
         mWO->show(wO, tr("× W_O\n(%1×%2)").arg(wO.rows()).arg(wO.cols()), wORows,
-                  plotStyle::diverging(), MatrixBlock::symmetricRange(wO));
+                  plotStyle::diverging, MatrixBlock::symmetricRange(wO));
         const Eigen::MatrixXd &y = *analysis.output();
-        mY->show(y, tr("= Y\n(%1×%2)").arg(y.rows()).arg(y.cols()), mTokens, plotStyle::diverging(),
+        mY->show(y, tr("= Y\n(%1×%2)").arg(y.rows()).arg(y.cols()), mTokens, plotStyle::diverging,
                  MatrixBlock::symmetricRange(y));
     }
     const Analysis &selected = *analysis.heads[size_t(mFramedHead)];

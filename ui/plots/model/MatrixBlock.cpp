@@ -1,6 +1,8 @@
 #include "plots/model/MatrixBlock.h"
 
 #include "plots/MaskedCells.h"
+#include "style/Appearance.h"
+#include "style/Contrast.h"
 #include "style/PlotStyle.h"
 
 #include <algorithm>
@@ -50,6 +52,12 @@ MatrixBlock::MatrixBlock(QCustomPlot *plot, QCPLayoutGrid *grid, int row, int co
     }
     // QCustomPlot's 15 px minimum margins cost every row of blocks ~20 px of cells.
     mRect->setMinimumMargins(QMargins(2, 2, 2, 2));
+    // A new theme gives the cells its gradient, also in a view no document redraws (an export).
+    mThemeConnection =
+        QObject::connect(Appearance::instance(), &Appearance::changed, mRect, [this] {
+            colourCells();
+            mPlot->replot(QCustomPlot::rpQueuedReplot);
+        });
     top->setVisible(true);
     top->setTickLabels(false);
     top->setTicks(false);
@@ -96,9 +104,8 @@ QCPRange MatrixBlock::symmetricRange(const Eigen::MatrixXd &values)
 }
 
 void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
-                       const QStringList &rowLabels, const QCPColorGradient &gradient,
-                       const QCPRange &range, const QStringList &columnLabels,
-                       const CellMask &visible)
+                       const QStringList &rowLabels, GradientMaker gradient, const QCPRange &range,
+                       const QStringList &columnLabels, const CellMask &visible)
 {
     mValues = values;
     mVisible =
@@ -140,7 +147,7 @@ void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
         data->clearAlpha();
         setMaskedCellBackground(mRect, false);
     }
-    mMap->setGradient(gradient);
+    mGradient = gradient;
     mMap->setDataRange(range);
 
     for (QCPItemText *t : mTexts)
@@ -157,16 +164,36 @@ void MatrixBlock::show(const Eigen::MatrixXd &values, const QString &caption,
                 t->position->setCoords(c, r);
                 t->setFont(smallFont(0.75));
                 t->setText(plotStyle::screenNumber(values(r, c), 'g', 3));
-                // Dark text on light cells, white on dark ones.
-                QCPColorGradient g = gradient;
-                const QColor cell = g.color(values(r, c), range);
-                const bool dark =
-                    0.299 * cell.redF() + 0.587 * cell.greenF() + 0.114 * cell.blueF() < 0.5;
-                t->setColor(dark ? Qt::white : Qt::black);
+                // Its colour is chosen against its cell (colourCells), not themed as text: in
+                // the dark theme a "0" was black on a black cell.
+                t->setProperty(Appearance::onDataProperty, true);
                 mTexts.push_back(t);
             }
+    colourCells();
     setTrace(Trace::None);
     fitTexts();
+}
+
+MatrixBlock::~MatrixBlock()
+{
+    QObject::disconnect(mThemeConnection); // (the axis rect may outlive the block)
+}
+
+void MatrixBlock::colourCells()
+{
+    if (!mGradient)
+        return;
+    QCPColorGradient gradient = mGradient();
+    mMap->setGradient(gradient);
+    size_t k = 0;
+    for (int r = 0; r < mValues.rows(); ++r)
+        for (int c = 0; c < mValues.cols() && k < mTexts.size(); ++c) {
+            if (isMasked(r, c))
+                continue; // (no number there)
+            const QColor cell = gradient.color(mValues(r, c), mMap->dataRange());
+            const bool white = contrast::ratio(Qt::white, cell) > contrast::ratio(Qt::black, cell);
+            mTexts[k++]->setColor(white ? Qt::white : Qt::black);
+        }
 }
 
 bool MatrixBlock::isMasked(int row, int column) const

@@ -42,6 +42,9 @@ public:
     /// Creates the axis rect on `plot` and places it at (row, column) of `grid` (a layout of the
     /// plot), before its items, which attach to the plot's first axis rect when created.
     MatrixBlock(QCustomPlot *plot, QCPLayoutGrid *grid, int row, int column);
+    ~MatrixBlock();
+    MatrixBlock(const MatrixBlock &) = delete;
+    MatrixBlock &operator=(const MatrixBlock &) = delete;
 
     QCPAxisRect *rect() const { return mRect; }
     /// The matrix's rows and columns (at least 1 each).
@@ -63,15 +66,19 @@ public:
     /// The (row, column) name of a cell, for tooltips: "“the”, 2".
     QString rowName(int row) const;
 
-    /// Shows `values` (rows×columns) with `gradient` over `range`, the caption above and the
-    /// row labels at the left (empty: 1, 2, …). Clears the trace.
+    /// A colour gradient for the theme drawn now (plotStyle::diverging, plotStyle::viridis).
+    using GradientMaker = QCPColorGradient (*)();
+
+    /// Shows `values` (rows×columns) with the gradient `gradient` makes, over `range`, the
+    /// caption above and the row labels at the left (empty: 1, 2, …). Clears the trace. The
+    /// cells and their numbers take a new theme's gradient when the theme changes.
     /// `columnLabels` (the keys' tokens of a T×T matrix) replace the column numbers, turned 90°.
     /// `visible` (empty, or rows×columns): the cells that are false are masked (a causal mask's
     /// keys after the query): drawn hatched as in the attention heatmap, without a number.
     using CellMask = Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic>;
     void show(const Eigen::MatrixXd &values, const QString &caption, const QStringList &rowLabels,
-              const QCPColorGradient &gradient, const QCPRange &range,
-              const QStringList &columnLabels = {}, const CellMask &visible = {});
+              GradientMaker gradient, const QCPRange &range, const QStringList &columnLabels = {},
+              const CellMask &visible = {});
     /// Is the cell masked (drawn hatched)?
     bool isMasked(int row, int column) const;
     /// How many cells are masked.
@@ -125,6 +132,9 @@ private:
     /// when it changed.
     bool fitCaption();
     QString oneLineCaption() const;
+    /// The gradient of the theme drawn now on the cells, and each number in black or white,
+    /// whichever reads better on its cell.
+    void colourCells();
 
     QCustomPlot *mPlot;
     QCPAxisRect *mRect;
@@ -133,6 +143,8 @@ private:
     QCPItemRect *mFrame;
     std::vector<QCPItemText *> mTexts;
     Eigen::MatrixXd mValues;
+    GradientMaker mGradient = nullptr;
+    QMetaObject::Connection mThemeConnection; ///< colourCells() on a change of theme
     QString mCaption;
     QStringList mRowLabels;
     QStringList mColumnLabels;

@@ -168,7 +168,7 @@ void ProjectionsView::showAnalysis(const Analysis &analysis, int selectedQuery)
     // Only the note: empty blocks read as a broken view.
     mBody->setVisible(false);
     for (auto &block : mBlocks)
-        block->show(Eigen::MatrixXd(), QString(), {}, plotStyle::diverging(), QCPRange(-1, 1));
+        block->show(Eigen::MatrixXd(), QString(), {}, plotStyle::diverging, QCPRange(-1, 1));
     setSubtitle(tr("This scenario has no model: open a model scenario (tokens with "
                    "W_Q, W_K, W_V per head) to see its projections."));
     replot();
@@ -195,7 +195,7 @@ void ProjectionsView::showModel(const Scenario &modelScenario, const Analysis &h
     const auto signedBlock = [&](Block b, const Eigen::MatrixXd &m, const QString &caption,
                                  const QStringList &rows) {
         mBlocks[size_t(b)]->show(m, caption + QLatin1Char('\n') + size(m), rows,
-                                 plotStyle::diverging(), MatrixBlock::symmetricRange(m));
+                                 plotStyle::diverging, MatrixBlock::symmetricRange(m));
     };
     signedBlock(X, model.embeddings, tr("X (tokens)"), tokens);
     signedBlock(WQ, h.wQ, tr("W_Q"), dims);
@@ -220,11 +220,11 @@ void ProjectionsView::showModel(const Scenario &modelScenario, const Analysis &h
             if (!visible(i, t) || !std::isfinite(seenScores(i, t)))
                 seenScores(i, t) = 0;
     mBlocks[Scores]->show(scores, tr("Q Kᵀ / τ") + QLatin1Char('\n') + size(scores), tokens,
-                          plotStyle::diverging(), MatrixBlock::symmetricRange(seenScores), tokens,
+                          plotStyle::diverging, MatrixBlock::symmetricRange(seenScores), tokens,
                           visible);
     mBlocks[Weights]->show(Eigen::MatrixXd(att.weights),
                            tr("weights\n(%1×%2)").arg(att.weights.rows()).arg(att.weights.cols()),
-                           tokens, plotStyle::viridis(), QCPRange(0, 1), tokens, visible);
+                           tokens, plotStyle::viridis, QCPRange(0, 1), tokens, visible);
     signedBlock(O, att.outputs, tr("O = weights · V"), tokens);
     setSubtitle(tr("%1 of %2 heads; τ = %3; %4. Hover a cell: what made it is outlined.")
                     .arg(h.label)
