@@ -304,6 +304,7 @@ void LessonPresenter::stepShown(std::optional<int> step)
                                                    .arg(QStringLiteral("default.softmaxlab.json")))
                     return; // the reader's own edits, another scenario, or back in the tour
                 document->newScenario();
+                mLeftStartUpTour = true;
                 mWindow->statusBar()->showMessage(
                     tr("Left the tour: the start-up figure as it was (Help ▸ Take the Tour "
                        "shows it again)"),
@@ -331,7 +332,7 @@ bool LessonPresenter::showsUntouchedStartUpFigure() const
 void LessonPresenter::openTourOnStartUpFigure()
 {
     ScenarioDocument *document = mWindow->document();
-    if (!showsUntouchedStartUpFigure())
+    if (mLeftStartUpTour || !showsUntouchedStartUpFigure())
         return;
     if (!document->loadExample(QStringLiteral(":/scenarios/default.softmaxlab.json"))) {
         mTourReplacedStartUpFigure = true;

@@ -72,7 +72,8 @@ public:
     /// comes back when the tour is left, see stepShown()): the
     /// same figure with its lesson (View ▸ Presentation Mode calls it before presenting, so F5
     /// right after start-up presents the tour, as it does the example; a fresh reader pressed
-    /// F5 first and saw no steps). Anything else is left as it is.
+    /// F5 first and saw no steps). Anything else is left as it is, and so is the figure once
+    /// such a tour was left.
     void openTourOnStartUpFigure();
     /// The window shows the start-up figure, untitled, unchanged and without a lesson.
     bool showsUntouchedStartUpFigure() const;
@@ -113,6 +114,10 @@ private:
     /// openTourOnStartUpFigure() put the tour in the start-up figure's place: leaving the tour
     /// puts the figure back, notes and all, unless the reader changed or replaced the tour's.
     bool mTourReplacedStartUpFigure = false;
+    /// The reader left a tour that had replaced the start-up figure: F5 presents the figure
+    /// itself from then on (it brought the tour back, which the status bar had just said was
+    /// left: a fresh reader). Help ▸ Take the Tour still opens it.
+    bool mLeftStartUpTour = false;
     /// The dock the shown step opened (it was closed), closed again by the next step.
     QPointer<QDockWidget> mOpenedDock;
     /// mOpenedDock of the window while presentation mode has closed its docks.
