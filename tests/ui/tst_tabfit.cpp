@@ -283,10 +283,10 @@ private slots:
         QCOMPARE(tabs->count(), 10);
         tabs->setCurrentIndex(0);
         tabs->setFocus();
+        // Every tab, Heads and Projections too (Ctrl+Tab, the window's Next View, goes past
+        // their "no model" note on a scenario without a model).
         for (int tab = 0; tab < tabs->count(); ++tab) {
-            if (tab > 0)
-                QTest::keyClick(tabs, Qt::Key_Tab, Qt::ControlModifier);
-            QCOMPARE(tabs->currentIndex(), tab);
+            tabs->setCurrentIndex(tab);
             QTest::qWait(10);
             const QString problem = wholeTabsProblem(tabs);
             QVERIFY2(problem.isEmpty(),

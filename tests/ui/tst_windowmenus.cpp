@@ -3,6 +3,7 @@
 // from parts (the scenario dock, recent files, the View menu, file handling); this pins what
 // they add up to, so that moving code between the parts cannot move or lose an entry.
 #include "panels/ControlPanel.h"
+#include "plots/keyspace/KeySpaceView.h"
 #include "tables/KeysTableModel.h"
 #include "tables/QueriesTableModel.h"
 #include "tables/VariancesTableModel.h"
@@ -15,6 +16,7 @@
 #include <QMenuBar>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -135,7 +137,8 @@ private slots:
             QStringLiteral("    Key ↑ #moveKeyUpAction"),
             QStringLiteral("    Key ↓ #moveKeyDownAction"),
             QStringLiteral("&View"),
-            QStringLiteral("  Scenario #scenarioDockMenuEntry (unchecked)"), // (the window is not shown)
+            QStringLiteral(
+                "  Scenario #scenarioDockMenuEntry (unchecked)"), // (the window is not shown)
             QStringLiteral("  MLE optimizer #mleOptimizerDockMenuEntry (unchecked)"),
             QStringLiteral("  Lesson #lessonDockMenuEntry (unchecked)"),
             QStringLiteral("  Key space #keySpaceDockMenuEntry (unchecked)"),
@@ -157,8 +160,8 @@ private slots:
             QStringLiteral("  Previous Query [Alt+Left]"),
             QStringLiteral("  Next Query [Alt+Right]"),
             QStringLiteral("  Play/Pause Animation"),
-            QStringLiteral("  Next View"),
-            QStringLiteral("  Previous View"),
+            QStringLiteral("  Next View [Ctrl+Tab]"),
+            QStringLiteral("  Previous View [Ctrl+Shift+Tab, Ctrl+Shift+Backtab]"),
             QStringLiteral("&Help"),
             QStringLiteral("  Take the &Tour #tourAction"),
             QStringLiteral("  &Examples"),
@@ -229,6 +232,34 @@ private slots:
                               QStringLiteral("+ d_k | − d_k | + d_v | − d_v"),
                               QStringLiteral("Key ↑ | Key ↓")}));
         QCOMPARE(buttonRows(w.variancesTable()), QStringList());
+    }
+
+    void ctrlTabShowsTheNextViewWhereverTheFocusIs()
+    {
+        // A fresh reader pressed Ctrl+Tab (the README's way to the next view) after a drag in
+        // the Key space dock, and after clicking a tab: nothing happened, as the tab widget's
+        // own Ctrl+Tab needs the focus inside it.
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTabWidget *tabs = w.viewTabs();
+        tabs->setCurrentIndex(0);
+        auto *keySpace = w.findChild<KeySpaceView *>();
+        QVERIFY(keySpace && keySpace->isVisible());
+        keySpace->setFocus();
+        QTRY_VERIFY(keySpace->hasFocus());
+        QTest::keyClick(keySpace, Qt::Key_Tab, Qt::ControlModifier);
+        QCOMPARE(tabs->currentIndex(), 1);
+        QTest::keyClick(w.queriesTable(), Qt::Key_Tab, Qt::ControlModifier);
+        QCOMPARE(tabs->currentIndex(), 2);
+        QTest::keyClick(w.queriesTable(), Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(tabs->currentIndex(), 1);
+        // From the tab bar (a click on a tab gives it the focus): once a step, not twice.
+        tabs->tabBar()->setFocus();
+        QTest::keyClick(tabs->tabBar(), Qt::Key_Tab, Qt::ControlModifier);
+        QCOMPARE(tabs->currentIndex(), 2);
+        // The View menu says so.
+        QCOMPARE(w.nextViewAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_Tab));
     }
 };
 

@@ -261,10 +261,19 @@ void MainWindow::applyAppearance()
     // Esc leaves presentation mode too (F5 toggles it).
     mPresentationAction->setShortcuts(on ? QList<QKeySequence>{Qt::Key_F5, Qt::Key_Escape}
                                          : QList<QKeySequence>{Qt::Key_F5});
-    mNextViewAction->setShortcuts(on ? QList<QKeySequence>{Qt::Key_Tab} : QList<QKeySequence>{});
-    mPreviousViewAction->setShortcuts(
-        on ? QList<QKeySequence>{Qt::SHIFT | Qt::Key_Tab, Qt::SHIFT | Qt::Key_Backtab}
-           : QList<QKeySequence>{});
+    // Ctrl+Tab and Ctrl+Shift+Tab wherever the focus is: the tab widget's own went to the next
+    // view only with the focus inside it (a fresh reader pressed it after a drag in the Key
+    // space dock, and nothing happened).
+    QList<QKeySequence> next{Qt::CTRL | Qt::Key_Tab};
+    QList<QKeySequence> previous{Qt::CTRL | Qt::SHIFT | Qt::Key_Tab,
+                                 Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab};
+    if (on) {
+        next.prepend(Qt::Key_Tab);
+        previous.prepend(Qt::SHIFT | Qt::Key_Backtab);
+        previous.prepend(Qt::SHIFT | Qt::Key_Tab);
+    }
+    mNextViewAction->setShortcuts(next);
+    mPreviousViewAction->setShortcuts(previous);
 
     mLesson->updateKeys(); // in a lesson, ← → and PageUp/PageDown step it
 
