@@ -8,6 +8,7 @@
 #include "ScenarioSweep.h"
 #include "document/ScenarioDocument.h"
 #include "export/ImageExportOptions.h"
+#include "panels/ControlPanel.h"
 #include "panels/MaxEntPanel.h"
 #include "panels/ScenarioDock.h"
 #include "panels/ValueSpacePanel.h"
@@ -170,6 +171,7 @@ private slots:
     void keySpaceNamesEveryKeyAfterADragPresented();
     void mleOptimizerDockReads();
     void barsReadoutFitsBesideTheKeySpaceDock();
+    void scenarioDockNoteKeepsItsLinesPresented();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -1485,6 +1487,42 @@ void TestProjector::barsReadoutFitsBesideTheKeySpaceDock()
              qPrintable(QStringLiteral("%1 px of %2")
                             .arg(bars->axisRect()->rect().height())
                             .arg(bars->height())));
+}
+
+// A fresh reader's find on issue 14: presented, with View ▸ Scenario bringing the dock back and a
+// query at (0, 0), "All similarities equal 0: λ is undetermined." wrapped to two lines drawn
+// in the height of one, over each other. The note has the height of its lines, and the window
+// still fits the screen.
+void TestProjector::scenarioDockNoteKeepsItsLinesPresented()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+    w.scenarioDock()->show();
+    QTest::qWait(150); // laid out with the first query's note, then the text changes
+    QVERIFY(!w.document()->addQuery());
+    QVERIFY(!w.document()->setCell(CellTable::Query, 1, 0, 0.0));
+    QVERIFY(!w.document()->setCell(CellTable::Query, 1, 1, 0.0));
+    w.document()->setSelectedQuery(1);
+    QTest::qWait(150);
+    QLabel *note = w.controlPanel()->feasibleLabel();
+    QVERIFY2(note->text().contains(QStringLiteral("undetermined")), qPrintable(note->text()));
+    QVERIFY(note->isVisible());
+    const int need = note->heightForWidth(note->width());
+    QVERIFY2(need >= 2 * note->fontMetrics().lineSpacing(),
+             qPrintable(QStringLiteral("one line at %1 px: the case is gone").arg(note->width())));
+    QTRY_VERIFY2(
+        note->height() >= need,
+        qPrintable(QStringLiteral("%1 px for %2 px of text").arg(note->height()).arg(need)));
+    const QRect screen = w.screen()->availableGeometry();
+    QVERIFY2(screen.contains(w.frameGeometry()), qPrintable(QStringLiteral("%1×%2 on %3×%4")
+                                                                .arg(w.frameGeometry().width())
+                                                                .arg(w.frameGeometry().height())
+                                                                .arg(screen.width())
+                                                                .arg(screen.height())));
 }
 
 int main(int argc, char **argv)

@@ -112,6 +112,38 @@ private:
     QPointer<QWidget> mTarget;
 };
 
+/// Gives a word-wrapped label the height of its lines at the width it has, as a minimum: the
+/// dock's layout does not ask a label its height for a width, so squeezed by presentation
+/// text (the Scenario dock brought back while presenting), "All similarities equal 0: λ is
+/// undetermined." was drawn in the height of one line, its two lines over each other (a
+/// fresh reader). The tables under the panel give up the height instead.
+class WrappedHeight : public QObject
+{
+public:
+    explicit WrappedHeight(QLabel *label) : QObject(label), mLabel(label)
+    {
+        label->installEventFilter(this);
+    }
+    void fit()
+    {
+        const int need = mLabel->text().isEmpty() ? 0 : mLabel->heightForWidth(mLabel->width());
+        if (need != mLabel->minimumHeight())
+            mLabel->setMinimumHeight(need);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == mLabel &&
+            (event->type() == QEvent::Resize || event->type() == QEvent::FontChange))
+            fit();
+        return false;
+    }
+
+private:
+    QLabel *mLabel;
+};
+
 } // namespace
 
 void ControlPanel::markChanged(const QStringList &fields)
@@ -265,6 +297,12 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
         // it the height for its width.)
         note->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
         form->addRow(note);
+        auto *height = new WrappedHeight(note);
+        // (After refresh() has set its text.)
+        connect(mDocument, &ScenarioDocument::changed, height, &WrappedHeight::fit,
+                Qt::QueuedConnection);
+        connect(mDocument, &ScenarioDocument::selectedQueryChanged, height, &WrappedHeight::fit,
+                Qt::QueuedConnection);
     }
     // Six significant digits: "1.41421" and "-0.0598500" whole in the panel's narrow fields
     // (eight were cut to "1.4142" and "-0.0598500" at 1280×800, a reader's find).
