@@ -19,6 +19,7 @@
 #include "plots/attention/EntropyView.h"
 #include "plots/attention/WeightBarsView.h"
 #include "plots/maxent/MaxEntEntropyPlot.h"
+#include "plots/mle/ValueSpaceView.h"
 #include "style/Appearance.h"
 #include "style/Contrast.h"
 #include "widgets/NumberLineEdit.h"
@@ -211,6 +212,7 @@ private slots:
     void stepListNamesTheQuery();
     void undoOnAStepReachesTheEditMadeBeforeIt();
     void maxEntStepShowsItsPlot();
+    void landscapeStepShowsThePlaneAndItsLegend();
 };
 
 void TestLessonUi::buildSaveReloadAndPresent()
@@ -1355,6 +1357,39 @@ void TestLessonUi::maxEntStepShowsItsPlot()
     QVERIFY2(plot.top() >= 0 && plot.top() < viewport->height() / 4,
              qPrintable(QStringLiteral("H(λ) from y = %1 in a %2 px page")
                             .arg(plot.top())
+                            .arg(viewport->height())));
+}
+
+void TestLessonUi::landscapeStepShowsThePlaneAndItsLegend()
+{
+    // Tour step 3 speaks of ⊗ and "ô = o": in the window beside both docks at 1280×800 a fresh
+    // reader found the legend (and the plane's lower part) under the fold. The step scrolls
+    // the page down to them.
+    MainWindow w;
+    QVERIFY(openTheTour(w, Wait::Exposed));
+    for (int k = 0; k < 2; ++k)
+        QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(2));
+    QCOMPARE(w.document()->baseScenario().lesson->steps[2].view, QStringLiteral("value-space"));
+    QTest::qWait(50);
+    ValueSpacePanel *panel = w.valueSpacePanel();
+    QVERIFY(panel->isVisible());
+    QVERIFY2(panel->scrollArea()->verticalScrollBar()->maximum() > 0,
+             "the page does not scroll at this size: the case is gone");
+    QWidget *viewport = panel->scrollArea()->viewport();
+    ValueSpaceView *view = panel->view();
+    const QPoint origin = view->mapTo(viewport, QPoint(0, 0));
+    const QRect legend = view->legend->outerRect().translated(origin);
+    const QRect plane = view->axisRect()->rect().translated(origin);
+    QVERIFY2(viewport->rect().contains(legend),
+             qPrintable(QStringLiteral("legend at y %1…%2 in a %3 px page")
+                            .arg(legend.top())
+                            .arg(legend.bottom())
+                            .arg(viewport->height())));
+    QVERIFY2(viewport->rect().contains(plane),
+             qPrintable(QStringLiteral("plane at y %1…%2 in a %3 px page")
+                            .arg(plane.top())
+                            .arg(plane.bottom())
                             .arg(viewport->height())));
 }
 

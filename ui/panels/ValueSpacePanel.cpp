@@ -13,9 +13,11 @@
 #include <QPushButton>
 #include <QResizeEvent>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -220,6 +222,21 @@ void ValueSpacePanel::syncOptimizer()
     mEta->setValue(mAnimation->fixedStep() ? mAnimation->eta() : mAnimation->scaledEta());
     mControls->setFinished(mAnimation->isFinished());
     mControls->setIteration(mAnimation->iteration());
+}
+
+void ValueSpacePanel::showPlane()
+{
+    const auto scroll = [this] {
+        QWidget *content = mScroll->widget();
+        if (!content || !content->isAncestorOf(mView))
+            return;
+        const int top = mView->mapTo(content, QPoint(0, 0)).y();
+        const int bottom = top + mView->height();
+        const int height = mScroll->viewport()->height();
+        mScroll->verticalScrollBar()->setValue(std::max({0, top, bottom - height}));
+    };
+    scroll();
+    QTimer::singleShot(0, this, scroll);
 }
 
 } // namespace sml

@@ -43,6 +43,12 @@ public:
     /// window's height for its data area, a scroll away when the window is short).
     QScrollArea *scrollArea() const { return mScroll; }
 
+    /// Scrolls the page so that the plane and its legend are in view, now and after the next
+    /// layout: what a lesson step on the landscape shows (tour step 3 speaks of ⊗ and "ô = o",
+    /// which a fresh reader found under the fold of a window beside both docks). The view's
+    /// top (title) stays in view when the whole view fits; else its bottom is shown.
+    void showPlane();
+
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void showEvent(QShowEvent *event) override;

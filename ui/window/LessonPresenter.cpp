@@ -7,6 +7,7 @@
 #include "panels/LessonBanner.h"
 #include "panels/LessonPanel.h"
 #include "panels/MaxEntPanel.h"
+#include "panels/ValueSpacePanel.h"
 #include "plots/PlotView.h"
 #include "style/Appearance.h"
 #include "window/LessonExport.h"
@@ -280,6 +281,8 @@ void LessonPresenter::stepShown(std::optional<int> step)
             mWindow->derivationPanel()->showMleResult();
         else if (s.view.startsWith(QLatin1String("maxent-")))
             mWindow->maxEntView()->showPlot(s.view);
+        else if (s.view == QLatin1String("value-space"))
+            mWindow->valueSpacePanel()->showPlane();
         mWindow->statusBar()->showMessage(
             tr("Step %1 of %2: %3").arg(*step + 1).arg(lesson->steps.size()).arg(s.title), 8000);
     } else {
