@@ -1397,6 +1397,25 @@ void TestProjector::scaleCapMessageIsWhole()
     QVERIFY2(message.startsWith(QStringLiteral("Presentation scale 3× drawn at 1.5× here")),
              qPrintable(message));
     QVERIFY2(!message.contains(QChar(0x2026)), qPrintable(message));
+    // Presented too, where the status bar's text is larger (a fresh reader saw "…drawn at 1.5×
+    // h… larger text…"): the scale chosen again while presenting.
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+    QTest::qWait(100);
+    w.statusBar()->clearMessage();
+    three->trigger();
+    const QString presented = w.statusBar()->currentMessage();
+    QVERIFY2(presented.startsWith(QStringLiteral("Presentation scale 3× drawn at 1.5× here")) &&
+                 !presented.contains(QChar(0x2026)),
+             qPrintable(presented));
+    // …and the shape label comes back when the message goes.
+    w.statusBar()->clearMessage();
+    QVERIFY(w.findChild<QStatusBar *>()->isVisible());
+    bool shapeShown = false;
+    for (QLabel *label : w.statusBar()->findChildren<QLabel *>())
+        shapeShown |= label->isVisible() && label->text().startsWith(QStringLiteral("m = "));
+    QVERIFY(shapeShown);
 }
 
 // The causal sentence's first query sees one key: λ is undetermined, which both curves say ("no

@@ -75,6 +75,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), mDocument(new Sce
 
     mShapeLabel = new QLabel(this);
     statusBar()->addPermanentWidget(mShapeLabel);
+    // Hidden for a message that needs the whole bar (showStatusWithTip), back once it is gone.
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &message) {
+        if (message.isEmpty() && mShapeLabel->property("_sml_hiddenForMessage").toBool()) {
+            mShapeLabel->setProperty("_sml_hiddenForMessage", false);
+            mShapeLabel->show();
+        }
+    });
     // The tooltip of a shortened message goes with the message.
     connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &text) {
         if (text.isEmpty())
@@ -405,9 +412,17 @@ void MainWindow::showStatusWithTip(const QString &message, const QString &toolTi
 {
     // QStatusBar clips a long message at the permanent widget ("…softmaxlab.m = 31 queries"):
     // elide it to the room left of the shape label, with a gap.
+    // A message longer than that room takes the whole bar while it shows: the shape label
+    // (the numbers it says are in the views) steps aside rather than the message losing its
+    // middle (presented, "…drawn at 1.5× h… larger text…": a fresh reader).
     QStatusBar *bar = statusBar();
     const int permanent = mShapeLabel && mShapeLabel->isVisible() ? mShapeLabel->width() : 0;
-    const int room = std::max(80, bar->width() - permanent - 48);
+    int room = std::max(80, bar->width() - permanent - 48);
+    if (permanent > 0 && bar->isVisible() && bar->fontMetrics().horizontalAdvance(message) > room) {
+        mShapeLabel->setProperty("_sml_hiddenForMessage", true);
+        mShapeLabel->hide();
+        room = std::max(80, bar->width() - 48);
+    }
     // (A window not shown yet has no width to elide to: the message as it is.)
     const QString shown =
         bar->isVisible() ? bar->fontMetrics().elidedText(message, Qt::ElideMiddle, room) : message;
