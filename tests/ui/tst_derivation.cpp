@@ -391,7 +391,9 @@ void TestDerivation::narrowPaneDoesNotScrollSideways()
     QCOMPARE(browser->horizontalScrollBar()->maximum(), 0);
     const double narrow = tablePoints();
     QVERIFY2(narrow < 15, qPrintable(QString::number(narrow)));
-    QVERIFY(narrow >= 0.6 * 15 - 0.01);
+    // The cells' padding narrows with their text (6 px at full size): the tables' text was 9 pt
+    // here, the floor, every fresh reader's "too small".
+    QVERIFY2(narrow >= 9.5, qPrintable(QString::number(narrow)));
     QCOMPARE(prosePoints(), 15.0);
     QCOMPARE(browser->document()->defaultFont().pointSizeF(), 15.0);
     panel.resize(1200, 500);

@@ -54,7 +54,8 @@ double bodyPoints()
 }
 
 /// The style sheet of the steps; the tables' text at `tableScale` of the body's (the pane
-/// narrows the tables, never the prose: fitToWidth).
+/// narrows the tables, never the prose: fitToWidth), their cells' padding at tableScale² of
+/// 6 px (2 px at least), so that a narrow pane gives the numbers the room.
 QString derivationStyleSheet(double tableScale = 1.0)
 {
     // Colours chosen for the light theme, mapped to the theme drawn (issue 7).
@@ -66,6 +67,7 @@ QString derivationStyleSheet(double tableScale = 1.0)
                           "table { font-size: %8pt; }"
                           "th { background-color: %2; font-weight: bold; white-space: nowrap; }"
                           "table.num td { white-space: nowrap; }"
+                          "table.num td, table.num th { padding: %9px; }"
                           "td.step { color: %3; }"
                           "td.total, th.total { background-color: %4; }"
                           ".result { font-weight: bold; }"
@@ -74,7 +76,8 @@ QString derivationStyleSheet(double tableScale = 1.0)
              colour("#7a4a00"))
         .arg(19 * look->fontScale())
         .arg(17 * look->fontScale())
-        .arg(bodyPoints() * tableScale);
+        .arg(bodyPoints() * tableScale)
+        .arg(std::max(2, int(std::lround(6 * tableScale * tableScale))));
 }
 
 } // namespace
@@ -396,7 +399,8 @@ void DerivationPanel::fitToWidth()
     if (now > 0.98 * room && mFitScale <= 0.6)
         return; // as small as the tables go: the pane scrolls sideways
     // Otherwise 100 % if that fits, else the scale narrowed towards room / width a few times
-    // (cell padding and borders do not shrink, so from above), 60 % at the least. Each try is
+    // (the borders do not shrink and the padding shrinks faster, so from above), 60 % at the
+    // least. Each try is
     // laid out in a scratch document: trying them in the pane's own made its sideways scroll
     // bar come and go, and each of those resizes asked for this search again, for ever (with
     // tables too wide even at 60 %).
