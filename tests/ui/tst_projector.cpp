@@ -1409,13 +1409,16 @@ void TestProjector::scaleCapMessageIsWhole()
     QVERIFY2(presented.startsWith(QStringLiteral("Presentation scale 3× drawn at 1.5× here")) &&
                  !presented.contains(QChar(0x2026)),
              qPrintable(presented));
-    // …and the shape label comes back when the message goes.
+    // The shape label stands aside while the message shows, and comes back when it goes.
+    const auto shapeShown = [&w] {
+        bool shown = false;
+        for (QLabel *label : w.statusBar()->findChildren<QLabel *>())
+            shown |= label->isVisible() && label->text().startsWith(QStringLiteral("m = "));
+        return shown;
+    };
+    QVERIFY(!shapeShown());
     w.statusBar()->clearMessage();
-    QVERIFY(w.findChild<QStatusBar *>()->isVisible());
-    bool shapeShown = false;
-    for (QLabel *label : w.statusBar()->findChildren<QLabel *>())
-        shapeShown |= label->isVisible() && label->text().startsWith(QStringLiteral("m = "));
-    QVERIFY(shapeShown);
+    QVERIFY(shapeShown());
 }
 
 // The causal sentence's first query sees one key: λ is undetermined, which both curves say ("no
@@ -1497,8 +1500,9 @@ void TestProjector::barsReadoutFitsBesideTheKeySpaceDock()
                             .arg(summary->rect().height())));
     QVERIFY(bars->rect().contains(summary->outerRect()));
     QVERIFY(bars->rect().contains(bars->legend->outerRect()));
-    // Still text to read from the back: at least 70 % of the presented text font.
-    QVERIFY2(summary->font().pointSizeF() >= 0.69 * plotStyle::textFont().pointSizeF(),
+    // Still text to read from the back: at least 60 % of the presented text font (the least
+    // WeightBarsView gives a banner-shaped view).
+    QVERIFY2(summary->font().pointSizeF() >= 0.59 * plotStyle::textFont().pointSizeF(),
              qPrintable(QString::number(summary->font().pointSizeF())));
     // The bars are not a strip: half the view's height at least (under the readout they had
     // 45 px of 391; the lesson's caption takes the window's height above the view).
@@ -1536,6 +1540,20 @@ void TestProjector::scenarioDockNoteKeepsItsLinesPresented()
     QTRY_VERIFY2(
         note->height() >= need,
         qPrintable(QStringLiteral("%1 px for %2 px of text").arg(note->height()).arg(need)));
+    // The other order: the query changed while the dock is closed (its panel refreshes as it
+    // is shown again), then View ▸ Scenario.
+    w.scenarioDock()->hide();
+    w.document()->setSelectedQuery(0);
+    QTest::qWait(100);
+    w.document()->setSelectedQuery(1);
+    QTest::qWait(100);
+    w.scenarioDock()->show();
+    QTest::qWait(150);
+    QVERIFY(note->text().contains(QStringLiteral("undetermined")));
+    QTRY_VERIFY2(note->height() >= note->heightForWidth(note->width()),
+                 qPrintable(QStringLiteral("%1 px for %2 px of text, shown again")
+                                .arg(note->height())
+                                .arg(note->heightForWidth(note->width()))));
     const QRect screen = w.screen()->availableGeometry();
     QVERIFY2(screen.contains(w.frameGeometry()), qPrintable(QStringLiteral("%1×%2 on %3×%4")
                                                                 .arg(w.frameGeometry().width())

@@ -250,9 +250,21 @@ private slots:
         QTRY_VERIFY(keySpace->hasFocus());
         QTest::keyClick(keySpace, Qt::Key_Tab, Qt::ControlModifier);
         QCOMPARE(tabs->currentIndex(), 1);
+        // In the Scenario dock's tables, Ctrl+Tab steps their own tabs (Queries → Keys &
+        // values), as it did before it was the window's: the views stay.
+        QTabWidget *tableTabs = nullptr;
+        for (QWidget *p = w.queriesTable()->parentWidget(); p && !tableTabs; p = p->parentWidget())
+            tableTabs = qobject_cast<QTabWidget *>(p);
+        QVERIFY(tableTabs && tableTabs != tabs);
+        tableTabs->setCurrentIndex(0);
+        w.queriesTable()->setFocus();
         QTest::keyClick(w.queriesTable(), Qt::Key_Tab, Qt::ControlModifier);
-        QCOMPARE(tabs->currentIndex(), 2);
-        QTest::keyClick(w.queriesTable(), Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(tableTabs->currentIndex(), 1);
+        QCOMPARE(tabs->currentIndex(), 1);
+        tableTabs->tabBar()->setFocus();
+        QTest::keyClick(tableTabs->tabBar(), Qt::Key_Backtab,
+                        Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(tableTabs->currentIndex(), 0);
         QCOMPARE(tabs->currentIndex(), 1);
         // From the tab bar (a click on a tab gives it the focus): once a step, not twice.
         tabs->tabBar()->setFocus();

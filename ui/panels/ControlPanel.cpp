@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QTimer>
@@ -126,6 +127,8 @@ public:
     }
     void fit()
     {
+        if (!mLabel->isVisible())
+            return; // (a hidden dock's label is resized to nothing: its height means nothing)
         const int need = mLabel->text().isEmpty() ? 0 : mLabel->heightForWidth(mLabel->width());
         if (need != mLabel->minimumHeight())
             mLabel->setMinimumHeight(need);
@@ -298,11 +301,8 @@ ControlPanel::ControlPanel(ScenarioDocument *document, QWidget *parent)
         note->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
         form->addRow(note);
         auto *height = new WrappedHeight(note);
-        // (After refresh() has set its text.)
-        connect(mDocument, &ScenarioDocument::changed, height, &WrappedHeight::fit,
-                Qt::QueuedConnection);
-        connect(mDocument, &ScenarioDocument::selectedQueryChanged, height, &WrappedHeight::fit,
-                Qt::QueuedConnection);
+        // (refresh(): after its text, once the layout has given it its width.)
+        mFitNotes.push_back([height] { QTimer::singleShot(0, height, &WrappedHeight::fit); });
     }
     // Six significant digits: "1.41421" and "-0.0598500" whole in the panel's narrow fields
     // (eight were cut to "1.4142" and "-0.0598500" at 1280×800, a reader's find).
@@ -390,6 +390,11 @@ void ControlPanel::report(const std::optional<QString> &error, NumberLineEdit *f
 
 void ControlPanel::refresh()
 {
+    // (Also when refresh() runs as the panel is shown again: the text changed while hidden.)
+    const auto fitNotes = qScopeGuard([this] {
+        for (const auto &fit : mFitNotes)
+            fit();
+    });
     const Scenario &s = mDocument->scenario();
     const bool sqrtDk = s.temperatureMode == TemperatureMode::SqrtDk;
     {

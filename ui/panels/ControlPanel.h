@@ -3,6 +3,9 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <functional>
+#include <vector>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -80,6 +83,8 @@ private:
     QPushButton *mTargetDefault;
     QLabel *mFeasible;
     QLabel *mTargetState;
+    /// Give the notes under μ the height of their wrapped lines (after refresh() sets them).
+    std::vector<std::function<void()>> mFitNotes;
     QList<QPointer<QWidget>> mMarks; ///< the frames of markChanged()
 };
 

@@ -173,8 +173,18 @@ void MainWindow::createViewMenu()
     mNextQueryAction = viewMenu->addAction(tr("Next Query"), this, [this] { stepQuery(+1); });
     mPlayPauseAction =
         viewMenu->addAction(tr("Play/Pause Animation"), this, &MainWindow::playPauseAnimation);
-    mNextViewAction = viewMenu->addAction(tr("Next View"), this, [this] { cycleView(+1); });
-    mPreviousViewAction = viewMenu->addAction(tr("Previous View"), this, [this] { cycleView(-1); });
+    // With the focus in another tab widget (the Scenario dock's tables), Ctrl+Tab steps that
+    // one, as it did before it became the window's shortcut; anywhere else, the views.
+    const auto step = [this](int delta) {
+        for (QWidget *w = QApplication::focusWidget(); w; w = w->parentWidget())
+            if (auto *tabs = qobject_cast<FittingTabWidget *>(w); tabs && tabs != mViewTabs) {
+                tabs->stepCurrent(delta, true);
+                return;
+            }
+        cycleView(delta);
+    };
+    mNextViewAction = viewMenu->addAction(tr("Next View"), this, [step] { step(+1); });
+    mPreviousViewAction = viewMenu->addAction(tr("Previous View"), this, [step] { step(-1); });
     for (QAction *a : {mPreviousQueryAction, mNextQueryAction, mPlayPauseAction, mNextViewAction,
                        mPreviousViewAction})
         a->setShortcutContext(Qt::WindowShortcut);
@@ -296,9 +306,9 @@ void MainWindow::stepQuery(int delta)
 
 void MainWindow::cycleView(int delta)
 {
-    // Tab in presentation mode goes through the views that have something to show: Heads and
-    // Projections only for a scenario with a model (a reader tabbed onto their "no model" note
-    // in the middle of the first lesson); the tab bar still lists them, with the note.
+    // Tab in presentation mode, and Ctrl+Tab, go through the views that have something to show:
+    // Heads and Projections only for a scenario with a model (a reader tabbed onto their "no model"
+    // note in the middle of the first lesson); the tab bar still lists them, with the note.
     const auto skipped = [this](int index) {
         const QString name = mViewTabs->widget(index)->objectName();
         return !mViewTabs->isTabAvailable(index) ||
