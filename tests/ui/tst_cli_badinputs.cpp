@@ -60,8 +60,8 @@ bool appHasImport()
 
 /// ctest runs this file in parts, each a test of its own (ui_tst_cli_badinputs_1of3, …), so that
 /// none comes near ctest's 300 s in the sanitizer build, where every row's child process is slow:
-/// SML_CLI_PART="KofN" keeps every N-th data row, starting at the K-th, counted across all the
-/// data functions. The functions without data run in the first part. Unset, everything runs.
+/// SML_CLI_PART="KofN" keeps every N-th data row of each data function, starting at the K-th.
+/// The functions without data run in the first part. Unset, everything runs.
 struct CliPart
 {
     int k = 1;
@@ -84,10 +84,17 @@ CliPart cliPart()
     return part;
 }
 
-/// Whether the next data row belongs to this part (see cliPart()).
+/// Whether the next data row of the current data function belongs to this part (see
+/// cliPart()). Rows are counted per function, so that a part holds the same rows of a function
+/// however the functions are run (all, one by name, or repeated).
 bool takeRow()
 {
+    static QByteArray function;
     static int row = 0;
+    if (function != QTest::currentTestFunction()) {
+        function = QTest::currentTestFunction();
+        row = 0;
+    }
     return row++ % cliPart().n == cliPart().k - 1;
 }
 
@@ -216,8 +223,11 @@ void TestCliBadInputs::goodCatalogFilesLoad_data()
     QTest::addColumn<QString>("file");
     QDirIterator it(kBadDir + QStringLiteral("/scenario"),
                     {QStringLiteral("good-*.json"), QStringLiteral("report-*.json")}, QDir::Files);
-    while (it.hasNext()) {
-        const QString path = it.next();
+    QStringList files; // (sorted: the parts split the rows by their order)
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    for (const QString &path : std::as_const(files)) {
         if (takeRow())
             QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
     }
