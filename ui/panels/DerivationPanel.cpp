@@ -400,10 +400,9 @@ void DerivationPanel::fitToWidth()
         return; // as small as the tables go: the pane scrolls sideways
     // Otherwise 100 % if that fits, else the scale narrowed towards room / width a few times
     // (the borders do not shrink and the padding shrinks faster, so from above), 60 % at the
-    // least. Each try is
-    // laid out in a scratch document: trying them in the pane's own made its sideways scroll
-    // bar come and go, and each of those resizes asked for this search again, for ever (with
-    // tables too wide even at 60 %).
+    // least. Each try is laid out in a scratch document: trying them in the pane's own made its
+    // sideways scroll bar come and go, and each of those resizes asked for this search again,
+    // for ever (with tables too wide even at 60 %).
     QTextDocument scratch;
     scratch.setDefaultFont(document->defaultFont());
     scratch.setDocumentMargin(document->documentMargin());
