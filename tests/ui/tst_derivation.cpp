@@ -6,6 +6,7 @@
 #include "panels/DerivationPanel.h"
 
 #include <QCheckBox>
+#include <QFile>
 #include <QImage>
 #include <QRegularExpression>
 #include <QScrollBar>
@@ -391,16 +392,37 @@ void TestDerivation::narrowPaneDoesNotScrollSideways()
     QCOMPARE(browser->horizontalScrollBar()->maximum(), 0);
     const double narrow = tablePoints();
     QVERIFY2(narrow < 15, qPrintable(QString::number(narrow)));
-    // The cells' padding narrows with their text (6 px at full size): the tables' text was 9 pt
-    // here, the floor, every fresh reader's "too small".
-    QVERIFY2(narrow >= 9.5, qPrintable(QString::number(narrow)));
+    // The cells' padding narrows with their text (6 px at full size) and the numbers take 4
+    // significant digits: the tables' text was 9 pt here, the floor, every fresh reader's "too
+    // small", then 9.75 pt with the padding alone.
+    QVERIFY2(narrow >= 11, qPrintable(QString::number(narrow)));
+    const QString shown = browser->toPlainText();
+    for (const char *fewDigits : {"0.7071", "0.3536", "2.028", "0.5141", "0.361", "0.125"})
+        QVERIFY2(shown.contains(QLatin1String(fewDigits)), fewDigits);
+    QVERIFY(!shown.contains(QStringLiteral("0.707107")));
+    // The hover text keeps the exact value.
+    QVERIFY(panel.html().contains(QStringLiteral("href=\"x:0.5140581")));
     QCOMPARE(prosePoints(), 15.0);
     QCOMPARE(browser->document()->defaultFont().pointSizeF(), 15.0);
+    // An export from the narrow pane has every digit.
+    QTemporaryDir dir;
+    const ImageExportOptions options =
+        ImageExportOptions::pixels(QStringLiteral("svg"), QSize(1200, 800));
+    QVERIFY(!panel.exportImage(dir.filePath(QStringLiteral("d.svg")), options));
+    QFile svg(dir.filePath(QStringLiteral("d.svg")));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray exported = svg.readAll();
+    QVERIFY(exported.contains("0.707107"));
+    QVERIFY(exported.contains("0.514058"));
+    QVERIFY(browser->toPlainText().contains(QStringLiteral("0.7071")));
+    QCOMPARE(browser->horizontalScrollBar()->maximum(), 0);
+    // Wide again: the text grows back and every digit returns.
     panel.resize(1200, 500);
     QCoreApplication::processEvents();
     QCOMPARE(browser->horizontalScrollBar()->maximum(), 0);
     QCOMPARE(tablePoints(), 15.0);
     QCOMPARE(prosePoints(), 15.0);
+    QVERIFY(browser->toPlainText().contains(QStringLiteral("0.707107")));
 }
 
 QTEST_MAIN(TestDerivation)

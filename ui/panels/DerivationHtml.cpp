@@ -26,12 +26,12 @@ QString superscript(int exponent)
     return out;
 }
 
-/// 6 significant digits in the user's locale, "× 10ⁿ" for exponents, a real minus sign.
-QString pretty(double x)
+/// `digits` significant digits in the user's locale, "× 10ⁿ" for exponents, a real minus sign.
+QString pretty(double x, int digits)
 {
     if (x == 0)
         return QStringLiteral("0");
-    QString t = tableStyle::displayNumber(x);
+    QString t = tableStyle::displayNumber(x, digits);
     const qsizetype e = t.indexOf(QLatin1Char('e'));
     if (e >= 0)
         t = t.left(e) + QStringLiteral(" × 10") + superscript(t.mid(e + 1).toInt());
@@ -50,34 +50,36 @@ QString cell(const QString &shown, const QString &exactText)
     return QStringLiteral("<a href=\"x:%1\">%2</a>").arg(exactText.toHtmlEscaped(), shown);
 }
 
-QString number(double x)
+QString number(double x, int digits)
 {
-    return cell(pretty(x), exact(x));
+    return cell(pretty(x, digits), exact(x));
 }
 
 /// exp(logValue), computed only when it is inside the double range (MATH.md §4.1).
-QString fromLog(double logValue)
+QString fromLog(double logValue, int digits)
 {
     if (!std::isfinite(logValue))
         return logValue > 0 ? cell(QStringLiteral("&gt; 1.8e308"), QStringLiteral("overflow"))
                             : cell(QStringLiteral("&lt; 1e-308"), QStringLiteral("underflow"));
     const QString exactText = QStringLiteral("exp(%1)").arg(exact(logValue));
     if (logValue > std::log(DBL_MAX))
-        return cell(QStringLiteral("&gt; 1.8e308<br><small>= e^%1</small>").arg(pretty(logValue)),
-                    exactText);
+        return cell(
+            QStringLiteral("&gt; 1.8e308<br><small>= e^%1</small>").arg(pretty(logValue, digits)),
+            exactText);
     if (logValue < std::log(DBL_MIN))
-        return cell(QStringLiteral("&lt; 1e-308<br><small>= e^(%1)</small>").arg(pretty(logValue)),
-                    exactText);
+        return cell(
+            QStringLiteral("&lt; 1e-308<br><small>= e^(%1)</small>").arg(pretty(logValue, digits)),
+            exactText);
     const double v = std::exp(logValue);
-    return cell(pretty(v), exact(v));
+    return cell(pretty(v, digits), exact(v));
 }
 
-QString vectorText(const Eigen::VectorXd &v)
+QString vectorText(const Eigen::VectorXd &v, int digits)
 {
     QStringList parts;
     const int shown = int(std::min<Eigen::Index>(v.size(), 4));
     for (int k = 0; k < shown; ++k)
-        parts << number(v[k]);
+        parts << number(v[k], digits);
     if (v.size() > shown)
         parts << QStringLiteral("…");
     return QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
@@ -91,10 +93,10 @@ class DerivationWriter
 public:
     DerivationWriter(const Analysis &analysis, const QueryDetail &detail,
                      const std::vector<int> &columns, const QFont &font, bool sideBySide,
-                     bool oneLine)
+                     bool oneLine, int digits)
         : s(analysis.scenario()), analysis(analysis), d(detail), columns(columns), font(font),
           n(detail.defined ? int(detail.visible.size()) : 0), elided(int(columns.size()) < n),
-          sideBySide(sideBySide), oneLine(oneLine)
+          sideBySide(sideBySide), oneLine(oneLine), digits(digits)
     {
     }
 
@@ -115,6 +117,11 @@ private:
     std::optional<double> constraintAndLambda(bool closedInterval, QString &html) const;
     /// A weight of α-entmax: "0 exactly" off the support.
     QString sparseWeight(double w) const;
+    /// The numbers at this derivation's significant digits (the free functions of the same name
+    /// with `digits`).
+    QString number(double x) const { return sml::number(x, digits); }
+    QString fromLog(double logValue) const { return sml::fromLog(logValue, digits); }
+    QString vectorText(const Eigen::VectorXd &v) const { return sml::vectorText(v, digits); }
 
     static inline const QString tableOpen =
         QStringLiteral("<table class=\"num\" border=\"1\" cellspacing=\"0\" cellpadding=\"6\" "
@@ -129,22 +136,25 @@ private:
     const bool elided;
     const bool sideBySide;
     const bool oneLine;
+    const int digits;
 };
 
 } // namespace
 
 QString derivationHtml(const Analysis &analysis, const QueryDetail &detail,
                        const std::vector<int> &columns, const QFont &font, bool sideBySide,
-                       bool oneLineQuantities)
+                       bool oneLineQuantities, int significantDigits)
 {
-    return DerivationWriter(analysis, detail, columns, font, sideBySide, oneLineQuantities).html();
+    return DerivationWriter(analysis, detail, columns, font, sideBySide, oneLineQuantities,
+                            significantDigits)
+        .html();
 }
 
 namespace {
 
 QString DerivationWriter::header(const QString &totalTitle) const
 {
-    QString r = tr("<tr><th>step</th><th>quantity</th>");
+    QString r = tr("<tr><th>#</th><th>quantity</th>");
     for (int j : columns)
         r += QStringLiteral("<th>%1</th>")
                  .arg(plotStyle::elide(s.keyLabels.value(d.visible[size_t(j)]), font, 150)

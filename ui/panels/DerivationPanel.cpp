@@ -47,6 +47,12 @@ void forEachTable(QTextDocument *document, const std::function<void(QTextTable *
     visit(document->rootFrame());
 }
 
+/// Significant digits of the numbers: every one the tables show elsewhere, or fewer in a pane
+/// where every digit would leave the tables' text below compactBelow of the body's.
+constexpr int fullDigits = 6;
+constexpr int fewDigits = 4;
+constexpr double compactBelow = 0.85;
+
 /// The body text size: 15 pt, times the presentation scale.
 double bodyPoints()
 {
@@ -356,11 +362,11 @@ void DerivationPanel::refresh()
         columns.resize(size_t(fit));
         std::sort(columns.begin(), columns.end());
     }
+    mColumns = std::move(columns);
     // Presented, a quantity's name and formula share a line: the tour's last step showed the
     // likelihood table's rows but not its header, with the line under it (a fresh reader).
     mOneLine = Appearance::instance()->presentation() && !mExporting;
-    mHtml =
-        derivationHtml(mDocument->analysis(), d, columns, mBrowser->font(), mSideBySide, mOneLine);
+    mHtml = htmlWith(mExporting ? fullDigits : mDigits);
     QScrollBar *vertical = mBrowser->verticalScrollBar();
     QScrollBar *horizontal = mBrowser->horizontalScrollBar();
     const int v = vertical->value(), h = horizontal->value();
@@ -368,6 +374,13 @@ void DerivationPanel::refresh()
     fitToWidth();
     vertical->setValue(v);
     horizontal->setValue(h);
+}
+
+QString DerivationPanel::htmlWith(int digits) const
+{
+    const auto shared = mDocument->analysis().sharedDetail(mDocument->selectedQuery());
+    return derivationHtml(mDocument->analysis(), *shared, mColumns, mBrowser->font(), mSideBySide,
+                          mOneLine, digits);
 }
 
 void DerivationPanel::fitToWidth()
@@ -378,7 +391,8 @@ void DerivationPanel::fitToWidth()
     // keeps its size: when the whole text shrank, a fresh reader found the tab's text small
     // in the window.
     const double room = mBrowser->viewport()->width() - 2;
-    if (mSideBySide || room < 100)
+    // (An export lays out its own document, at the body size with every digit.)
+    if (mSideBySide || mExporting || room < 100)
         return;
     QTextDocument *document = mBrowser->document();
     // The room the tables of `doc` take, their right edges (a paragraph wraps to the pane; a
@@ -393,8 +407,10 @@ void DerivationPanel::fitToWidth()
     // Every edit comes here: the scale stays while the tables fit with 2 % to spare (a sideways
     // scroll bar came and went at the edge) and the scale is 100 % or they fill at least 90 %
     // of the room (no new layout then).
+    // With 4 digits at 100 % the tables may leave a fifth of the room: 6 may fit again.
     const double now = used(document);
-    if (now <= 0.98 * room && (mFitScale >= 1.0 || now >= 0.9 * room))
+    const bool fewDigitsWithRoom = mDigits < fullDigits && mFitScale >= 1.0 && now < 0.8 * room;
+    if (now <= 0.98 * room && (mFitScale >= 1.0 || now >= 0.9 * room) && !fewDigitsWithRoom)
         return;
     if (now > 0.98 * room && mFitScale <= 0.6)
         return; // as small as the tables go: the pane scrolls sideways
@@ -407,20 +423,36 @@ void DerivationPanel::fitToWidth()
     scratch.setDefaultFont(document->defaultFont());
     scratch.setDocumentMargin(document->documentMargin());
     scratch.setTextWidth(mBrowser->viewport()->width());
-    const auto usedAt = [&](double scale) {
-        scratch.setDefaultStyleSheet(derivationStyleSheet(scale));
-        scratch.setHtml(mHtml);
-        return used(&scratch);
+    const auto scaleThatFits = [&](const QString &html) {
+        const auto usedAt = [&](double scale) {
+            scratch.setDefaultStyleSheet(derivationStyleSheet(scale));
+            scratch.setHtml(html);
+            return used(&scratch);
+        };
+        double scale = 1.0;
+        double width = usedAt(scale);
+        for (int round = 0; round < 5 && width > 0.98 * room && scale > 0.6; ++round) {
+            scale = std::max(0.6, std::floor(100 * scale * 0.97 * room / width) / 100);
+            width = usedAt(scale);
+        }
+        return scale;
     };
-    double scale = 1.0;
-    double width = usedAt(scale);
-    for (int round = 0; round < 5 && width > 0.98 * room && scale > 0.6; ++round) {
-        scale = std::max(0.6, std::floor(100 * scale * 0.97 * room / width) / 100);
-        width = usedAt(scale);
+    // Every digit while the tables' text stays at compactBelow of the body's or more; else 4
+    // digits, which give it about a fifth more (a fresh reader found the tables small in the
+    // window at 1280×800: 9.75 pt beside 15 pt prose).
+    QString html = mDigits == fullDigits ? mHtml : htmlWith(fullDigits);
+    double scale = scaleThatFits(html);
+    int digits = fullDigits;
+    if (scale < compactBelow) {
+        html = htmlWith(fewDigits);
+        scale = scaleThatFits(html);
+        digits = fewDigits;
     }
-    if (scale == mFitScale)
+    if (scale == mFitScale && digits == mDigits)
         return; // (the pane's document has it already: no new layout)
     mFitScale = scale;
+    mDigits = digits;
+    mHtml = html;
     QScrollBar *vertical = mBrowser->verticalScrollBar();
     QScrollBar *horizontal = mBrowser->horizontalScrollBar();
     const int v = vertical->value(), h = horizontal->value();

@@ -38,13 +38,13 @@ inline QColor computedTextColor()
     return look->dark() ? look->themed(QColor(40, 40, 40)) : QColor(90, 90, 90);
 }
 
-/// A number as shown in a cell: 6 significant digits in the user's locale, no group separators,
-/// so that long doubles stay readable. The editor and the tooltip show the exact value.
-inline QString displayNumber(double value)
+/// A number as shown in a cell: 6 significant digits (or `digits`) in the user's locale, no group
+/// separators, so that long doubles stay readable. The editor and the tooltip show the exact value.
+inline QString displayNumber(double value, int digits = 6)
 {
     QLocale locale;
     locale.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
-    return locale.toString(value == 0 ? 0.0 : value, 'g', 6);
+    return locale.toString(value == 0 ? 0.0 : value, 'g', digits);
 }
 
 } // namespace sml::tableStyle
