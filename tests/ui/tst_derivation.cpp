@@ -391,12 +391,14 @@ void TestDerivation::narrowPaneDoesNotScrollSideways()
     };
     QCOMPARE(browser->horizontalScrollBar()->maximum(), 0);
     const double narrow = tablePoints();
-    QVERIFY2(narrow < 15, qPrintable(QString::number(narrow)));
-    // The cells' padding narrows with their text (6 px at full size) and the numbers take 4
-    // significant digits: the tables' text was 9 pt here, the floor, every fresh reader's "too
-    // small", then 9.75 pt with the padding alone.
-    QVERIFY2(narrow >= 11, qPrintable(QString::number(narrow)));
+    // The narrow tables: 4 significant digits, and each quantity's name and formula on a line
+    // of its own above its numbers. The tables' text was 9 pt here, the floor, every fresh
+    // reader's "too small", then 9.75 pt with narrower padding, then 11.7 pt with 4 digits
+    // alone (still small for a fourth reader): now the body's size or nearly.
+    QVERIFY2(narrow >= 14, qPrintable(QString::number(narrow)));
     const QString shown = browser->toPlainText();
+    QVERIFY2(shown.contains(QStringLiteral("similarity  f")), qPrintable(shown.left(800)));
+    QVERIFY(!shown.contains(QStringLiteral("quantity")));
     for (const char *fewDigits : {"0.7071", "0.3536", "2.028", "0.5141", "0.361", "0.125"})
         QVERIFY2(shown.contains(QLatin1String(fewDigits)), fewDigits);
     QVERIFY(!shown.contains(QStringLiteral("0.707107")));
@@ -423,6 +425,7 @@ void TestDerivation::narrowPaneDoesNotScrollSideways()
     QCOMPARE(tablePoints(), 15.0);
     QCOMPARE(prosePoints(), 15.0);
     QVERIFY(browser->toPlainText().contains(QStringLiteral("0.707107")));
+    QVERIFY(browser->toPlainText().contains(QStringLiteral("quantity")));
 }
 
 QTEST_MAIN(TestDerivation)

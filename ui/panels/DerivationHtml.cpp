@@ -93,10 +93,10 @@ class DerivationWriter
 public:
     DerivationWriter(const Analysis &analysis, const QueryDetail &detail,
                      const std::vector<int> &columns, const QFont &font, bool sideBySide,
-                     bool oneLine, int digits)
+                     bool oneLine, bool narrow)
         : s(analysis.scenario()), analysis(analysis), d(detail), columns(columns), font(font),
           n(detail.defined ? int(detail.visible.size()) : 0), elided(int(columns.size()) < n),
-          sideBySide(sideBySide), oneLine(oneLine), digits(digits)
+          sideBySide(sideBySide), oneLine(oneLine), narrow(narrow), digits(narrow ? 4 : 6)
     {
     }
 
@@ -136,17 +136,18 @@ private:
     const bool elided;
     const bool sideBySide;
     const bool oneLine;
-    const int digits;
+    const bool narrow;
+    const int digits; ///< significant digits of the numbers (fewer in a narrow pane)
 };
 
 } // namespace
 
 QString derivationHtml(const Analysis &analysis, const QueryDetail &detail,
                        const std::vector<int> &columns, const QFont &font, bool sideBySide,
-                       bool oneLineQuantities, int significantDigits)
+                       bool oneLineQuantities, bool narrowPane)
 {
     return DerivationWriter(analysis, detail, columns, font, sideBySide, oneLineQuantities,
-                            significantDigits)
+                            narrowPane)
         .html();
 }
 
@@ -154,7 +155,9 @@ namespace {
 
 QString DerivationWriter::header(const QString &totalTitle) const
 {
-    QString r = tr("<tr><th>#</th><th>quantity</th>");
+    // (Narrow, each quantity has a line of its own across the key columns: row().)
+    QString r = narrow && !oneLine ? QStringLiteral("<tr><th>#</th>")
+                                   : tr("<tr><th>#</th><th>quantity</th>");
     for (int j : columns)
         r += QStringLiteral("<th>%1</th>")
                  .arg(plotStyle::elide(s.keyLabels.value(d.visible[size_t(j)]), font, 150)
@@ -170,16 +173,27 @@ template <typename ValueOf>
 QString DerivationWriter::row(const QString &step, const QString &quantity, const ValueOf &valueOf,
                               const QString &total) const
 {
-    QString r = QStringLiteral("<tr><td class=\"step\">%1</td><td>%2</td>")
-                    .arg(step, oneLine ? QString(quantity).replace(QStringLiteral("<br>"),
-                                                                   QStringLiteral("&nbsp; "))
-                                       : quantity);
+    // A quantity is "name<br>formula". Narrow, each step takes two lines: the quantity (name
+    // and formula) across the key columns, then its numbers under them, so that the table is
+    // only as wide as its numbers (a fresh reader found the tables small in the window: the
+    // quantity column took a third of the width).
+    const bool twoLines = narrow && !oneLine;
+    const QString inOneLine =
+        QString(quantity).replace(QStringLiteral("<br>"), QStringLiteral("&nbsp; "));
+    QString r = twoLines ? QStringLiteral("<tr><td class=\"step\" rowspan=\"2\">%1</td>"
+                                          "<td class=\"quantity\" colspan=\"%2\">%3</td></tr><tr>")
+                               .arg(step)
+                               .arg(columns.size() + (elided ? 1 : 0) + 1)
+                               .arg(inOneLine)
+                         : QStringLiteral("<tr><td class=\"step\">%1</td><td>%2</td>")
+                               .arg(step, oneLine ? inOneLine : quantity);
     for (int j : columns)
         r += QStringLiteral("<td align=\"right\">%1</td>").arg(valueOf(j));
     if (elided)
         r += QStringLiteral("<td>…</td>");
     r += QStringLiteral("<td class=\"total\" align=\"right\">%1</td>").arg(total);
-    return r + QStringLiteral("</tr>");
+    r += QStringLiteral("</tr>");
+    return r;
 }
 
 QString DerivationWriter::sparseWeight(double w) const

@@ -30,10 +30,12 @@ inline constexpr const char *mleResultAnchor = "mle-result";
 /// steps stand in two columns under the title, so that the drawing can be larger. With
 /// `oneLineQuantities` (presentation mode) each quantity's name and formula share one line
 /// ("precision σ_t⁻² = 1/σ²_t"), so that a table's rows take half the height.
-/// `significantDigits`: of every number shown (6; a narrow pane takes 4 so that its tables'
-/// text can be larger: DerivationPanel::fitToWidth). The hover text is always the exact value.
+/// With `narrowPane` (a pane where the full tables' text would be small:
+/// DerivationPanel::fitToWidth), the numbers take 4 significant digits instead of 6, and each
+/// quantity's formula the line under its name and numbers, across the table, so that the tables
+/// are narrower and their text can be larger. The hover text is always the exact value.
 QString derivationHtml(const Analysis &analysis, const QueryDetail &detail,
                        const std::vector<int> &columns, const QFont &font, bool sideBySide = false,
-                       bool oneLineQuantities = false, int significantDigits = 6);
+                       bool oneLineQuantities = false, bool narrowPane = false);
 
 } // namespace sml

@@ -47,11 +47,9 @@ void forEachTable(QTextDocument *document, const std::function<void(QTextTable *
     visit(document->rootFrame());
 }
 
-/// Significant digits of the numbers: every one the tables show elsewhere, or fewer in a pane
-/// where every digit would leave the tables' text below compactBelow of the body's.
-constexpr int fullDigits = 6;
-constexpr int fewDigits = 4;
-constexpr double compactBelow = 0.85;
+/// Below this share of the body's size for the full tables, the pane takes the narrow tables
+/// (derivationHtml's narrowPane).
+constexpr double narrowBelow = 0.85;
 
 /// The body text size: 15 pt, times the presentation scale.
 double bodyPoints()
@@ -61,8 +59,9 @@ double bodyPoints()
 
 /// The style sheet of the steps; the tables' text at `tableScale` of the body's (the pane
 /// narrows the tables, never the prose: fitToWidth), their cells' padding at tableScale² of
-/// 6 px (2 px at least), so that a narrow pane gives the numbers the room.
-QString derivationStyleSheet(double tableScale = 1.0)
+/// 6 px (2 px at least), so that a narrow pane gives the numbers the room; 3 px for the
+/// `narrow` tables, whose steps take two lines (derivationHtml's narrowPane).
+QString derivationStyleSheet(double tableScale = 1.0, bool narrow = false)
 {
     // Colours chosen for the light theme, mapped to the theme drawn (issue 7).
     const Appearance *look = Appearance::instance();
@@ -83,7 +82,7 @@ QString derivationStyleSheet(double tableScale = 1.0)
         .arg(19 * look->fontScale())
         .arg(17 * look->fontScale())
         .arg(bodyPoints() * tableScale)
-        .arg(std::max(2, int(std::lround(6 * tableScale * tableScale))));
+        .arg(std::max(2, int(std::lround((narrow ? 3 : 6) * tableScale * tableScale))));
 }
 
 } // namespace
@@ -133,7 +132,7 @@ void DerivationPanel::applyAppearance()
     QPalette palette = mBrowser->palette();
     palette.setColor(QPalette::Link, Appearance::instance()->palette().color(QPalette::Text));
     mBrowser->setPalette(palette);
-    mBrowser->document()->setDefaultStyleSheet(derivationStyleSheet(mFitScale));
+    mBrowser->document()->setDefaultStyleSheet(derivationStyleSheet(mFitScale, mNarrow));
     // (Not from the constructor, before the pane's parts exist: mHtml is empty until then.)
     if (!mExporting && !mHtml.isEmpty() && mOneLine != Appearance::instance()->presentation())
         refresh();
@@ -366,7 +365,7 @@ void DerivationPanel::refresh()
     // Presented, a quantity's name and formula share a line: the tour's last step showed the
     // likelihood table's rows but not its header, with the line under it (a fresh reader).
     mOneLine = Appearance::instance()->presentation() && !mExporting;
-    mHtml = htmlWith(mExporting ? fullDigits : mDigits);
+    mHtml = htmlWith(mNarrow && !mExporting);
     QScrollBar *vertical = mBrowser->verticalScrollBar();
     QScrollBar *horizontal = mBrowser->horizontalScrollBar();
     const int v = vertical->value(), h = horizontal->value();
@@ -376,11 +375,11 @@ void DerivationPanel::refresh()
     horizontal->setValue(h);
 }
 
-QString DerivationPanel::htmlWith(int digits) const
+QString DerivationPanel::htmlWith(bool narrow) const
 {
     const auto shared = mDocument->analysis().sharedDetail(mDocument->selectedQuery());
     return derivationHtml(mDocument->analysis(), *shared, mColumns, mBrowser->font(), mSideBySide,
-                          mOneLine, digits);
+                          mOneLine, narrow);
 }
 
 void DerivationPanel::fitToWidth()
@@ -391,7 +390,7 @@ void DerivationPanel::fitToWidth()
     // keeps its size: when the whole text shrank, a fresh reader found the tab's text small
     // in the window.
     const double room = mBrowser->viewport()->width() - 2;
-    // (An export lays out its own document, at the body size with every digit.)
+    // (An export lays out its own document, at the body size, with the full tables.)
     if (mSideBySide || mExporting || room < 100)
         return;
     QTextDocument *document = mBrowser->document();
@@ -407,10 +406,10 @@ void DerivationPanel::fitToWidth()
     // Every edit comes here: the scale stays while the tables fit with 2 % to spare (a sideways
     // scroll bar came and went at the edge) and the scale is 100 % or they fill at least 90 %
     // of the room (no new layout then).
-    // With 4 digits at 100 % the tables may leave a fifth of the room: 6 may fit again.
+    // The narrow tables at 100 % may leave a third of the room: the full ones may fit again.
     const double now = used(document);
-    const bool fewDigitsWithRoom = mDigits < fullDigits && mFitScale >= 1.0 && now < 0.8 * room;
-    if (now <= 0.98 * room && (mFitScale >= 1.0 || now >= 0.9 * room) && !fewDigitsWithRoom)
+    const bool narrowWithRoom = mNarrow && mFitScale >= 1.0 && now < 0.67 * room;
+    if (now <= 0.98 * room && (mFitScale >= 1.0 || now >= 0.9 * room) && !narrowWithRoom)
         return;
     if (now > 0.98 * room && mFitScale <= 0.6)
         return; // as small as the tables go: the pane scrolls sideways
@@ -423,9 +422,9 @@ void DerivationPanel::fitToWidth()
     scratch.setDefaultFont(document->defaultFont());
     scratch.setDocumentMargin(document->documentMargin());
     scratch.setTextWidth(mBrowser->viewport()->width());
-    const auto scaleThatFits = [&](const QString &html) {
+    const auto scaleThatFits = [&](const QString &html, bool narrow) {
         const auto usedAt = [&](double scale) {
-            scratch.setDefaultStyleSheet(derivationStyleSheet(scale));
+            scratch.setDefaultStyleSheet(derivationStyleSheet(scale, narrow));
             scratch.setHtml(html);
             return used(&scratch);
         };
@@ -437,27 +436,27 @@ void DerivationPanel::fitToWidth()
         }
         return scale;
     };
-    // Every digit while the tables' text stays at compactBelow of the body's or more; else 4
-    // digits, which give it about a fifth more (a fresh reader found the tables small in the
-    // window at 1280×800: 9.75 pt beside 15 pt prose).
-    QString html = mDigits == fullDigits ? mHtml : htmlWith(fullDigits);
-    double scale = scaleThatFits(html);
-    int digits = fullDigits;
-    if (scale < compactBelow) {
-        html = htmlWith(fewDigits);
-        scale = scaleThatFits(html);
-        digits = fewDigits;
+    // The full tables while their text stays at narrowBelow of the body's or more; else the
+    // narrow ones, 4 digits and the formulas under the names (fresh readers found the tables
+    // small in the window at 1280×800: 9.75 pt beside 15 pt prose, then 11.7 pt with 4 digits).
+    QString html = mNarrow ? htmlWith(false) : mHtml;
+    double scale = scaleThatFits(html, false);
+    bool narrow = false;
+    if (scale < narrowBelow) {
+        html = htmlWith(true);
+        scale = scaleThatFits(html, true);
+        narrow = true;
     }
-    if (scale == mFitScale && digits == mDigits)
+    if (scale == mFitScale && narrow == mNarrow)
         return; // (the pane's document has it already: no new layout)
     mFitScale = scale;
-    mDigits = digits;
+    mNarrow = narrow;
     mHtml = html;
     QScrollBar *vertical = mBrowser->verticalScrollBar();
     QScrollBar *horizontal = mBrowser->horizontalScrollBar();
     const int v = vertical->value(), h = horizontal->value();
     // The scale is the style sheet's (a new sheet needs the HTML again: one layout).
-    document->setDefaultStyleSheet(derivationStyleSheet(mFitScale));
+    document->setDefaultStyleSheet(derivationStyleSheet(mFitScale, mNarrow));
     document->setHtml(mHtml);
     vertical->setValue(v);
     horizontal->setValue(h);

@@ -84,11 +84,11 @@ private:
     void refresh();
     /// Shrinks the tables' text (to 60 % at least) while the widest table is wider than the
     /// pane, and grows it back when there is room: the pane does not scroll sideways. The prose
-    /// keeps the body size. Where 6 significant digits would leave the tables' text below
-    /// compactBelow of the body's, the numbers take 4 (never in an export).
+    /// keeps the body size. Where the full tables' text would be below 85 % of the body's, the
+    /// pane takes the narrow tables (derivationHtml's narrowPane; never in an export).
     void fitToWidth();
-    /// The steps' HTML for the query shown, with mColumns, at `digits` significant digits.
-    QString htmlWith(int digits) const;
+    /// The steps' HTML for the query shown, with mColumns, narrow or full (derivationHtml).
+    QString htmlWith(bool narrow) const;
     /// How many key columns of the query fit the panel's width, heaviest first (at least three).
     int keyColumnsThatFit(const QueryDetail &detail) const;
 
@@ -101,7 +101,7 @@ private:
     bool mExporting = false;   ///< while laid out for an export (withExportDocument)
     bool mOneLine = false;     ///< the shown HTML has one-line quantities (presentation mode)
     double mFitScale = 1.0;    ///< the tables' text's share of bodyPoints() that fits the pane
-    int mDigits = 6;           ///< significant digits of the numbers shown (fitToWidth)
+    bool mNarrow = false;      ///< the pane shows the narrow tables (fitToWidth)
     std::vector<int> mColumns; ///< the keys with a column (indices into the query's visible keys)
 };
 
