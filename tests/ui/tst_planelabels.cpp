@@ -88,8 +88,10 @@ class TestPlaneLabels : public QObject
 private slots:
     void keySpaceTwelveTokensAtProjectorSize_data();
     void keySpaceTwelveTokensAtProjectorSize();
+    void valueSpaceLabelsKeepTheRules_data();
     void valueSpaceLabelsKeepTheRules();
     void keySpaceLabelStaysAfterAnEditElsewhere();
+    void selectedQueryKeepsItsLabelOnAKeysDisc();
     void keySpaceLabelsFollowTheirDiscsDuringADrag();
 };
 
@@ -118,7 +120,10 @@ void TestPlaneLabels::keySpaceTwelveTokensAtProjectorSize()
     view.replot();
 
     const int T = doc.scenario().T(), m = doc.scenario().m();
-    const QRectF plot(view.axisRect()->rect());
+    // Inside the plot and clear of the axis lines drawn along its edges.
+    const double axisLine = view.xAxis->basePen().widthF();
+    const QRectF plot =
+        QRectF(view.axisRect()->rect()).adjusted(axisLine, axisLine, -axisLine, -axisLine);
     std::vector<Disc> discs;
     for (int t = 0; t < T; ++t)
         discs.push_back({view.keyPixel(t), view.keyRadius(t)});
@@ -145,8 +150,9 @@ void TestPlaneLabels::keySpaceTwelveTokensAtProjectorSize()
                 qPrintable(
                     QStringLiteral("“%1” %2 lies on disc %3").arg(l.text, describe(l.box)).arg(j)));
             if (QLineF(discs[j].centre, l.own).length() >= 0.5)
-                // (labelPlacement's clearance of 8 px, less the half pixel of the pens)
-                QVERIFY2(dOwn + 7.5 <= d,
+                // (labelPlacement's clearance of 8 px, less the half pixel of the pens; the
+                // selected query's bold label in its colour takes 0: setLabelClearance)
+                QVERIFY2(dOwn + (own == T + view.selectedQuery() ? -0.5 : 7.5) <= d,
                          qPrintable(QStringLiteral("“%1” is about as near disc %2 (%3 vs %4)")
                                         .arg(l.text)
                                         .arg(j)
@@ -173,20 +179,37 @@ void TestPlaneLabels::keySpaceTwelveTokensAtProjectorSize()
     Appearance::instance()->setPresentation(false);
 }
 
+void TestPlaneLabels::valueSpaceLabelsKeepTheRules_data()
+{
+    QTest::addColumn<bool>("twelve");
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("twelve tokens 1000×560") << true << QSize(1000, 560);
+    // The default figure presented at 1280×800 (the tab's page): "k2 π = 0.361" stood at the
+    // plot's left edge, its "k" under the axis line (a fresh reader's find).
+    QTest::newRow("default figure 1250×545") << false << QSize(1250, 545);
+}
+
 void TestPlaneLabels::valueSpaceLabelsKeepTheRules()
 {
+    QFETCH(bool, twelve);
+    QFETCH(QSize, size);
     Appearance::instance()->setPresentation(true);
     ScenarioDocument doc;
     MleAnimation animation;
     animation.setDocument(&doc);
-    QVERIFY(!doc.resetTo(twelveTokens()));
+    if (twelve)
+        QVERIFY(!doc.resetTo(twelveTokens()));
     ValueSpacePanel panel{&doc, &animation};
-    panel.resize(1000, 560);
+    panel.resize(size);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     ValueSpaceView *view = panel.view();
     view->replot();
-    const QRectF plot(view->axisRect()->rect());
+    // Inside the plot and clear of the axis lines drawn along its edges.
+    const double axisLine = view->xAxis->basePen().widthF();
+    QVERIFY(axisLine >= 1);
+    const QRectF plot =
+        QRectF(view->axisRect()->rect()).adjusted(axisLine, axisLine, -axisLine, -axisLine);
     std::vector<Disc> dots;
     for (const int key : view->blobKeys())
         dots.push_back({view->valuePixel(key), 5});
@@ -213,6 +236,37 @@ void TestPlaneLabels::valueSpaceLabelsKeepTheRules()
                 QVERIFY(!overlaps(l.box, labels[b].box));
     }
     Appearance::instance()->setPresentation(false);
+}
+
+void TestPlaneLabels::selectedQueryKeepsItsLabelOnAKeysDisc()
+{
+    // The Key space dock presented at 1280×800 (the tour's "Move a key"): q = (1, 0.5) lies on
+    // k1's disc, and its label "q" had no place 8 px farther from k1 than from q, so the query
+    // went unlabelled (a fresh reader's find). It is shown, and no nearer another point than
+    // its own.
+    Appearance::instance()->setPresentation(true);
+    ScenarioDocument doc; // MATH.md §6 B
+    KeySpaceView view;
+    view.bindToDocument(&doc);
+    view.resize(320, 630);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.replot();
+    const Disc k1{view.keyPixel(0), view.keyRadius(0)};
+    const QPointF q = view.queryPixel(0);
+    QVERIFY2(QLineF(q, k1.centre).length() < k1.radius, "q lies on k1's disc");
+    bool shown = false;
+    for (const ShownLabel &l : anchoredLabels(&view)) {
+        if (QLineF(l.own, q).length() >= 0.5)
+            continue;
+        shown = true;
+        QCOMPARE(l.text, QStringLiteral("q"));
+        QVERIFY(!overlaps(l.box, QRectF(q - QPointF(8, 8), QSizeF(16, 16))));
+        QVERIFY2(distanceToEdge(l.box, k1) >= distanceToEdge(l.box, {q, 8}) - 0.5,
+                 qPrintable(describe(l.box)));
+    }
+    Appearance::instance()->setPresentation(false);
+    QVERIFY(shown);
 }
 
 void TestPlaneLabels::keySpaceLabelStaysAfterAnEditElsewhere()

@@ -93,6 +93,7 @@ QSizeF textSize(const QCPItemText *label)
 const char *droppedProperty = "_sml_label_dropped";
 const char *spotProperty = "_sml_label_spot"; // labelPlacement's candidate index (-1: none)
 const char *idProperty = "_sml_label_id";
+const char *clearanceProperty = "_sml_label_clearance"; // labelPlacement::Label::clearance
 
 } // namespace
 
@@ -115,7 +116,10 @@ PlacedLabels placeLabels(const QList<QCPAbstractItem *> &items, const QRect &rec
                          const std::vector<labelPlacement::Disc> &extraDiscs)
 {
     labelPlacement::Problem problem;
-    problem.plot = QRectF(rect);
+    // Clear of the axis lines along the plot's edges (drawn over the labels: presented, the
+    // likelihood landscape's "k2 π = …" lost its "k" to the left axis, a fresh reader's find).
+    const double clear = 2 * Appearance::instance()->lineScale();
+    problem.plot = QRectF(rect).adjusted(clear, clear, -clear, -clear);
     problem.obstacles.assign(obstacles.cbegin(), obstacles.cend());
     problem.discs = extraDiscs;
     QHash<const QCPItemPosition *, int> discOf;
@@ -156,6 +160,10 @@ PlacedLabels placeLabels(const QList<QCPAbstractItem *> &items, const QRect &rec
         l.size = textSize(label);
         l.priority = -double(labels.size()); // the order of `items`
         l.gap = 3;
+        bool given = false;
+        const double clearance = label->property(clearanceProperty).toDouble(&given);
+        if (given)
+            l.clearance = clearance;
         bool known = false;
         const int spot = label->property(spotProperty).toInt(&known);
         l.preferred = known ? spot : -1;
@@ -215,6 +223,11 @@ void setLabelId(QCPItemText *label, const QString &id, const QHash<QString, int>
     label->setProperty(idProperty, id);
     if (const auto it = spots.constFind(id); it != spots.constEnd())
         label->setProperty(spotProperty, *it);
+}
+
+void setLabelClearance(QCPItemText *label, double pixels)
+{
+    label->setProperty(clearanceProperty, pixels);
 }
 
 void fitTitle(QCPTextElement *element, const QString &text, double width, double points,

@@ -71,6 +71,13 @@ QHash<QString, int> labelSpots(const QList<QCPAbstractItem *> &items);
 /// it had under that id in `spots` (labelSpots() of the items it replaces), if any.
 void setLabelId(QCPItemText *label, const QString &id, const QHash<QString, int> &spots);
 
+/// How much farther than its own point every other disc must be from `label`
+/// (labelPlacement::Label::clearance; 8 px unless set). A label whose colour and weight tie it
+/// to its point (the selected query's bold "q" in the query's colour) can take 0, so that it
+/// still has a place when its point lies on a key's disc (presented in the dock at 1280×800,
+/// the query went unlabelled: a fresh reader's find).
+void setLabelClearance(QCPItemText *label, double pixels);
+
 /// The places placeLabels() last gave the labels among `items`, in their order (an invalid
 /// QVariant for an item it never placed), for restoreLabelPlaces(): a view that tries another
 /// label form and does not keep it gives the labels back their places (issue 14).

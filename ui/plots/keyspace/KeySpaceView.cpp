@@ -430,6 +430,9 @@ void KeySpaceView::rebuildItems()
         addLabel(tip, QStringLiteral("selected query"),
                  plotStyle::elide(mScene.queryLabels.value(mScene.selected), bold, 160),
                  plotStyle::highlightColor().darker(120), 10, false, true);
+        // Bold and in the query's colour, it cannot be read as a key's: it may stand as near
+        // a key's disc as its own handle (the handle often lies on the heaviest key's disc).
+        planeFit::setLabelClearance(qobject_cast<QCPItemText *>(mPointItems.last()), 0);
         // The selected query's name is placed first, then the keys, heaviest first.
         mPointItems.move(mPointItems.size() - 1, 0);
     } else {
