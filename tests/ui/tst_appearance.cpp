@@ -538,9 +538,13 @@ private slots:
         QCOMPARE(maxEntPlaying.count(), 1);
         QCOMPARE(mlePlaying.count(), 2);
 
+        window.statusBar()->clearMessage();
         QTest::keyClick(&window, Qt::Key_Escape); // Esc leaves presentation mode too
         QVERIFY(!Appearance::instance()->presentation());
         QVERIFY(!window.presentationAction()->isChecked());
+        // ... and says how to come back (a fresh reader left it by a stray Esc).
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("F5 presents again")),
+                 qPrintable(window.statusBar()->currentMessage()));
         QTest::keyClick(&window, Qt::Key_Right); // plain → steps nothing now
         QCOMPARE(window.document()->selectedQuery(), 1);
     }

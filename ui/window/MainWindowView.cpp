@@ -123,6 +123,11 @@ void MainWindow::createViewMenu()
         look->setPresentation(on);
         if (!on && mFullScreenAction->isChecked())
             mFullScreenAction->setChecked(false); // leaving presentation leaves full screen
+        // Esc leaves too, as in a slide show: say how to come back (a fresh reader pressed Esc
+        // for a menu already closed, and was out of presentation mode without a word). A
+        // message already shown (the tour's "Left the tour…") is kept.
+        if (!on && statusBar()->currentMessage().isEmpty())
+            statusBar()->showMessage(tr("Left presentation mode: F5 presents again"), 8000);
     });
 
     QMenu *scaleMenu = viewMenu->addMenu(tr("Presentation &Scale"));
