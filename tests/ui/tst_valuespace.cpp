@@ -88,6 +88,7 @@ private slots:
     void marchingSquaresCircle();
     void legendColumnGoesWithTheView();
     void axisLabelsComeBackWhenTheViewGrows();
+    void steepPeakColourBarReadsDownFromThePeak();
 };
 
 void TestValueSpace::landscapeShowsTheMle()
@@ -566,6 +567,46 @@ void TestValueSpace::axisLabelsComeBackWhenTheViewGrows()
     f.panel.resize(900, 700);
     QTRY_COMPARE(v->yAxis->label(), full);
     QCOMPARE(v->xAxis->label(), QStringLiteral("output coordinate o_1"));
+}
+
+void TestValueSpace::steepPeakColourBarReadsDownFromThePeak()
+{
+    // A steep peak (σ² = 0.01 for k3) switches the colours to a log scale. The colour bar shows
+    // ℓ(o) − ℓ(ô) ≤ 0, the peak's end (−10⁻ⁿ) at the top as on the ℓ(o) bar: the drop
+    // ℓ(ô) − ℓ(o), 10⁻³ at the top and 10² at the bottom, read backwards (a fresh reader).
+    Fixture f;
+    Scenario steep = freeScenario();
+    steep.freeVariances << 0.493069, 0.702189, 0.01;
+    QVERIFY(!f.doc.resetTo(steep));
+    QVERIFY(QTest::qWaitForWindowExposed(&f.panel));
+    ValueSpaceView *v = f.view();
+    v->replot();
+    QCPColorMap *map = v->likelihoodMap();
+    QCOMPARE(map->dataScaleType(), QCPAxis::stLogarithmic);
+    QCPColorScale *bar = map->colorScale();
+    QVERIFY(bar);
+    const QCPRange range = bar->dataRange();
+    QVERIFY2(range.lower < range.upper && range.upper < 0,
+             qPrintable(QStringLiteral("%1 … %2").arg(range.lower).arg(range.upper)));
+    QVERIFY(!bar->axis()->rangeReversed()); // the upper end, nearest the peak, at the top
+    QVERIFY2(bar->axis()->label().startsWith(QStringLiteral("ℓ(o) − ℓ(ô)")),
+             qPrintable(bar->axis()->label()));
+    // Ticks as −10ⁿ.
+    const QVector<QString> ticks = bar->axis()->tickVectorLabels();
+    QVERIFY(ticks.size() >= 3);
+    for (const QString &tick : ticks)
+        QVERIFY2(tick.startsWith(QStringLiteral("−10")), qPrintable(tick));
+    // Each cell is ℓ(o) − ℓ(ô) where it lies: 0 at ô, below 0 elsewhere.
+    const GaussianMle mle = f.doc.analysis().gaussian(0);
+    const double peak = *mle.logLikelihood(mle.mleOutput());
+    QCPColorMapData *data = map->data();
+    for (int ix : {0, data->keySize() / 2, data->keySize() - 1}) {
+        double x = 0, y = 0;
+        data->cellToCoord(ix, 0, &x, &y);
+        const double expected = *mle.logLikelihood(Eigen::Vector2d(x, y)) - peak;
+        QVERIFY2(std::abs(data->cell(ix, 0) - expected) < 1e-6 * std::max(1.0, -expected),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(data->cell(ix, 0)).arg(expected)));
+    }
 }
 
 #include "tst_valuespace.moc"

@@ -45,7 +45,9 @@ QString viewExplanation(const QString &viewName)
             "of the output o, a Gaussian blob with variance σ²<sub>t</sub> = σ0² e<sup>−s"
             "<sub>t</sub></sup>: a higher score means a tighter blob and more say. The colours "
             "and contours are the log-likelihood ℓ(o); its peak ô is the precision-weighted "
-            "mean, which is the attention output (MLE step 6, MATH.md §4.2–§4.3).</p>");
+            "mean, which is the attention output (MLE step 6, MATH.md §4.2–§4.3). When the "
+            "peak is steep (a small σ²), the colours show ℓ(o) − ℓ(ô), how far below the peak "
+            "each point lies, on a log scale, the peak still at the top of the colour bar.</p>");
     if (viewName == QLatin1String("mle-optimizer"))
         return tr(
             "<p><b>Climbing the likelihood.</b> Gradient ascent on ℓ(o) from a start you pick "

@@ -14,21 +14,42 @@ namespace sml {
 
 namespace {
 
-/// ℓ(o) from pale (low) to warm (high, at ô); the blobs and labels stay readable on top.
-QCPColorGradient likelihoodGradient()
+/// ℓ(o) from pale (low) to warm (high, at ô); the blobs and labels stay readable on top. On
+/// the log scale of a steep peak (`logDrop`) the warm tints start lower, so that the decades
+/// around ô are told apart (a fresh reader found the plane one pale colour).
+QCPColorGradient likelihoodGradient(bool logDrop = false)
 {
     QCPColorGradient g;
     g.clearColorStops();
     const Appearance *look = Appearance::instance(); // dark tints in the dark theme
     g.setColorStopAt(0.0, look->paper(QColor(246, 246, 246)));
-    g.setColorStopAt(0.6, look->paper(QColor(253, 241, 212)));
-    g.setColorStopAt(0.9, look->paper(QColor(251, 218, 160)));
+    g.setColorStopAt(logDrop ? 0.3 : 0.6, look->paper(QColor(253, 241, 212)));
+    g.setColorStopAt(logDrop ? 0.7 : 0.9, look->paper(QColor(251, 218, 160)));
     g.setColorStopAt(1.0, look->paper(QColor(247, 196, 120)));
     g.setColorInterpolation(QCPColorGradient::ciRGB);
     g.setNanHandling(QCPColorGradient::nhLowestColor);
     g.setLevelCount(200);
     return g;
 }
+
+/// The ticks of ℓ(o) − ℓ(ô) ≤ 0 on a log scale, as "−10⁻³" (QCustomPlot's own "beautiful"
+/// powers write "−1·10⁻³").
+class NegativePowerTicker : public QCPAxisTickerLog
+{
+protected:
+    QString getTickLabel(double tick, const QLocale &locale, QChar formatChar,
+                         int precision) override
+    {
+        if (!(tick < 0) || !std::isfinite(tick))
+            return QCPAxisTickerLog::getTickLabel(tick, locale, formatChar, precision);
+        static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+        const int exponent = int(std::lround(std::log10(-tick)));
+        QString power = exponent < 0 ? QStringLiteral("⁻") : QString();
+        for (const QChar c : QString::number(std::abs(exponent)))
+            power += digits[c.digitValue()];
+        return QStringLiteral("−10") + power;
+    }
+};
 
 } // namespace
 
@@ -120,16 +141,20 @@ void LikelihoodLandscape::update(const LikelihoodField &field, int side, bool fr
     const LikelihoodPlane plane = field.samplePlane(xr.lower, xr.upper, yr.lower, yr.upper, side);
     if (!frozen)
         mLogDrop = plane.prefersLogDrop();
+    // With the log drop, the cells hold ℓ(o) − ℓ(ô) = −drop (≤ 0): the colour bar then reads as
+    // the log-likelihood's, the peak's 0 at the top (a fresh reader found the drop's bar, 10⁻³
+    // at the top and 10² at the bottom, backwards).
     const QVector<double> cells = mLogDrop ? plane.logDrops() : plane.grid.values;
+    const double sign = mLogDrop ? -1.0 : 1.0;
     QCPColorMapData *data = mMap->data();
     data->setSize(side, side);
     data->setRange(xr, yr);
     for (int iy = 0; iy < side; ++iy)
         for (int ix = 0; ix < side; ++ix)
-            data->setCell(ix, iy, cells[iy * side + ix]);
+            data->setCell(ix, iy, sign * cells[iy * side + ix]);
     if (!frozen) {
         if (mLogDrop)
-            styleScale(true, std::max(plane.logDropFloor(), plane.depth() * 1e-6), plane.depth());
+            styleScale(true, -plane.depth(), -std::max(plane.logDropFloor(), plane.depth() * 1e-6));
         else
             styleScale(false, plane.lo, plane.hi);
     }
@@ -177,21 +202,19 @@ void LikelihoodLandscape::update(const LikelihoodField &field, int side, bool fr
 
 void LikelihoodLandscape::styleScale(bool logDrop, double lower, double upper)
 {
-    const QCPColorGradient gradient =
-        logDrop ? likelihoodGradient().inverted() : likelihoodGradient();
+    const QCPColorGradient gradient = likelihoodGradient(logDrop);
     mMap->setGradient(gradient);
     mScale->setGradient(gradient);
     mMap->setDataScaleType(logDrop ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    mScale->axis()->setTicker(logDrop ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog)
+    mScale->axis()->setTicker(logDrop ? QSharedPointer<QCPAxisTicker>(new NegativePowerTicker)
                                       : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    mScale->axis()->setNumberFormat(logDrop ? QStringLiteral("eb") : QStringLiteral("gb"));
+    mScale->axis()->setNumberFormat(logDrop ? QStringLiteral("e") : QStringLiteral("gb"));
     mScale->axis()->setNumberPrecision(logDrop ? 0 : 6);
-    mScale->axis()->setRangeReversed(logDrop);
     // Whole shorter forms for a short bar (a presented landscape beside its legend): never
     // "log-like…ood ℓ(o)".
     axisLabelVariants::set(mScale->axis(),
-                           logDrop ? QStringList{tr("drop ℓ(ô) − ℓ(o), log scale"),
-                                                 tr("drop ℓ(ô) − ℓ(o)"), tr("ℓ(ô) − ℓ(o)")}
+                           logDrop ? QStringList{tr("ℓ(o) − ℓ(ô), log scale"),
+                                                 tr("ℓ(o) − ℓ(ô), log"), tr("ℓ(o) − ℓ(ô)")}
                                    : QStringList{tr("log-likelihood ℓ(o)"), tr("ℓ(o)")});
     mMap->setDataRange(QCPRange(lower, upper));
 }

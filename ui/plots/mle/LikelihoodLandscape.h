@@ -18,7 +18,7 @@ class LikelihoodField;
 /// with its colour scale beside the plot, the iso-lines with their labels, and for d_v = 1 the
 /// curve ℓ(o) over the value line. It draws what LikelihoodField computes over the axes'
 /// current ranges: the colours show ℓ itself, or, when LikelihoodPlane::prefersLogDrop(), the
-/// drop ℓ(ô) − ℓ(o) on a log scale.
+/// difference ℓ(o) − ℓ(ô) ≤ 0 below the peak on a log scale (ticks −10ⁿ, the peak at the top).
 class LikelihoodLandscape
 {
     Q_DECLARE_TR_FUNCTIONS(LikelihoodLandscape)
@@ -69,7 +69,7 @@ private:
     QCPRange mFieldX, mFieldY;
     bool mDirty = true;
     bool mLine = false;
-    bool mLogDrop = false; ///< the colours show ℓ(ô) − ℓ(o) on a log scale
+    bool mLogDrop = false; ///< the colours show ℓ(o) − ℓ(ô) ≤ 0 on a log scale
 };
 
 } // namespace sml
