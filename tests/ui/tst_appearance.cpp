@@ -32,6 +32,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
+#include <QStyleOptionSlider>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -573,6 +574,27 @@ private slots:
         };
         QVERIFY(holds(bar->tauValue(), QStringLiteral("0.00000")));
         QVERIFY(holds(bar->alphaValue(), QStringLiteral("= 0.00 sparsemax")));
+        // Handles to aim at from a lectern and to see from the back: the style's own were 12 px
+        // dark squares, all but invisible in the dark theme (a fresh reader).
+        // (Measured as drawn: the pixels in the highlight colour of a grab, beyond the groove.)
+        const QColor highlight = bar->palette().color(QPalette::Highlight);
+        for (QSlider *slider : {bar->tauSlider(), bar->alphaSlider()}) {
+            const QImage image = slider->grab().toImage();
+            int top = image.height(), bottom = -1;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x) {
+                    const QColor c = image.pixelColor(x, y);
+                    if (std::abs(c.red() - highlight.red()) +
+                            std::abs(c.green() - highlight.green()) +
+                            std::abs(c.blue() - highlight.blue()) <
+                        30) {
+                        top = std::min(top, y);
+                        bottom = std::max(bottom, y);
+                    }
+                }
+            QVERIFY2(bottom - top + 1 >= 16 * image.devicePixelRatio(),
+                     qPrintable(QStringLiteral("%1 px tall").arg(bottom - top + 1)));
+        }
         ScenarioDocument *doc = window.document();
         QVERIFY(bar->sqrtDkButton()->isChecked());
         QVERIFY(bar->tauValue()->text().contains(QStringLiteral("1.414")));

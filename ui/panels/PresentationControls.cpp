@@ -30,6 +30,15 @@ QSlider *barSlider(int maximum, QWidget *parent)
     slider->setRange(0, maximum);
     slider->setFocusPolicy(Qt::NoFocus);
     slider->setMinimumWidth(150);
+    // A large round handle in the highlight colour on a thick groove, in both themes: the
+    // style's own, a 12 px dark square, was all but invisible in the dark theme from the back
+    // of the room (a fresh reader).
+    slider->setStyleSheet(QStringLiteral(
+        "QSlider { min-height: 26px; }"
+        "QSlider::groove:horizontal { height: 6px; border-radius: 3px; background: #8c8c8c; }"
+        "QSlider::sub-page:horizontal { border-radius: 3px; background: palette(highlight); }"
+        "QSlider::handle:horizontal { width: 20px; margin: -9px 0; border-radius: 11px;"
+        " background: palette(highlight); border: 2px solid palette(window-text); }"));
     slider->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     return slider;
 }
