@@ -180,13 +180,12 @@ QString DerivationWriter::row(const QString &step, const QString &quantity, cons
     const bool twoLines = narrow && !oneLine;
     const QString inOneLine =
         QString(quantity).replace(QStringLiteral("<br>"), QStringLiteral("&nbsp; "));
-    QString r = twoLines ? QStringLiteral("<tr><td class=\"step\" rowspan=\"2\">%1</td>"
-                                          "<td class=\"quantity\" colspan=\"%2\">%3</td></tr><tr>")
-                               .arg(step)
-                               .arg(columns.size() + (elided ? 1 : 0) + 1)
-                               .arg(inOneLine)
-                         : QStringLiteral("<tr><td class=\"step\">%1</td><td>%2</td>")
-                               .arg(step, oneLine ? inOneLine : quantity);
+    QString r =
+        twoLines ? QStringLiteral("<tr><td class=\"step\" rowspan=\"2\">%1</td>"
+                                  "<td class=\"quantity\" colspan=\"%2\">%3</td></tr><tr>")
+                       .arg(step, QString::number(columns.size() + (elided ? 1 : 0) + 1), inOneLine)
+                 : QStringLiteral("<tr><td class=\"step\">%1</td><td>%2</td>")
+                       .arg(step, oneLine ? inOneLine : quantity);
     for (int j : columns)
         r += QStringLiteral("<td align=\"right\">%1</td>").arg(valueOf(j));
     if (elided)
