@@ -7,6 +7,7 @@
 #include "panels/KeySpacePanel.h"
 #include "plots/PlaneFit.h"
 #include "plots/keyspace/KeySpaceView.h"
+#include "style/Appearance.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -106,6 +107,7 @@ private slots:
     void extremesNeverDrawNaN_data();
     void extremesNeverDrawNaN();
     void keyPlaneIsOrthonormal();
+    void pcaAxisLabelsAreWholeInANarrowDock();
 };
 
 void TestKeySpace::dragChangesWeightAsDotProductPredicts_data()
@@ -232,6 +234,22 @@ void TestKeySpace::queryDragMovesTheQuery()
     const Eigen::VectorXd e = (s.array() - s.maxCoeff()).exp();
     for (int t = 0; t < 3; ++t)
         QVERIFY(std::abs(doc.analysis().attention().weights(0, t) - e[t] / e.sum()) < 1e-14);
+}
+
+void TestKeySpace::pcaAxisLabelsAreWholeInANarrowDock()
+{
+    // The Key space dock presented at 1280×800 (about 320 px wide): "principal direction 1" was
+    // elided to "principal…rection 1" (a fresh reader). A whole shorter form is shown instead.
+    Appearance::instance()->setPresentation(true);
+    ScenarioDocument doc;
+    QVERIFY(!doc.resetTo(fourDimScenario()));
+    KeySpaceView view;
+    QVERIFY(showOn(view, doc, QSize(300, 600)));
+    const QString shown = view.xAxis->label();
+    Appearance::instance()->setPresentation(false);
+    QCOMPARE(view.plane().kind, KeyPlane::Kind::Pca);
+    QVERIFY2(shown == QStringLiteral("principal direction 1") || shown == QStringLiteral("PC 1"),
+             qPrintable(shown));
 }
 
 void TestKeySpace::pcaBasisIsFrozenDuringDrag()

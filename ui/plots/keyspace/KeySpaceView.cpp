@@ -4,6 +4,7 @@
 
 #include "Analysis.h"
 #include "document/ScenarioDocument.h"
+#include "plots/AxisLabelVariants.h"
 #include "plots/PlaneFit.h"
 #include "plots/PlaneLabels.h"
 #include "plots/keyspace/EqualScoreLines.h"
@@ -210,7 +211,8 @@ void KeySpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
     const QString unit = mUnit != 1 ? tr("  (× %1)").arg(plotStyle::compact(mUnit)) : QString();
     switch (mScene.plane.kind) {
     case KeyPlane::Kind::Line:
-        xAxis->setLabel(tr("coordinate 1 of the keys and the query") + unit);
+        axisLabelVariants::set(xAxis, {tr("coordinate 1 of the keys and the query") + unit,
+                                       tr("coordinate 1") + unit});
         yAxis->setLabel(QString());
         break;
     case KeyPlane::Kind::Dimensions:
@@ -218,8 +220,10 @@ void KeySpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
         yAxis->setLabel(tr("dimension %1").arg(mScene.plane.dimY + 1) + unit);
         break;
     case KeyPlane::Kind::Pca:
-        xAxis->setLabel(tr("principal direction 1") + unit);
-        yAxis->setLabel(tr("principal direction 2") + unit);
+        // "PC 1" (principal component) where the whole phrase has no room: presented in the
+        // dock at 1280×800 it was "principal…rection 1" (a fresh reader).
+        axisLabelVariants::set(xAxis, {tr("principal direction 1") + unit, tr("PC 1") + unit});
+        axisLabelVariants::set(yAxis, {tr("principal direction 2") + unit, tr("PC 2") + unit});
         break;
     }
     const bool line = mScene.plane.kind == KeyPlane::Kind::Line;
