@@ -38,6 +38,7 @@
 #include <QTest>
 #include <QToolButton>
 #include <QUndoStack>
+#include <QWheelEvent>
 
 #include <cmath>
 
@@ -614,6 +615,25 @@ private slots:
         undo->undo();
         QCOMPARE(doc->scenario().temperatureMode, TemperatureMode::SqrtDk);
         QCOMPARE(bar->tauSlider()->value(), ControlPanel::tauToSlider(std::sqrt(2.0)));
+
+        // The mouse wheel over it steps τ finely (the drag spans three decades in 150 px, too
+        // coarse to land on a τ: a fresh reader): one notch up is 30 of the 1000 steps, τ times
+        // 1000^0.03 ≈ 1.23, and one undo step.
+        {
+            const int before = bar->tauSlider()->value();
+            const QPoint centre = bar->tauSlider()->rect().center();
+            QWheelEvent wheel(centre, bar->tauSlider()->mapToGlobal(centre), QPoint(),
+                              QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
+                              false);
+            QApplication::sendEvent(bar->tauSlider(), &wheel);
+            QCOMPARE(bar->tauSlider()->value(), before + 30);
+            QCOMPARE(doc->scenario().temperatureMode, TemperatureMode::Fixed);
+            QVERIFY(std::abs(doc->scenario().tau() / ControlPanel::sliderToTau(before) -
+                             std::pow(1000.0, 0.03)) < 1e-9);
+            QCOMPARE(undo->count(), steps + 1);
+            undo->undo();
+            QCOMPARE(doc->scenario().temperatureMode, TemperatureMode::SqrtDk);
+        }
 
         // α: drag right from the softmax; entmax with α > 1, one undo step.
         QCOMPARE(doc->scenario().normalizer, NormalizerKind::Softmax);

@@ -160,8 +160,13 @@ PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *
         tr("τ = √d_k, the scaled dot product; a drag of the slider sets τ by hand"));
     mTauSlider = barSlider(1000, this);
     mTauSlider->setObjectName(QStringLiteral("presentationTauSlider"));
-    mTauSlider->setToolTip(tr("Drag to change τ (log scale): small τ sharpens the weights, "
-                              "large τ flattens them"));
+    mTauSlider->setToolTip(tr("Drag to change τ (log scale, 0.05 to 50): small τ sharpens the "
+                              "weights, large τ flattens them. The mouse wheel over the slider "
+                              "steps τ finely; the box beside it takes an exact τ"));
+    // One wheel notch (three steps of 10 of the 1000) multiplies τ by about 1.23: the drag spans
+    // three decades in 150 px, too coarse to land on a τ (a fresh reader).
+    mTauSlider->setSingleStep(10);
+    mTauSlider->setPageStep(100);
     auto *tauField = new TauField([this] { refresh(); }, this);
     tauField->setObjectName(QStringLiteral("presentationTauField"));
     tauField->setToolTip(tr("Type τ and press Enter (or drag the slider)"));
