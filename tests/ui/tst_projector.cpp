@@ -10,6 +10,7 @@
 #include "export/ImageExportOptions.h"
 #include "panels/ControlPanel.h"
 #include "panels/MaxEntPanel.h"
+#include "panels/PresentationControls.h"
 #include "panels/ScenarioDock.h"
 #include "panels/ValueSpacePanel.h"
 #include "plots/PlaneFit.h"
@@ -172,6 +173,7 @@ private slots:
     void mleOptimizerDockReads();
     void barsReadoutFitsBesideTheKeySpaceDock();
     void scenarioDockNoteKeepsItsLinesPresented();
+    void bothDocksReopenedWhilePresentingFitTheScreen();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -367,17 +369,25 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         Appearance::instance()->setPresentation(presentation);
-        window.scenarioDock()->show();
         // The key-space dock's combos too ("background: sco", a reader's find at 1280×800).
+        // Presented, each dock on its own: both do not fit beside the views at 1280×800, and
+        // the one shown first closes (MainWindow::fitToScreen).
         auto *keySpace = window.findChild<QDockWidget *>(QStringLiteral("keySpaceDock"));
-        keySpace->show();
-        keySpace->raise();
+        QList<QComboBox *> combos;
+        for (QDockWidget *dock : {static_cast<QDockWidget *>(window.scenarioDock()), keySpace}) {
+            dock->show();
+            dock->raise();
+            QTest::qWait(50);
+            for (QComboBox *combo : dock->findChildren<QComboBox *>())
+                if (combo->isVisible())
+                    combos << combo;
+        }
+        if (!presentation)
+            QVERIFY(window.scenarioDock()->isVisible() && keySpace->isVisible());
+        window.scenarioDock()->show(); // its labels, below
         QTest::qWait(50);
         int checked = 0;
-        for (QComboBox *combo : window.scenarioDock()->findChildren<QComboBox *>() +
-                                    keySpace->findChildren<QComboBox *>()) {
-            if (!combo->isVisible())
-                continue;
+        for (QComboBox *combo : std::as_const(combos)) {
             for (int k = 0; k < combo->count(); ++k) {
                 QStyleOptionComboBox option;
                 option.initFrom(combo);
@@ -1560,6 +1570,66 @@ void TestProjector::scenarioDockNoteKeepsItsLinesPresented()
                                                                 .arg(w.frameGeometry().height())
                                                                 .arg(screen.width())
                                                                 .arg(screen.height())));
+}
+
+// A fresh reader's find on issue 14: presented at 1280×800, View ▸ Key space and then View ▸
+// Scenario made the window 1586 px wide, the Key space dock off the screen. The τ and α
+// controls' one row was the central area's minimum: in a narrow bar α goes under τ. Where the
+// docks still do not fit beside the views (the Maximum entropy page's minimum), the dock shown
+// last stays, the others close and the status bar says so; leaving presentation mode brings
+// them back.
+void TestProjector::bothDocksReopenedWhilePresentingFitTheScreen()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    auto *keySpace = w.findChild<QDockWidget *>(QStringLiteral("keySpaceDock"));
+    QVERIFY(keySpace && keySpace->isVisible());
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+    QVERIFY(!keySpace->isVisible());
+    keySpace->show();
+    QTest::qWait(100);
+    w.scenarioDock()->show();
+    QTest::qWait(200);
+    const QRect screen = w.screen()->availableGeometry();
+    QVERIFY2(screen.contains(w.frameGeometry()), qPrintable(QStringLiteral("%1×%2 on %3×%4")
+                                                                .arg(w.frameGeometry().width())
+                                                                .arg(w.frameGeometry().height())
+                                                                .arg(screen.width())
+                                                                .arg(screen.height())));
+    QVERIFY(w.scenarioDock()->isVisible()); // the one asked for last
+    if (!keySpace->isVisible())
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("Closed Key space")),
+                 qPrintable(w.statusBar()->currentMessage()));
+    // The docks shown and the bar inside the window; the bar's controls whole.
+    PresentationControls *bar = w.presentationControls();
+    QVERIFY(bar->isVisible());
+    const QRect inWindow(QPoint(0, 0), w.size());
+    for (QWidget *part : {static_cast<QWidget *>(keySpace),
+                          static_cast<QWidget *>(w.scenarioDock()), static_cast<QWidget *>(bar)})
+        if (part->isVisible())
+            QVERIFY2(inWindow.contains(QRect(part->mapTo(&w, QPoint(0, 0)), part->size())),
+                     part->objectName().toLatin1());
+    for (QWidget *control :
+         {static_cast<QWidget *>(bar->tauSlider()), static_cast<QWidget *>(bar->alphaSlider()),
+          static_cast<QWidget *>(bar->alphaValue())})
+        QVERIFY(QRect(QPoint(0, 0), bar->size())
+                    .contains(QRect(control->mapTo(bar, QPoint(0, 0)), control->size())));
+    // The Key space dock alone (Scenario closed again): it fits beside the views, α under τ or
+    // beside it.
+    w.scenarioDock()->hide();
+    keySpace->show();
+    QTest::qWait(200);
+    QVERIFY(keySpace->isVisible());
+    QVERIFY(screen.contains(w.frameGeometry()));
+    // Leaving presentation mode: the docks as they were before it.
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(!Appearance::instance()->presentation());
+    QTest::qWait(100);
+    QVERIFY(keySpace->isVisible());
+    QVERIFY(w.scenarioDock()->isVisible());
 }
 
 int main(int argc, char **argv)

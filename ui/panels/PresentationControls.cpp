@@ -143,8 +143,14 @@ PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *
     big.setBold(true);
     setFont(big);
 
-    auto *row = new QHBoxLayout(this);
-    row->setContentsMargins(0, 0, 0, 0);
+    // τ's row and α's row, side by side, or α under τ in a narrow bar (minimumSizeHint).
+    mRows = new QBoxLayout(QBoxLayout::LeftToRight, this);
+    mRows->setContentsMargins(0, 0, 0, 0);
+    mRows->setSpacing(24);
+    mTauRow = new QHBoxLayout;
+    mAlphaRow = new QHBoxLayout;
+    mRows->addLayout(mTauRow, 1);
+    mRows->addLayout(mAlphaRow, 1);
     auto *tauName = new QLabel(tr("τ"), this);
     tauName->setToolTip(tr("Temperature τ: the scores are s = q·k / τ"));
     mSqrtDk = new QToolButton(this);
@@ -178,14 +184,13 @@ PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *
     mAlphaSlider->setToolTip(tr("Drag to change α (1 … 4): α = 1 is the softmax; larger α sets "
                                 "the weights of low-scoring keys to exactly 0"));
     mAlphaValue = valueLabel(QStringLiteral("= 0.00 sparsemax"), this);
-    row->addWidget(tauName);
-    row->addWidget(mSqrtDk);
-    row->addWidget(mTauSlider, 1);
-    row->addWidget(mTauValue);
-    row->addSpacing(24);
-    row->addWidget(alphaName);
-    row->addWidget(mAlphaSlider, 1);
-    row->addWidget(mAlphaValue);
+    mTauRow->addWidget(tauName);
+    mTauRow->addWidget(mSqrtDk);
+    mTauRow->addWidget(mTauSlider, 1);
+    mTauRow->addWidget(mTauValue);
+    mAlphaRow->addWidget(alphaName);
+    mAlphaRow->addWidget(mAlphaSlider, 1);
+    mAlphaRow->addWidget(mAlphaValue);
 
     connect(tauField, &NumberLineEdit::committed, this,
             [this](double tau) { report(mDocument->setTemperature(TemperatureMode::Fixed, tau)); });
@@ -209,6 +214,28 @@ PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *
         [this](const std::optional<QString> &error) { report(error); });
 
     bindToDocument(this, mDocument, [this] { refresh(); });
+}
+
+int PresentationControls::oneRowWidth() const
+{
+    return mTauRow->minimumSize().width() + mRows->spacing() + mAlphaRow->minimumSize().width();
+}
+
+QSize PresentationControls::minimumSizeHint() const
+{
+    // As narrow as the wider of the two rows: with both docks opened while presenting at
+    // 1280×800, the bar's one row had made the window 1586 px wide (a fresh reader).
+    return {std::max(mTauRow->minimumSize().width(), mAlphaRow->minimumSize().width()),
+            QWidget::minimumSizeHint().height()};
+}
+
+void PresentationControls::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const auto direction =
+        width() >= oneRowWidth() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    if (mRows->direction() != direction)
+        mRows->setDirection(direction);
 }
 
 void PresentationControls::report(const std::optional<QString> &error)

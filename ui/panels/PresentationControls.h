@@ -4,6 +4,8 @@
 
 #include <optional>
 
+class QBoxLayout;
+class QHBoxLayout;
 class QLabel;
 class QSlider;
 class QToolButton;
@@ -34,16 +36,28 @@ public:
     /// The typed τ (Enter commits it, one undo step).
     NumberLineEdit *tauValue() const { return mTauValue; }
     QLabel *alphaValue() const { return mAlphaValue; }
+    /// The width τ's and α's controls need side by side; narrower, α goes under τ.
+    int oneRowWidth() const;
+    /// The narrower of the two arrangements (α under τ), so that the bar never widens the
+    /// window past the screen (both docks open while presenting).
+    QSize minimumSizeHint() const override;
 
 signals:
     /// A refusal, for the status bar.
     void message(const QString &text);
+
+protected:
+    /// τ and α side by side when they fit (oneRowWidth()), else α under τ.
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void refresh();
     void report(const std::optional<QString> &error);
 
     ScenarioDocument *mDocument;
+    QBoxLayout *mRows;
+    QHBoxLayout *mTauRow;
+    QHBoxLayout *mAlphaRow;
     QToolButton *mSqrtDk;
     QSlider *mTauSlider;
     NumberLineEdit *mTauValue;

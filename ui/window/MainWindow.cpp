@@ -106,6 +106,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), mDocument(new Sce
     } else {
         resize(1440, 900);
     }
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
+            if (visible)
+                mLastShownDock = dock;
+        });
     connect(Appearance::instance(), &Appearance::changed, this, &MainWindow::applyAppearance);
     readSettings();
     applyAppearance();
@@ -172,15 +177,17 @@ void MainWindow::fitTitleRow()
     const int needed = std::min(titleWidth + 8, std::max(280, titleWidth / 2 + 40));
     const int room = centralWidget() ? centralWidget()->width() : width();
     const bool stack = !stepPresented && mPresentationControls->isVisible() &&
-                       room - mPresentationControls->minimumSizeHint().width() - 24 < needed;
+                       room - mPresentationControls->oneRowWidth() - 24 < needed;
     const auto direction = stack ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight;
     if (mTitleRow->direction() != direction)
         mTitleRow->setDirection(direction);
     // Beside the controls the title takes at most the width of its one line (the sliders the
     // rest), so a short title does not wrap to give a slider width it does not need. No
     // minimum: a dock opened beside a fixed-width title widened the window past the screen.
-    mTitleLabel->setMaximumWidth(mPresentationControls->isVisible() && !stack ? titleWidth + 24
-                                                                              : QWIDGETSIZE_MAX);
+    // The controls keep the width of their one row (narrower, α would go under τ).
+    const int beside = std::min(titleWidth + 24, room - mPresentationControls->oneRowWidth() - 24);
+    mTitleLabel->setMaximumWidth(
+        mPresentationControls->isVisible() && !stack ? std::max(needed, beside) : QWIDGETSIZE_MAX);
 }
 
 QWidget *MainWindow::createCentralArea()
@@ -463,6 +470,25 @@ void MainWindow::fitToScreen()
     // The frame (title bar, borders) is known once the window is shown.
     const QSize frame = isVisible() ? frameGeometry().size() - geometry().size() : QSize(0, 0);
     const QSize room = available.size() - frame;
+    // Docks opened while presenting whose minimum widths and the views' no longer fit beside
+    // each other (both docks back at 1280×800: the window was 1299 px wide, the Key space dock
+    // off the screen, a fresh reader): the other docks close, the one shown last stays, and
+    // the status bar says so. Leaving presentation mode brings the docks back as they were.
+    if (Appearance::instance()->presentation() && minimumSize().width() > room.width()) {
+        QStringList closed;
+        for (QDockWidget *dock : findChildren<QDockWidget *>())
+            if (dock != mLastShownDock && dock->isVisible() &&
+                !tabifiedDockWidgets(dock).contains(mLastShownDock)) {
+                dock->hide();
+                closed << dock->windowTitle();
+            }
+        if (!closed.isEmpty()) {
+            layout()->activate(); // the minimum size without them
+            showStatus(tr("Closed %1: beside %2 it does not fit this screen while presenting")
+                           .arg(closed.join(QStringLiteral(", ")),
+                                mLastShownDock ? mLastShownDock->windowTitle() : tr("the views")));
+        }
+    }
     const QSize fitted = size().boundedTo(room).expandedTo(minimumSize());
     if (fitted != size())
         resize(fitted);

@@ -6,8 +6,10 @@
 #include "widgets/Prompts.h"
 #include "window/RecentFiles.h"
 
+#include <QDockWidget>
 #include <QMainWindow>
 #include <QMessageBox>
+#include <QPointer>
 #include <QStringList>
 
 #include <functional>
@@ -308,6 +310,8 @@ private:
     QAction *mPreviousViewAction = nullptr;
     bool mWasMaximized = false;
     bool mFitting = false; ///< fitToScreen() is running (its resize sends a LayoutRequest)
+    /// The dock shown last (View ▸ Scenario, Key space…): kept when the docks do not fit.
+    QPointer<QDockWidget> mLastShownDock;
     /// The docks as they were when presentation mode started (empty when not presenting).
     QByteArray mDockStateBeforePresentation;
 };
