@@ -4,11 +4,13 @@
 #include "document/ScenarioDocument.h"
 #include "export/ImageExportOptions.h"
 #include "panels/DerivationPanel.h"
+#include "style/Appearance.h"
 
 #include <QCheckBox>
 #include <QFile>
 #include <QImage>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -426,6 +428,18 @@ void TestDerivation::narrowPaneDoesNotScrollSideways()
     QCOMPARE(prosePoints(), 15.0);
     QVERIFY(browser->toPlainText().contains(QStringLiteral("0.707107")));
     QVERIFY(browser->toPlainText().contains(QStringLiteral("quantity")));
+    // Narrow again, then presented in a wide pane (the tour's step 7 at 1280×800 showed 4
+    // digits: the narrow tables were kept while they left room, a fresh reader).
+    panel.resize(540, 500);
+    QCoreApplication::processEvents();
+    QVERIFY(browser->toPlainText().contains(QStringLiteral("0.7071")));
+    QVERIFY(!browser->toPlainText().contains(QStringLiteral("0.707107")));
+    Appearance::instance()->setPresentation(true);
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    panel.resize(1250, 500);
+    QCoreApplication::processEvents();
+    QVERIFY2(browser->toPlainText().contains(QStringLiteral("0.707107")),
+             qPrintable(browser->toPlainText().left(600)));
 }
 
 QTEST_MAIN(TestDerivation)

@@ -406,10 +406,13 @@ void DerivationPanel::fitToWidth()
     // Every edit comes here: the scale stays while the tables fit with 2 % to spare (a sideways
     // scroll bar came and went at the edge) and the scale is 100 % or they fill at least 90 %
     // of the room (no new layout then).
-    // The narrow tables at 100 % may leave a third of the room: the full ones may fit again.
+    // The narrow tables are chosen for a width and a line form: in another (the pane wider,
+    // presented) the full ones may fit again (the presented tour showed 4 digits, a fresh
+    // reader).
     const double now = used(document);
-    const bool narrowWithRoom = mNarrow && mFitScale >= 1.0 && now < 0.67 * room;
-    if (now <= 0.98 * room && (mFitScale >= 1.0 || now >= 0.9 * room) && !narrowWithRoom)
+    const bool narrowElsewhere =
+        mNarrow && (std::abs(room - mNarrowRoom) > 1 || mOneLine != mNarrowOneLine);
+    if (now <= 0.98 * room && (mFitScale >= 1.0 || now >= 0.9 * room) && !narrowElsewhere)
         return;
     if (now > 0.98 * room && mFitScale <= 0.6)
         return; // as small as the tables go: the pane scrolls sideways
@@ -446,6 +449,8 @@ void DerivationPanel::fitToWidth()
         html = htmlWith(true);
         scale = scaleThatFits(html, true);
         narrow = true;
+        mNarrowRoom = room;
+        mNarrowOneLine = mOneLine;
     }
     if (scale == mFitScale && narrow == mNarrow)
         return; // (the pane's document has it already: no new layout)

@@ -97,12 +97,14 @@ private:
     QCheckBox *mAllKeys;
     QString mHtml;
     bool mStale = false;
-    bool mSideBySide = false;  ///< while laid out for a wide export page (withExportDocument)
-    bool mExporting = false;   ///< while laid out for an export (withExportDocument)
-    bool mOneLine = false;     ///< the shown HTML has one-line quantities (presentation mode)
-    double mFitScale = 1.0;    ///< the tables' text's share of bodyPoints() that fits the pane
-    bool mNarrow = false;      ///< the pane shows the narrow tables (fitToWidth)
-    std::vector<int> mColumns; ///< the keys with a column (indices into the query's visible keys)
+    bool mSideBySide = false;    ///< while laid out for a wide export page (withExportDocument)
+    bool mExporting = false;     ///< while laid out for an export (withExportDocument)
+    bool mOneLine = false;       ///< the shown HTML has one-line quantities (presentation mode)
+    double mFitScale = 1.0;      ///< the tables' text's share of bodyPoints() that fits the pane
+    bool mNarrow = false;        ///< the pane shows the narrow tables (fitToWidth)
+    double mNarrowRoom = 0;      ///< the room they were chosen for
+    bool mNarrowOneLine = false; ///< and the line form (mOneLine)
+    std::vector<int> mColumns;   ///< the keys with a column (indices into the query's visible keys)
 };
 
 } // namespace sml

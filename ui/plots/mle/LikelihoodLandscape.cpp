@@ -154,7 +154,10 @@ void LikelihoodLandscape::update(const LikelihoodField &field, int side, bool fr
             data->setCell(ix, iy, sign * cells[iy * side + ix]);
     if (!frozen) {
         if (mLogDrop)
-            styleScale(true, -plane.depth(), -std::max(plane.logDropFloor(), plane.depth() * 1e-6));
+            // Three decades below the depth: the colours saturate a few tenths of a nat under
+            // the peak, so the peak's orange has an area (at six decades only the pixels under
+            // ⊗ had it, a fresh reader).
+            styleScale(true, -plane.depth(), -std::max(plane.logDropFloor(), plane.depth() * 1e-3));
         else
             styleScale(false, plane.lo, plane.hi);
     }
