@@ -206,6 +206,7 @@ private slots:
     void shippedTextsSpeakWithoutSectionNumbers();
     void tourIsTheReadersCopy();
     void f5OnTheStartUpFigurePresentsTheTour();
+    void exampleOpenedWhilePresentingStartsItsLesson();
     void captionSaysWhenTheViewIsAnother();
     void leavingTheLessonShowsTheViewBeforeIt();
     void stepDockComesToTheFrontWhenPresented();
@@ -1196,6 +1197,45 @@ void TestLessonUi::f5OnTheStartUpFigurePresentsTheTour()
         QCOMPARE(w.document()->scenario().description, defaultScenario().description);
         QVERIFY(w.windowTitle().startsWith(QStringLiteral("untitled")));
     }
+}
+
+void TestLessonUi::exampleOpenedWhilePresentingStartsItsLesson()
+{
+    // A fresh reader, presenting, opened an example from File ▸ Examples: no banner showed, and →
+    // then started the lesson. Opened while presenting, a lesson starts at step 1 as F5 starts it.
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!w.document()->setTemperature(TemperatureMode::Fixed, 1.0)); // the reader's figure
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+    QCOMPARE(w.document()->shownStep(), std::nullopt);
+    emit w.examplesMenu()->aboutToShow();
+    QAction *example = nullptr;
+    for (QAction *action : w.examplesMenu()->actions())
+        if (action->text().contains(QLatin1String("Free variances")))
+            example = action;
+    QVERIFY(example);
+    // The figure was changed: "Save changes?" is answered "Discard".
+    w.setSavePrompt([](const QString &) { return QMessageBox::Discard; });
+    example->trigger();
+    QVERIFY(w.document()->isExample());
+    QVERIFY(w.document()->baseScenario().lesson);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+    QVERIFY(w.lessonPresenter()->banner()->isVisible());
+    QCOMPARE(w.lessonPresenter()->banner()->titleLabel()->text(),
+             w.document()->baseScenario().lesson->steps.front().title);
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(1));
+    // Leaving presentation mode leaves the lesson, as it does the one F5 started.
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(!Appearance::instance()->presentation());
+    QCOMPARE(w.document()->shownStep(), std::nullopt);
+    QVERIFY(!w.lessonPresenter()->banner()->isVisible());
+    // In the window, an example opens on its base scenario, as before.
+    example->trigger();
+    QCOMPARE(w.document()->shownStep(), std::nullopt);
 }
 
 void TestLessonUi::captionSaysWhenTheViewIsAnother()

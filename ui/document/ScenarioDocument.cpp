@@ -123,6 +123,7 @@ void ScenarioDocument::resetDocument(Scenario scenario, const QString &path,
         emit shownStepChanged(std::nullopt);
     if (oldHead != 0)
         emit selectedHeadChanged(0);
+    emit opened();
 }
 
 ScenarioDocument::Error ScenarioDocument::load(const QString &path)

@@ -263,6 +263,9 @@ signals:
     void shownStepChanged(std::optional<int> step);
     /// The selected head of a model scenario changed (changed() was emitted just before).
     void selectedHeadChanged(int head);
+    /// Another scenario replaced the document's (load, loadExample, new, import, recovery),
+    /// emitted last, after changed() and the other signals of the replacement.
+    void opened();
 
 private:
     Error push(std::unique_ptr<ScenarioCommand> command);

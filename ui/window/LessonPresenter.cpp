@@ -145,6 +145,7 @@ LessonPresenter::LessonPresenter(MainWindow *window) : QObject(window), mWindow(
 
     connect(document, &ScenarioDocument::shownStepChanged, this, &LessonPresenter::stepShown);
     connect(document, &ScenarioDocument::changed, this, &LessonPresenter::updateKeys);
+    connect(document, &ScenarioDocument::opened, this, &LessonPresenter::scenarioOpened);
     connect(document, &ScenarioDocument::changed, this, [this] {
         mExportPdf->setEnabled(mWindow->document()->baseScenario().lesson.has_value());
     });
@@ -343,6 +344,18 @@ void LessonPresenter::openTourOnStartUpFigure()
     }
 }
 
+void LessonPresenter::scenarioOpened()
+{
+    // A scenario opened while presenting is presented as F5 presents it: its lesson starts at
+    // step 1, and leaving presentation mode leaves it (a fresh reader opened an example while
+    // presenting, saw no banner, and → started the lesson only then).
+    ScenarioDocument *document = mWindow->document();
+    mStartedByPresentation = false;
+    if (Appearance::instance()->presentation() && document->baseScenario().lesson &&
+        !document->shownStep() && !document->showStep(0))
+        mStartedByPresentation = true;
+}
+
 void LessonPresenter::updateKeys()
 {
     const bool presenting = Appearance::instance()->presentation();
@@ -469,6 +482,9 @@ void LessonPresenter::takeTour()
     mTourReplacedStartUpFigure = onStartUpFigure && document->isExample();
     if (document->baseScenario().lesson)
         document->showStep(0);
+    // The tour was asked for: it stays on its step when presentation mode is left, as a tour
+    // taken in the window does (scenarioOpened() marked it as presented).
+    mStartedByPresentation = false;
 }
 
 } // namespace sml

@@ -24,11 +24,11 @@ class MainWindow;
 ///
 /// - Showing a step (ScenarioDocument::shownStep) opens its view (the tab that holds it, or the
 ///   dock) and selects its query; leaving the lesson shows the tab shown before it began.
-/// - Presentation mode on a scenario with a lesson starts at step 1 and leaving it shows the base
-///   scenario. While presenting, PageDown and → go to the next step, PageUp and ← to the previous
-///   one (from step 1: the base scenario); without a lesson ← → step the query as before. In the
-///   window, PageDown and PageUp step while a step is shown, unless an editor has the focus
-///   (eventFilter).
+/// - Presentation mode on a scenario with a lesson starts at step 1 (so does a scenario with a
+///   lesson opened while presenting) and leaving it shows the base scenario. While presenting,
+///   PageDown and → go to the next step, PageUp and ← to the previous one (from step 1: the base
+///   scenario); without a lesson ← → step the query as before. In the window, PageDown and PageUp
+///   step while a step is shown, unless an editor has the focus (eventFilter).
 class LessonPresenter : public QObject
 {
     Q_OBJECT
@@ -97,6 +97,8 @@ private:
     /// The dock that holds the view `name`, or null.
     QDockWidget *dockOfView(const QString &name) const;
     void stepShown(std::optional<int> step);
+    /// ScenarioDocument::opened: while presenting, a scenario with a lesson starts at step 1.
+    void scenarioOpened();
     void exportPdfInteractive();
     void takeTour();
 
