@@ -574,7 +574,6 @@ private slots:
             return label->width() >= label->fontMetrics().horizontalAdvance(text);
         };
         QVERIFY(holds(bar->tauValue(), QStringLiteral("0.00000")));
-        QVERIFY(holds(bar->alphaValue(), QStringLiteral("= 0.00 sparsemax")));
         // Handles to aim at from a lectern and to see from the back: the style's own were 12 px
         // dark squares, all but invisible in the dark theme (a fresh reader).
         // (Measured as drawn: the pixels in the highlight colour of a grab, beyond the groove.)
@@ -693,6 +692,14 @@ private slots:
         landscape->replot();
         QVERIFY2(landscape->axisRect()->rect().height() >= window.height() / 3,
                  qPrintable(QString::number(landscape->axisRect()->rect().height())));
+
+        // α's readout holds what it shows at every α (only 1 and 2 are named: "= 2 sparsemax").
+        for (const double alpha : {2.0, 1.0, 1.25, 3.14, 4.0}) {
+            QVERIFY(!doc->setNormalizer(NormalizerKind::Entmax, alpha));
+            QVERIFY2(holds(bar->alphaValue(), bar->alphaValue()->text()),
+                     qPrintable(bar->alphaValue()->text()));
+        }
+        QCOMPARE(bar->alphaValue()->text(), QStringLiteral("= 4"));
 
         QTest::keyClick(&window, Qt::Key_F5);
         QVERIFY(bar->isHidden());

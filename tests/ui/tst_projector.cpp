@@ -174,6 +174,7 @@ private slots:
     void barsReadoutFitsBesideTheKeySpaceDock();
     void scenarioDockNoteKeepsItsLinesPresented();
     void bothDocksReopenedWhilePresentingFitTheScreen();
+    void presentedTitleKeepsItsLineBesideTheBar();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -1630,6 +1631,41 @@ void TestProjector::bothDocksReopenedWhilePresentingFitTheScreen()
     QTest::qWait(100);
     QVERIFY(keySpace->isVisible());
     QVERIFY(w.scenarioDock()->isVisible());
+}
+
+// Presented at 1280×800 without a lesson step, "One query, three keys" wrapped to two lines
+// beside the τ and α bar (its groups spaced by the style's 24 px, α's readout as wide as
+// "= 0.00 sparsemax"), costing the views a line. The bar keeps its one row, and width to spare
+// goes to τ's slider.
+void TestProjector::presentedTitleKeepsItsLineBesideTheBar()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    // The reader's own figure: F5 presents it, not the tour.
+    QVERIFY(!w.document()->setTemperature(TemperatureMode::Fixed, 1.0));
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(Appearance::instance()->presentation());
+    QTest::qWait(200);
+    auto *title = w.findChild<QLabel *>(QStringLiteral("scenarioTitle"));
+    QVERIFY(title && title->isVisible());
+    QCOMPARE(title->text(), QStringLiteral("One query, three keys"));
+    const QFontMetrics fm(title->font());
+    QVERIFY2(title->height() < 2 * fm.lineSpacing(),
+             qPrintable(QStringLiteral("title %1 px tall, a line is %2 px")
+                            .arg(title->height())
+                            .arg(fm.lineSpacing())));
+    QVERIFY(title->width() >= fm.horizontalAdvance(title->text()));
+    PresentationControls *bar = w.presentationControls();
+    // Beside the title, not under it.
+    QVERIFY(bar->mapTo(&w, QPoint(0, 0)).x() >=
+            title->mapTo(&w, QPoint(0, 0)).x() + title->width());
+    QCOMPARE(bar->alphaSlider()->mapTo(bar, QPoint(0, 0)).y(),
+             bar->tauSlider()->mapTo(bar, QPoint(0, 0)).y()); // one row
+    QVERIFY(bar->tauSlider()->width() >= bar->alphaSlider()->width());
+    QVERIFY(
+        QRect(QPoint(0, 0), w.size()).contains(QRect(bar->mapTo(&w, QPoint(0, 0)), bar->size())));
 }
 
 int main(int argc, char **argv)

@@ -147,9 +147,15 @@ PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *
     mRows = new QBoxLayout(QBoxLayout::LeftToRight, this);
     mRows->setContentsMargins(0, 0, 0, 0);
     mRows->setSpacing(24);
+    // Each name sits close to its own controls, and the two groups stand apart: the default
+    // spacing (about 24 px presented) made the bar so wide at 1280×800 that "One query, three
+    // keys" wrapped to two lines beside it.
     mTauRow = new QHBoxLayout;
+    mTauRow->setSpacing(10);
     mAlphaRow = new QHBoxLayout;
-    mRows->addLayout(mTauRow, 1);
+    mAlphaRow->setSpacing(10);
+    // Width to spare goes to τ's slider first: its drag spans three decades.
+    mRows->addLayout(mTauRow, 3);
     mRows->addLayout(mAlphaRow, 1);
     auto *tauName = new QLabel(tr("τ"), this);
     tauName->setToolTip(tr("Temperature τ: the scores are s = q·k / τ"));
@@ -183,7 +189,8 @@ PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *
     mAlphaSlider->setObjectName(QStringLiteral("presentationAlphaSlider"));
     mAlphaSlider->setToolTip(tr("Drag to change α (1 … 4): α = 1 is the softmax; larger α sets "
                                 "the weights of low-scoring keys to exactly 0"));
-    mAlphaValue = valueLabel(QStringLiteral("= 0.00 sparsemax"), this);
+    // Only α = 1 and α = 2 are named ("= 1 softmax", "= 2 sparsemax"); others read "= 1.25".
+    mAlphaValue = valueLabel(QStringLiteral("= 2 sparsemax"), this);
     mTauRow->addWidget(tauName);
     mTauRow->addWidget(mSqrtDk);
     mTauRow->addWidget(mTauSlider, 1);
