@@ -97,6 +97,8 @@ private slots:
     void dragChangesWeightAsDotProductPredicts();
     void dragIsOneUndoStep();
     void axesStayAfterASmallDrag();
+    void axesStayAfterADragInsideTheView_data();
+    void axesStayAfterADragInsideTheView();
     void queryDragMovesTheQuery();
     void pcaBasisIsFrozenDuringDrag();
     void dimensionsAndLine();
@@ -188,6 +190,39 @@ void TestKeySpace::axesStayAfterASmallDrag()
     drag(&view, view.keyPixel(1), far);
     QVERIFY(!(view.yAxis->range() == y0));
     QVERIFY(view.yAxis->range().contains(doc.scenario().keys(1, 1)));
+}
+
+void TestKeySpace::axesStayAfterADragInsideTheView_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("wide 800x600") << QSize(800, 600);
+    QTest::newRow("window dock 420x340") << QSize(420, 340);
+    QTest::newRow("presented dock 480x620") << QSize(480, 620);
+    QTest::newRow("short 700x300") << QSize(700, 300);
+}
+
+void TestKeySpace::axesStayAfterADragInsideTheView()
+{
+    // A fresh reader dragged k2 from (0, 1) to (1.5, 1.2), well inside the view: on release the
+    // axes refitted from −3…4 to −4…5 and the figure shrank into a cluster. The padded region
+    // had to fit the old ranges and fill 40 % of their width (a wide view never did).
+    QFETCH(QSize, size);
+    ScenarioDocument doc;
+    KeySpaceView view;
+    QVERIFY(showOn(view, doc, size));
+    const QCPRange x0 = view.xAxis->range(), y0 = view.yAxis->range();
+    const QPointF to = view.coordToPixel(Eigen::Vector2d(1.5, 1.2));
+    QVERIFY(view.axisRect()->rect().contains(to.toPoint()));
+    drag(&view, view.keyPixel(1), to);
+    QVERIFY(std::abs(doc.scenario().keys(1, 0) - 1.5) < 0.1);
+    QVERIFY(std::abs(doc.scenario().keys(1, 1) - 1.2) < 0.1);
+    QCOMPARE(view.xAxis->range(), x0);
+    QCOMPARE(view.yAxis->range(), y0);
+    QVERIFY(QLineF(view.keyPixel(1), to).length() < 2); // the disc stays under the cursor
+    // Dragged back: the same ranges still.
+    drag(&view, view.keyPixel(1), view.coordToPixel(Eigen::Vector2d(0, 1)));
+    QCOMPARE(view.xAxis->range(), x0);
+    QCOMPARE(view.yAxis->range(), y0);
 }
 
 void TestKeySpace::dragIsOneUndoStep()

@@ -64,7 +64,7 @@ double KeyPlaneScene::displayUnit() const
     return planeFit::displayUnit(largest);
 }
 
-QRectF KeyPlaneScene::bounds(double unit) const
+QRectF KeyPlaneScene::pointBounds(double unit) const
 {
     double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
     for (const auto *points : {&keyPoints, &queryPoints})
@@ -75,11 +75,17 @@ QRectF KeyPlaneScene::bounds(double unit) const
             y0 = std::min(y0, d.y());
             y1 = std::max(y1, d.y());
         }
-    const double span = std::max({x1 - x0, y1 - y0, 1e-300});
+    return QRectF(QPointF(x0, y0), QPointF(x1, y1));
+}
+
+QRectF KeyPlaneScene::bounds(double unit) const
+{
+    const QRectF points = pointBounds(unit);
+    const double span = std::max({points.width(), points.height(), 1e-300});
     const double pad = 0.25 * span;
     if (plane.kind == KeyPlane::Kind::Line)
-        return QRectF(QPointF(x0 - pad, -1), QPointF(x1 + pad, 1));
-    return QRectF(QPointF(x0 - pad, y0 - pad), QPointF(x1 + pad, y1 + pad));
+        return QRectF(QPointF(points.left() - pad, -1), QPointF(points.right() + pad, 1));
+    return points.adjusted(-pad, -pad, pad, pad);
 }
 
 QString KeyPlaneScene::title() const

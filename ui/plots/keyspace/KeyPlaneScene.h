@@ -48,6 +48,9 @@ public:
     /// The region to show in display units of `unit`: the origin, every query and every key,
     /// padded by a quarter of the larger span on every side; on a line, y ∈ [−1, 1].
     QRectF bounds(double unit) const;
+    /// The origin, every query and every key, in display units of `unit`, unpadded (on a line,
+    /// y = 0): what must stay in view.
+    QRectF pointBounds(double unit) const;
 
     /// "Key space · query “q”", or which dimensions, or how much variance the PCA plane keeps.
     QString title() const;

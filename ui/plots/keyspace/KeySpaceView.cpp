@@ -204,6 +204,7 @@ void KeySpaceView::showAnalysis(const Analysis &analysis, int selectedQuery)
         // Display unit and the region to show: the origin, every query and every key.
         mUnit = mScene.displayUnit();
         mBounds = mScene.bounds(mUnit);
+        mPointBounds = mScene.pointBounds(mUnit);
     }
     mFieldDirty = true;
 
@@ -461,14 +462,22 @@ void KeySpaceView::updateLayout()
 
 bool KeySpaceView::fitToLayout()
 {
-    // After a drag, the ranges stay when the vectors still fit them and fill at least 40 % of
-    // them (in the same display unit); otherwise they are fitted again.
+    // After a drag, the ranges stay (in the same display unit) while every vector is still in
+    // view, 4 % in from the edges, and the fitted region fills at least 40 % of the range in
+    // one direction; otherwise they are fitted again. (The padded region itself had to fit, and
+    // fill 40 % of the width: a key dragged from (0, 1) to (1.5, 1.2), well inside the view,
+    // refitted the axes of a fresh reader's dock from −3…4 to −4…5 on release.)
     const QCPRange xr = xAxis->range(), yr = yAxis->range();
-    const bool keep = mKeepRangesUnit && *mKeepRangesUnit == mUnit && mBounds.left() >= xr.lower &&
-                      mBounds.right() <= xr.upper &&
-                      (mScene.plane.kind == KeyPlane::Kind::Line ||
-                       (mBounds.top() >= yr.lower && mBounds.bottom() <= yr.upper)) &&
-                      mBounds.width() >= 0.4 * xr.size();
+    const auto inside = [](double lower, double upper, const QCPRange &range) {
+        const double inset = 0.04 * range.size();
+        return lower >= range.lower + inset && upper <= range.upper - inset;
+    };
+    const bool line = mScene.plane.kind == KeyPlane::Kind::Line;
+    const bool keep =
+        mKeepRangesUnit && *mKeepRangesUnit == mUnit &&
+        inside(mPointBounds.left(), mPointBounds.right(), xr) &&
+        (line || inside(mPointBounds.top(), mPointBounds.bottom(), yr)) &&
+        std::max(mBounds.width() / xr.size(), line ? 0.0 : mBounds.height() / yr.size()) >= 0.4;
     if (!mDrag->isDragging() && !keep) {
         if (mScene.plane.kind == KeyPlane::Kind::Line) {
             xAxis->setRange(mBounds.left(), mBounds.right());

@@ -172,6 +172,7 @@ private:
     KeyPlaneScene mScene;      ///< the plane (frozen during a drag), the points, the fields
     double mUnit = 1;          ///< display unit (powers of ten for vectors near the double range)
     QRectF mBounds;            ///< display units
+    QRectF mPointBounds;       ///< display units: the vectors and the origin, unpadded
     double mLabelPixels = 0;   ///< widest point label (room kept on the right)
     QList<QRectF> mLabelBoxes; ///< the point labels shown (pixels), as last placed
     int mDroppedLabels = 0;    ///< point labels hidden for want of room (tooltips)
