@@ -55,6 +55,7 @@ private slots:
     void exportFillsItsPage();
     void exportFillsASlide();
     void narrowPaneDoesNotScrollSideways();
+    void subscriptsAreFourFifthsOfTheirText();
 };
 
 void TestDerivation::workedExampleBNumbers()
@@ -359,6 +360,49 @@ void TestDerivation::exportFillsASlide()
     QVERIFY2(widestGutter >= 12, qPrintable(QStringLiteral("gutter %1 px").arg(widestGutter)));
     // Both derivations, the maximum entropy beside the likelihood, and every number.
     QVERIFY(panel.html().contains(QStringLiteral("Maximum entropy")));
+}
+
+void TestDerivation::subscriptsAreFourFifthsOfTheirText()
+{
+    // Beside both docks at 1280×800 the tables keep 15 pt, but their subscripts (f_t, k_t,
+    // σ²_t) were drawn at 0.7 of it, about 10 px: too small to read (a fresh reader). Every sub-
+    // and superscript, in the prose and in the tables, is drawn at 0.8 of the text around it
+    // (Qt draws one at 0.7 of its own font).
+    ScenarioDocument doc;
+    DerivationPanel panel(&doc);
+    panel.resize(540, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::processEvents();
+    int checked = 0, inTables = 0;
+    for (QTextBlock block = panel.browser()->document()->begin(); block.isValid();
+         block = block.next()) {
+        double text = -1; // the block's own text size: its first fragment that is not a script
+        for (auto it = block.begin(); !it.atEnd(); ++it)
+            if (it.fragment().charFormat().verticalAlignment() == QTextCharFormat::AlignNormal) {
+                text = it.fragment().charFormat().font().pointSizeF();
+                break;
+            }
+        if (text <= 0)
+            continue;
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextCharFormat format = it.fragment().charFormat();
+            const auto align = format.verticalAlignment();
+            if (align != QTextCharFormat::AlignSubScript &&
+                align != QTextCharFormat::AlignSuperScript)
+                continue;
+            const double drawn = 0.7 * format.font().pointSizeF();
+            QVERIFY2(std::abs(drawn / text - 0.805) < 0.03,
+                     qPrintable(QStringLiteral("\"%1\" in \"%2\": %3 pt beside %4 pt")
+                                    .arg(it.fragment().text(), block.text())
+                                    .arg(drawn)
+                                    .arg(text)));
+            ++checked;
+            inTables += QTextCursor(block).currentTable() != nullptr;
+        }
+    }
+    QVERIFY(checked > 20);
+    QVERIFY(inTables > 10);
 }
 
 void TestDerivation::narrowPaneDoesNotScrollSideways()
