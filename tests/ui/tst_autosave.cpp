@@ -11,6 +11,7 @@
 #include "ScenarioIo.h"
 #include "document/Autosave.h"
 #include "document/ScenarioDocument.h"
+#include "style/Appearance.h"
 #include "window/MainWindow.h"
 
 #include <QApplication>
@@ -18,7 +19,10 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSettings>
+#include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -98,6 +102,7 @@ private slots:
     void unreadableCopyIsRemovedWithoutAsking();
     void copyFollowsTheModifiedState();
     void cleanCloseRemovesTheCopy();
+    void copyIsNotAnnouncedToTheAudience();
     void liveSessionIsNotOffered();
 };
 
@@ -320,6 +325,36 @@ void TestAutosave::copyFollowsTheModifiedState()
     QTest::qWait(300);
     QVERIFY(!QFile::exists(copy));
     QVERIFY(recoveryFiles(QStringLiteral("*")).isEmpty());
+}
+
+void TestAutosave::copyIsNotAnnouncedToTheAudience()
+{
+    // "Recovery copy saved" replaced the step's "Step 3 of 7: …" in front of a class (a fresh
+    // reader): it is said only in the window, and only over an empty status bar.
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    Autosave *autosave = w.autosave();
+    const QString copy = autosave->recoveryFilePath();
+    QSignalSpy written(autosave, &Autosave::written);
+    // In the window, over an empty status bar: said.
+    w.statusBar()->clearMessage();
+    QVERIFY(!w.document()->setCell(CellTable::Query, 0, 0, 4.0));
+    QVERIFY(waitFor([&] { return written.count() > 0; }, 5000));
+    QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Recovery copy saved"));
+    // Over another message: that message stays.
+    w.statusBar()->showMessage(QStringLiteral("Step 3 of 7: Move a key"));
+    QVERIFY(!w.document()->setCell(CellTable::Query, 0, 0, 3.0));
+    QVERIFY(waitFor([&] { return written.count() > 1; }, 5000));
+    QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Step 3 of 7: Move a key"));
+    // Presenting: never said, and the copy is still written.
+    Appearance::instance()->setPresentation(true);
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    w.statusBar()->clearMessage();
+    QVERIFY(!w.document()->setCell(CellTable::Query, 0, 0, 2.0));
+    QVERIFY(waitFor([&] { return written.count() > 2; }, 5000));
+    QVERIFY(QFile::exists(copy));
+    QCOMPARE(w.statusBar()->currentMessage(), QString());
 }
 
 void TestAutosave::cleanCloseRemovesTheCopy()

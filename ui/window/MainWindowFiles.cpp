@@ -8,6 +8,7 @@
 #include "ScenarioIo.h"
 #include "document/ScenarioDocument.h"
 #include "export/ExportImageDialog.h"
+#include "style/Appearance.h"
 #include "window/ImportDialog.h"
 #include "window/ViewExport.h"
 
@@ -185,8 +186,12 @@ void MainWindow::createFileMenu()
 void MainWindow::setUpAutosaveAndDrops()
 {
     mAutosave = new Autosave(mDocument, this);
-    connect(mAutosave, &Autosave::written, this,
-            [this] { statusBar()->showMessage(tr("Recovery copy saved"), 2000); });
+    // Said only in the window, and only when the status bar has nothing else to say: in front
+    // of a class it is noise, and it replaced the step's "Step 3 of 7: …" (a fresh reader).
+    connect(mAutosave, &Autosave::written, this, [this] {
+        if (!Appearance::instance()->presentation() && statusBar()->currentMessage().isEmpty())
+            statusBar()->showMessage(tr("Recovery copy saved"), 2000);
+    });
     connect(mAutosave, &Autosave::failed, this, [this](const QString &message) {
         showStatus(tr("No recovery copy: %1").arg(message));
     });
