@@ -59,6 +59,7 @@ struct ShownLabel
     QRectF box;
     QPointF own;
     QString text;
+    double clearance; ///< planeFit::labelClearance
 };
 
 QList<ShownLabel> anchoredLabels(QCustomPlot *plot)
@@ -69,7 +70,7 @@ QList<ShownLabel> anchoredLabels(QCustomPlot *plot)
         if (!label || !label->visible() || !label->position->parentAnchor())
             continue;
         out.push_back({planeFit::labelBox(label), label->position->parentAnchor()->pixelPosition(),
-                       label->text()});
+                       label->text(), planeFit::labelClearance(label)});
     }
     return out;
 }
@@ -143,6 +144,7 @@ void TestPlaneLabels::keySpaceTwelveTokensAtProjectorSize()
                 own = int(j);
         QVERIFY2(own >= 0, qPrintable(l.text));
         const double dOwn = distanceToEdge(l.box, discs[size_t(own)]);
+        QCOMPARE(l.clearance, own == T + view.selectedQuery() ? 0.0 : 8.0);
         for (size_t j = 0; j < discs.size(); ++j) {
             const double d = distanceToEdge(l.box, discs[j]);
             QVERIFY2(
@@ -150,9 +152,9 @@ void TestPlaneLabels::keySpaceTwelveTokensAtProjectorSize()
                 qPrintable(
                     QStringLiteral("“%1” %2 lies on disc %3").arg(l.text, describe(l.box)).arg(j)));
             if (QLineF(discs[j].centre, l.own).length() >= 0.5)
-                // (labelPlacement's clearance of 8 px, less the half pixel of the pens; the
-                // selected query's bold label in its colour takes 0: setLabelClearance)
-                QVERIFY2(dOwn + (own == T + view.selectedQuery() ? -0.5 : 7.5) <= d,
+                // (the label's clearance, less the half pixel of the pens: 8 px, and 0 for the
+                // selected query's bold label in its colour, setLabelClearance)
+                QVERIFY2(dOwn + l.clearance - 0.5 <= d,
                          qPrintable(QStringLiteral("“%1” is about as near disc %2 (%3 vs %4)")
                                         .arg(l.text)
                                         .arg(j)

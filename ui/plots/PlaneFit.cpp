@@ -160,10 +160,7 @@ PlacedLabels placeLabels(const QList<QCPAbstractItem *> &items, const QRect &rec
         l.size = textSize(label);
         l.priority = -double(labels.size()); // the order of `items`
         l.gap = 3;
-        bool given = false;
-        const double clearance = label->property(clearanceProperty).toDouble(&given);
-        if (given)
-            l.clearance = clearance;
+        l.clearance = labelClearance(label);
         bool known = false;
         const int spot = label->property(spotProperty).toInt(&known);
         l.preferred = known ? spot : -1;
@@ -228,6 +225,13 @@ void setLabelId(QCPItemText *label, const QString &id, const QHash<QString, int>
 void setLabelClearance(QCPItemText *label, double pixels)
 {
     label->setProperty(clearanceProperty, pixels);
+}
+
+double labelClearance(const QCPItemText *label)
+{
+    bool given = false;
+    const double pixels = label->property(clearanceProperty).toDouble(&given);
+    return given ? pixels : labelPlacement::Label{}.clearance;
 }
 
 void fitTitle(QCPTextElement *element, const QString &text, double width, double points,

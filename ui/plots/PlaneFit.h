@@ -77,6 +77,8 @@ void setLabelId(QCPItemText *label, const QString &id, const QHash<QString, int>
 /// still has a place when its point lies on a key's disc (presented in the dock at 1280×800,
 /// the query went unlabelled: a fresh reader's find).
 void setLabelClearance(QCPItemText *label, double pixels);
+/// The clearance placeLabels() gives `label`, in pixels: setLabelClearance()'s, else 8.
+double labelClearance(const QCPItemText *label);
 
 /// The places placeLabels() last gave the labels among `items`, in their order (an invalid
 /// QVariant for an item it never placed), for restoreLabelPlaces(): a view that tries another
