@@ -3,6 +3,7 @@
 #include "MaxEnt.h"
 #include "document/ScenarioDocument.h"
 #include "panels/MaxEntPanel.h"
+#include "plots/PlaneFit.h"
 #include "plots/attention/TemperatureSweepView.h"
 #include "plots/maxent/MaxEntConstraintPlot.h"
 #include "plots/maxent/MaxEntEntropyPlot.h"
@@ -78,6 +79,8 @@ private slots:
     void temperatureSweepAtCurrentTauIsTheWeights_data();
     void temperatureSweepAtCurrentTauIsTheWeights();
     void temperatureSweepRangeAndMarker();
+    void temperatureSweepKeysAreTellableApart();
+    void temperatureSweepTauLabelIsNotCrossedBySqrtDk();
     void temperatureSweepCsvHasEverySampleOfEveryKey();
     void exportIncludesTheNewViews();
     void shortCurvesStillNameTheirRange();
@@ -506,6 +509,104 @@ void TestMaxEntPanel::temperatureSweepRangeAndMarker()
     view.showAnalysis(doc.analysis(), 0);
     QVERIFY(view.tauRange().contains(500));
     QVERIFY(view.legend->itemCount() == 3);
+}
+
+void TestMaxEntPanel::temperatureSweepKeysAreTellableApart()
+{
+    // The √d_k lesson's eight keys, presented: k1 was (0, 114, 178) and k6 (16, 132, 198), the
+    // sky blue darkened to a shade of k1's blue, and a fresh reader could not tell them apart.
+    // In every theme and mode, two coloured keys differ in colour by more than 40 in some
+    // channel, or in line style.
+    ScenarioDocument doc;
+    QVERIFY(!doc.loadExample(QStringLiteral(":/scenarios/sharp-vs-flat-dk16.softmaxlab.json")));
+    TemperatureSweepView view;
+    view.resize(900, 500);
+    view.showAnalysis(doc.analysis(), 0);
+    QCOMPARE(view.keyCount(), 8);
+    Appearance *look = Appearance::instance();
+    const auto restore = qScopeGuard([look] {
+        look->setPresentation(false);
+        look->setTheme(Appearance::Theme::Light);
+    });
+    for (const auto theme : {Appearance::Theme::Light, Appearance::Theme::Dark})
+        for (const bool presenting : {false, true}) {
+            look->setTheme(theme);
+            look->setPresentation(presenting);
+            view.replot(); // restyled first (Appearance::applyTo)
+            for (int a = 0; a < view.keyCount(); ++a)
+                for (int b = a + 1; b < view.keyCount(); ++b) {
+                    const QPen pa = view.keyGraph(a)->pen(), pb = view.keyGraph(b)->pen();
+                    const QColor ca = pa.color(), cb = pb.color();
+                    const int channel =
+                        std::max({std::abs(ca.red() - cb.red()), std::abs(ca.green() - cb.green()),
+                                  std::abs(ca.blue() - cb.blue())});
+                    QVERIFY2(channel > 40 || pa.style() != pb.style(),
+                             qPrintable(QStringLiteral("%1 and %2 (%3, %4; dark %5, presented %6)")
+                                            .arg(view.keyGraph(a)->name(), view.keyGraph(b)->name(),
+                                                 ca.name(), cb.name())
+                                            .arg(theme == Appearance::Theme::Dark)
+                                            .arg(presenting)));
+                }
+        }
+}
+
+void TestMaxEntPanel::temperatureSweepTauLabelIsNotCrossedBySqrtDk()
+{
+    // The √d_k lesson presented at 1280×800, τ = 1: the dashed √d_k line (τ = 4) ran through
+    // the "1" of "current τ = 1" (a fresh reader). The label goes to the other side of its line
+    // when that side holds it; else the √d_k line passes behind its box.
+    ScenarioDocument doc;
+    QVERIFY(!doc.loadExample(QStringLiteral(":/scenarios/sharp-vs-flat-dk16.softmaxlab.json")));
+    QVERIFY(!doc.setTemperature(TemperatureMode::Fixed, 1.0));
+    Appearance *look = Appearance::instance();
+    look->setPresentation(true);
+    const auto restore = qScopeGuard([look] { look->setPresentation(false); });
+    for (const QSize size : {QSize(920, 420), QSize(1250, 545), QSize(700, 420)}) {
+        TemperatureSweepView view;
+        view.resize(size);
+        view.showAnalysis(doc.analysis(), 0);
+        view.replot();
+        view.replot(); // laid out for its size
+        const QCPItemText *label = nullptr;
+        for (int k = 0; k < view.itemCount(); ++k)
+            if (auto *text = qobject_cast<QCPItemText *>(view.item(k));
+                text && text->visible() && text->text().startsWith(QStringLiteral("current τ")))
+                label = text;
+        QVERIFY(label);
+        QCOMPARE(label->text(), QStringLiteral("current τ = 1"));
+        const QRectF box = planeFit::labelBox(label);
+        const double line = view.xAxis->coordToPixel(4.0);
+        // Beside the label, or behind its box: the line on a layer below the label's, the box
+        // all but opaque.
+        const QCPItemStraightLine *sqrtDkLine = nullptr;
+        for (int k = 0; k < view.itemCount(); ++k)
+            if (auto *l = qobject_cast<QCPItemStraightLine *>(view.item(k));
+                l && l->visible() && l->point1->coords().x() == 4.0)
+                sqrtDkLine = l;
+        QVERIFY(sqrtDkLine);
+        const bool behind = sqrtDkLine->layer()->index() < label->layer()->index() &&
+                            label->brush().color().alpha() >= 200;
+        QVERIFY2(behind || line < box.left() || line > box.right(),
+                 qPrintable(QStringLiteral("%1×%2: √d_k at x = %3 crosses “%4” at %5…%6")
+                                .arg(size.width())
+                                .arg(size.height())
+                                .arg(line)
+                                .arg(label->text())
+                                .arg(box.left())
+                                .arg(box.right())));
+        // The label stays whole on its side: inside the plot.
+        QVERIFY2(QRectF(view.axisRect()->rect()).contains(box),
+                 qPrintable(QStringLiteral("%1 at (%2, %3, %4×%5) in the plot (%6, %7, %8×%9)")
+                                .arg(label->text())
+                                .arg(box.x())
+                                .arg(box.y())
+                                .arg(box.width())
+                                .arg(box.height())
+                                .arg(view.axisRect()->rect().x())
+                                .arg(view.axisRect()->rect().y())
+                                .arg(view.axisRect()->rect().width())
+                                .arg(view.axisRect()->rect().height())));
+    }
 }
 
 void TestMaxEntPanel::temperatureSweepCsvHasEverySampleOfEveryKey()

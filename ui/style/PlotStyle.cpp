@@ -74,6 +74,10 @@ QColor keyColor(int k)
         QColor(213, 94, 0),  QColor(86, 180, 233), QColor(0, 0, 0),     QColor(140, 90, 40)};
     return colors[((k % 8) + 8) % 8];
 }
+Qt::PenStyle keyPenStyle(int k)
+{
+    return ((k % 8) + 8) % 8 == 5 ? Qt::DashLine : Qt::SolidLine;
+}
 QString normalizerName(double alpha)
 {
     if (alpha == 1)

@@ -34,6 +34,10 @@ QColor errorColor();
 /// The colour of the k-th line of a sweep (one line per key): Okabe–Ito (colour-blind safe)
 /// without its yellow, which vanishes on white, plus a brown; k mod 8.
 QColor keyColor(int k);
+/// The line style of the k-th line of a sweep: dashed for the sky blue (k mod 8 = 5), which the
+/// dark theme and presentation mode's darker hues bring to within a shade of key 0's blue (a
+/// fresh reader could not tell k1 from k6 in the presented √d_k lesson); solid otherwise.
+Qt::PenStyle keyPenStyle(int k);
 
 /// The name of the attention's normalizer (MATH.md §7.2): "softmax" (α = 1), "sparsemax"
 /// (α = 2), else "1.5-entmax", "2.7-entmax"…

@@ -183,10 +183,9 @@ int fitToSize(QCustomPlot *plot, QCPTextElement *title, const QString &full, con
     // (The entries, not legend->itemCount(): that counts the empty cells of its grid too.)
     const int items = int(plotStyle::legendEntryWidths(legend).size());
     const double column = besideWidth(legend);
-    const double columnHeight =
-        items * (plotStyle::metrics(legend->font()).lineSpacing() + 4) +
-        std::max(0, items - 1) * legend->rowSpacing() + legend->margins().top() +
-        legend->margins().bottom();
+    const double columnHeight = items * (plotStyle::metrics(legend->font()).lineSpacing() + 4) +
+                                std::max(0, items - 1) * legend->rowSpacing() +
+                                legend->margins().top() + legend->margins().bottom();
     const double titleLine = plotStyle::metrics(plotStyle::titleFont()).lineSpacing();
     const bool beside = placeLegend(plot, size.width() > 2.1 * size.height() && items > columns &&
                                               column <= size.width() / 3.0 &&
@@ -237,11 +236,13 @@ std::vector<QCPGraph *> addKeyLines(QCustomPlot *plot,
         g->data()->set(data, true);
         g->removeFromLegend();
         if (!grey) {
-            g->setPen(QPen(plotStyle::keyColor(n <= 8 ? j : r), 3));
+            const int colour = n <= 8 ? j : r;
+            g->setPen(QPen(plotStyle::keyColor(colour), 3, plotStyle::keyPenStyle(colour)));
             // 200 px of the 13-pt legend text, in the text size drawn (a fixed 200 px cut the
             // iris lesson's names to "versi…r #55" when presented at 1.5×).
-            g->setName(plotStyle::elide(
-                labels.value(j), font, int(std::lround(200 * Appearance::instance()->fontScale()))));
+            g->setName(
+                plotStyle::elide(labels.value(j), font,
+                                 int(std::lround(200 * Appearance::instance()->fontScale()))));
         } else {
             // 1 px: drawn directly by Qt; wider pens go through threaded span fills, which
             // made dozens of grey curves most of the replot (issue 5).

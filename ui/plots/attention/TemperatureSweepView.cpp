@@ -22,6 +22,9 @@ TemperatureSweepView::TemperatureSweepView(QWidget *parent) : PlotView(parent), 
 
     mSqrtDkLine = new QCPItemStraightLine(this);
     mSqrtDkLine->setPen(QPen(QColor(120, 120, 120), 2, Qt::DotLine));
+    // A reference line, drawn with the grid: the curves and the current-τ label's box go over
+    // it (it cut the "1" of "current τ = 1": a fresh reader).
+    mSqrtDkLine->setLayer(QStringLiteral("grid"));
     mSqrtDkLabel = new QCPItemText(this);
     mSqrtDkLabel->setFont(plotStyle::subtitleFont());
     mSqrtDkLabel->setColor(QColor(90, 90, 90));
@@ -182,24 +185,54 @@ void TemperatureSweepView::updateTicks()
     const int legendBeside = sweepParts::fitToSize(
         this, mTitle, tr("Weights of query “%1” as the temperature τ varies").arg(mQueryLabel),
         tr("Weights vs τ · “%1”").arg(mQueryLabel), layoutSize());
+    // Before the first layout, the plot's width estimated from the view's; fitToLayout() places
+    // the label again in the plot as laid out.
+    placeTauLabel(std::max(100, layoutSize().width() - 110 - legendBeside));
+}
+
+bool TemperatureSweepView::fitToLayout()
+{
+    if (axisRect()->width() > 50)
+        placeTauLabel(axisRect()->width());
+    return false; // the label lies inside the plot: the margins stay
+}
+
+void TemperatureSweepView::placeTauLabel(double axis)
+{
     // The τ label on the side of its line with more room, shortened when even that is too
     // narrow (a narrow dock, large text).
-    if (!mTauText.isEmpty()) {
-        const QCPRange r = xAxis->range();
-        const double at = r.lower > 0 && r.upper > r.lower && mTau > 0
-                              ? std::clamp((std::log(mTau) - std::log(r.lower)) /
-                                               (std::log(r.upper) - std::log(r.lower)),
-                                           0.0, 1.0)
-                              : 0.5;
-        const double axis = std::max(100, layoutSize().width() - 110 - legendBeside);
-        const double room = std::max(at, 1 - at) * axis - 8;
-        const QFontMetricsF fm = plotStyle::metrics(mMarker.label->font());
-        const double padding = mMarker.label->padding().left() + mMarker.label->padding().right();
-        mMarker.label->setText(fm.horizontalAdvance(mTauText) + padding <= room ? mTauText
-                                                                                : mTauTextShort);
-        mMarker.label->setPositionAlignment(Qt::AlignTop |
-                                            (at < 0.5 ? Qt::AlignLeft : Qt::AlignRight));
+    if (mTauText.isEmpty())
+        return;
+    const QCPRange r = xAxis->range();
+    const auto fraction = [&r](double tau) {
+        return r.lower > 0 && r.upper > r.lower && tau > 0
+                   ? std::clamp((std::log(tau) - std::log(r.lower)) /
+                                    (std::log(r.upper) - std::log(r.lower)),
+                                0.0, 1.0)
+                   : 0.5;
+    };
+    const double at = fraction(mTau);
+    const QFontMetricsF fm = plotStyle::metrics(mMarker.label->font());
+    const double padding = mMarker.label->padding().left() + mMarker.label->padding().right();
+    const double full = fm.horizontalAdvance(mTauText) + padding;
+    const double shortWidth = fm.horizontalAdvance(mTauTextShort) + padding;
+    const auto roomOn = [&](bool right) { return (right ? 1 - at : at) * axis - 8; };
+    bool right = at < 0.5; // the side with more room
+    QString text = full <= roomOn(right) ? mTauText : mTauTextShort;
+    // Not across the dashed √d_k line when the other side holds the label, whole or short (the
+    // line cut the "1" of "current τ = 1" in the presented √d_k lesson: a fresh reader).
+    if (mSqrtDkLine->visible()) {
+        const double line = fraction(mSqrtDkLine->point1->coords().x()) * axis;
+        const double here = at * axis;
+        const double width = text == mTauText ? full : shortWidth;
+        const bool crosses =
+            right ? line > here && line < here + width + 4 : line < here && line > here - width - 4;
+        // (Otherwise the line, on the grid's layer, passes behind the label's box.)
+        if (crosses && width <= roomOn(!right))
+            right = !right;
     }
+    mMarker.label->setText(text);
+    mMarker.label->setPositionAlignment(Qt::AlignTop | (right ? Qt::AlignLeft : Qt::AlignRight));
 }
 
 QString TemperatureSweepView::toolTipAt(const QPointF &pos) const

@@ -44,8 +44,14 @@ public:
 
 protected:
     void updateTicks() override;
+    bool fitToLayout() override;
 
 private:
+    /// Places the current-τ label beside its line in a plot `axisWidth` pixels wide: on the
+    /// side with more room, or the other one when the √d_k line would cross it; shortened to
+    /// "τ ≈ 1.414" when the long text does not fit.
+    void placeTauLabel(double axisWidth);
+
     QCPTextElement *mTitle;
     sweepParts::Marker mMarker; ///< the current τ: line, the weights there as dots, label
     QString mTauText;           ///< "current τ = √d_k = √2 ≈ 1.414"
