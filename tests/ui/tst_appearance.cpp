@@ -25,7 +25,9 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMetaProperty>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -36,6 +38,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QWheelEvent>
@@ -770,6 +773,44 @@ private slots:
         QCOMPARE(window.queriesTable()->font().pointSizeF(), base);
         QCOMPARE(window.statusBar()->font().pointSizeF(), bar);
         QCOMPARE(fileMenu->font().pointSizeF(), menu);
+    }
+
+    void savePromptIsPresentedInThePanelsSize()
+    {
+        // Presenting, File ▸ Examples on an edited figure asked in the app's small 9-pt text,
+        // about "untitled" while the window showed "One query, three keys" (a fresh reader).
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(!window.document()->setTemperature(TemperatureMode::Fixed, 1.0));
+        Appearance::instance()->setPresentationScale(1.5);
+        window.presentationAction()->trigger();
+        QString text;
+        double points = 0;
+        QTimer::singleShot(0, &window, [&] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                text = box->text();
+                points = box->font().pointSizeF();
+                box->button(QMessageBox::Cancel)->click();
+            }
+        });
+        window.newFile();
+        QVERIFY2(text.contains(QStringLiteral("“One query, three keys (untitled)”")),
+                 qPrintable(text));
+        QCOMPARE(points, 1.25 * QApplication::font().pointSizeF()); // the panels' 1 + (1.5 − 1)/2
+        QCOMPARE(window.document()->scenario().tau(), 1.0);         // Cancel: the edit stays
+        window.presentationAction()->trigger();
+        // In the window: the app's own size.
+        QTimer::singleShot(0, &window, [&] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                points = box->font().pointSizeF();
+                box->button(QMessageBox::Cancel)->click();
+            }
+        });
+        window.newFile();
+        QCOMPARE(points, QApplication::font().pointSizeF());
+        window.document()->undoStack()->setIndex(0); // unmodified: no question when it closes
     }
 
     void wrappedTextKeepsFormulasWhole()

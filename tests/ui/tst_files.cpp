@@ -130,7 +130,7 @@ void TestFiles::promptBeforeReplacingTheDocument()
         act = [&] { w.openDroppedFiles({other}); };
     act();
     QCOMPARE(asked, 1);
-    QCOMPARE(askedAbout, QStringLiteral("untitled"));
+    QCOMPARE(askedAbout, QStringLiteral("One query, three keys (untitled)"));
 
     if (answer == QMessageBox::Cancel) {
         QVERIFY(w.document()->scenario() == edited);
