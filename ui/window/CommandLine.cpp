@@ -400,6 +400,10 @@ int run(const QStringList &arguments)
     // Window mode.
     MainWindow window;
     window.show();
+    // The keyboard's from the start: F5 and PageDown right after launch (a fresh reader's
+    // first keys did nothing until a click, on a display without a window manager to give
+    // the new window the focus).
+    window.activateWindow();
     // Offer a recovery copy left by a session that crashed, once the window is up.
     QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     if (!file.isEmpty()) {
