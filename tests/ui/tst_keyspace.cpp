@@ -11,6 +11,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTest>
@@ -110,6 +111,7 @@ private slots:
     void extremesNeverDrawNaN();
     void keyPlaneIsOrthonormal();
     void pcaAxisLabelsAreWholeInANarrowDock();
+    void pcaTitleTakesTwoLinesInANarrowDock();
 };
 
 void TestKeySpace::dragChangesWeightAsDotProductPredicts_data()
@@ -285,6 +287,36 @@ void TestKeySpace::pcaAxisLabelsAreWholeInANarrowDock()
     QCOMPARE(view.plane().kind, KeyPlane::Kind::Pca);
     QVERIFY2(shown == QStringLiteral("principal direction 1") || shown == QStringLiteral("PC 1"),
              qPrintable(shown));
+}
+
+void TestKeySpace::pcaTitleTakesTwoLinesInANarrowDock()
+{
+    // Presented in the dock at 1280×800 (about 320 px), "PCA projection (explains 44.2% of
+    // variance) · query “q1”" took four lines over a small plot (a fresh reader): a narrow view
+    // says it in fewer words, in at most two lines; a wide one says it whole.
+    Appearance::instance()->setPresentation(true);
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    ScenarioDocument doc;
+    QVERIFY(!doc.resetTo(fourDimScenario()));
+    const auto titleOf = [](KeySpaceView &view) {
+        for (int k = 0; k < view.plotLayout()->elementCount(); ++k)
+            if (auto *text = qobject_cast<QCPTextElement *>(view.plotLayout()->elementAt(k));
+                text && text->text().contains(QStringLiteral("PCA")))
+                return text->text();
+        return QString();
+    };
+    KeySpaceView narrow;
+    QVERIFY(showOn(narrow, doc, QSize(320, 600)));
+    narrow.replot();
+    const QString shown = titleOf(narrow);
+    QVERIFY2(shown.startsWith(QStringLiteral("PCA (")) && shown.count(QLatin1Char('\n')) <= 1,
+             qPrintable(shown));
+    QVERIFY(shown.simplified().contains(QStringLiteral("% of variance")));
+    KeySpaceView wide;
+    QVERIFY(showOn(wide, doc, QSize(1200, 600)));
+    wide.replot();
+    QVERIFY2(titleOf(wide).startsWith(QStringLiteral("PCA projection (explains")),
+             qPrintable(titleOf(wide)));
 }
 
 void TestKeySpace::pcaBasisIsFrozenDuringDrag()

@@ -112,6 +112,30 @@ QString KeyPlaneScene::title() const
     return {};
 }
 
+QString KeyPlaneScene::shortTitle() const
+{
+    const QString q = queryLabels.value(selected);
+    switch (plane.kind) {
+    case KeyPlane::Kind::Dimensions:
+        if (dK == 2)
+            break;
+        return tr("dimensions %1, %2 of %3 · “%4”")
+            .arg(plane.dimX + 1)
+            .arg(plane.dimY + 1)
+            .arg(dK)
+            .arg(q);
+    case KeyPlane::Kind::Pca:
+        if (plane.degenerate)
+            break;
+        return tr("PCA (%1% of variance) · “%2”")
+            .arg(QString::number(100 * plane.explainedVariance, 'f', 1))
+            .arg(q);
+    default:
+        break;
+    }
+    return title();
+}
+
 QString KeyPlaneScene::keyToolTip(int t, const Scenario *s) const
 {
     const bool showFull = s && dK <= 8;

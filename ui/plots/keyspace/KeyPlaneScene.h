@@ -54,6 +54,9 @@ public:
 
     /// "Key space · query “q”", or which dimensions, or how much variance the PCA plane keeps.
     QString title() const;
+    /// title() in fewer words, for a narrow view: "PCA (44.2% of variance) · “q”",
+    /// "dimensions 1, 2 of 16 · “q”"; title() where it is short already.
+    QString shortTitle() const;
     /// Key t: its label, its full vector when `scenario` is given and d_k ≤ 8, its point when
     /// the plane is a projection, and f = q·k, s = f/τ and w (or that it is masked).
     QString keyToolTip(int t, const Scenario *scenario) const;
