@@ -175,6 +175,7 @@ private slots:
     void scenarioDockNoteKeepsItsLinesPresented();
     void bothDocksReopenedWhilePresentingFitTheScreen();
     void presentedTitleKeepsItsLineBesideTheBar();
+    void presentedStepGivesTauALongSlider();
     void cleanup()
     {
         Appearance::instance()->setPresentation(false);
@@ -1666,6 +1667,25 @@ void TestProjector::presentedTitleKeepsItsLineBesideTheBar()
     QVERIFY(bar->tauSlider()->width() >= bar->alphaSlider()->width());
     QVERIFY(
         QRect(QPoint(0, 0), w.size()).contains(QRect(bar->mapTo(&w, QPoint(0, 0)), bar->size())));
+}
+
+// Presenting a lesson step, the bar has the row to itself (the step's title is in the banner):
+// τ's slider takes the width to spare, so that a drag moves τ finely. Its three decades in
+// about 170 px took a fresh reader's τ from 1.414 to 28 in a 75 px drag.
+void TestProjector::presentedStepGivesTauALongSlider()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto leave = qScopeGuard([] { Appearance::instance()->setPresentation(false); });
+    QTest::keyClick(&w, Qt::Key_F5); // the tour, step 1
+    QVERIFY(Appearance::instance()->presentation());
+    QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+    QTest::qWait(100);
+    PresentationControls *bar = w.presentationControls();
+    QVERIFY2(bar->tauSlider()->width() >= 500,
+             qPrintable(QStringLiteral("τ slider %1 px").arg(bar->tauSlider()->width())));
+    QVERIFY(bar->tauSlider()->width() >= 3 * bar->alphaSlider()->width());
 }
 
 int main(int argc, char **argv)
