@@ -561,9 +561,18 @@ void TestMaxEntPanel::temperatureSweepTauLabelIsNotCrossedBySqrtDk()
     Appearance *look = Appearance::instance();
     look->setPresentation(true);
     const auto restore = qScopeGuard([look] { look->setPresentation(false); });
-    for (const QSize size : {QSize(920, 420), QSize(1250, 545), QSize(700, 420)}) {
+    // At 920, 1250 and 1600 px the label stands clear of the line (at 920 px by going to the
+    // line's other side, the side with less room); at 700 px only the short form would fit
+    // there, and the whole label stays with the line behind it.
+    const std::pair<QSize, bool> sizes[] = {{QSize(920, 420), true},
+                                            {QSize(1250, 545), true},
+                                            {QSize(1600, 600), true},
+                                            {QSize(700, 420), false}};
+    for (const auto &[size, roomAway] : sizes) {
         TemperatureSweepView view;
         view.resize(size);
+        view.show(); // (a hidden plot keeps its first viewport)
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
         view.showAnalysis(doc.analysis(), 0);
         view.replot();
         view.replot(); // laid out for its size
@@ -586,7 +595,8 @@ void TestMaxEntPanel::temperatureSweepTauLabelIsNotCrossedBySqrtDk()
         QVERIFY(sqrtDkLine);
         const bool behind = sqrtDkLine->layer()->index() < label->layer()->index() &&
                             label->brush().color().alpha() >= 200;
-        QVERIFY2(behind || line < box.left() || line > box.right(),
+        QVERIFY2(behind, "the √d_k line is drawn over the τ label's box");
+        QVERIFY2((behind && !roomAway) || line < box.left() || line > box.right(),
                  qPrintable(QStringLiteral("%1×%2: √d_k at x = %3 crosses “%4” at %5…%6")
                                 .arg(size.width())
                                 .arg(size.height())

@@ -219,15 +219,16 @@ void TemperatureSweepView::placeTauLabel(double axis)
     const auto roomOn = [&](bool right) { return (right ? 1 - at : at) * axis - 8; };
     bool right = at < 0.5; // the side with more room
     QString text = full <= roomOn(right) ? mTauText : mTauTextShort;
-    // Not across the dashed √d_k line when the other side holds the label, whole or short (the
-    // line cut the "1" of "current τ = 1" in the presented √d_k lesson: a fresh reader).
+    // Not across the dashed √d_k line when the other side holds the label as it is (the line
+    // cut the "1" of "current τ = 1" in the presented √d_k lesson: a fresh reader).
     if (mSqrtDkLine->visible()) {
         const double line = fraction(mSqrtDkLine->point1->coords().x()) * axis;
         const double here = at * axis;
         const double width = text == mTauText ? full : shortWidth;
         const bool crosses =
             right ? line > here && line < here + width + 4 : line < here && line > here - width - 4;
-        // (Otherwise the line, on the grid's layer, passes behind the label's box.)
+        // To the other side when it holds the same text (the whole text is not given up for
+        // the short one: the line, on the grid's layer, then passes behind the label's box).
         if (crosses && width <= roomOn(!right))
             right = !right;
     }
