@@ -1201,8 +1201,9 @@ void TestLessonUi::f5OnTheStartUpFigurePresentsTheTour()
 
 void TestLessonUi::exampleOpenedWhilePresentingStartsItsLesson()
 {
-    // A fresh reader, presenting, opened an example from File ▸ Examples: no banner showed, and →
-    // then started the lesson. Opened while presenting, a lesson starts at step 1 as F5 starts it.
+    // A fresh reader, presenting, opened an example from Help ▸ Examples: no banner showed, and →
+    // then started the lesson. Opened while presenting, a lesson starts at step 1 as F5 starts it,
+    // and the status bar says the step (not "Opened example …").
     MainWindow w;
     w.resize(1280, 800);
     w.show();
@@ -1222,8 +1223,10 @@ void TestLessonUi::exampleOpenedWhilePresentingStartsItsLesson()
     example->trigger();
     QVERIFY(w.document()->isExample());
     QVERIFY(w.document()->baseScenario().lesson);
-    QCOMPARE(w.document()->shownStep(), std::optional<int>(0));
+    QTRY_COMPARE(w.document()->shownStep(), std::optional<int>(0));
     QVERIFY(w.lessonPresenter()->banner()->isVisible());
+    QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Step 1 of")),
+             qPrintable(w.statusBar()->currentMessage()));
     QCOMPARE(w.lessonPresenter()->banner()->titleLabel()->text(),
              w.document()->baseScenario().lesson->steps.front().title);
     QTest::keyClick(&w, Qt::Key_PageDown);
@@ -1235,6 +1238,7 @@ void TestLessonUi::exampleOpenedWhilePresentingStartsItsLesson()
     QVERIFY(!w.lessonPresenter()->banner()->isVisible());
     // In the window, an example opens on its base scenario, as before.
     example->trigger();
+    QCoreApplication::processEvents();
     QCOMPARE(w.document()->shownStep(), std::nullopt);
 }
 

@@ -263,8 +263,9 @@ signals:
     void shownStepChanged(std::optional<int> step);
     /// The selected head of a model scenario changed (changed() was emitted just before).
     void selectedHeadChanged(int head);
-    /// Another scenario replaced the document's (load, loadExample, new, import, recovery),
-    /// emitted last, after changed() and the other signals of the replacement.
+    /// Another scenario replaced the document's, as a new document (load, loadExample,
+    /// newScenario, newEmptyScenario, recovery; not an import, which is an undoable edit), emitted
+    /// last, after changed() and the other signals of the replacement.
     void opened();
 
 private:

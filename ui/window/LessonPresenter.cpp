@@ -257,6 +257,7 @@ bool LessonPresenter::openView(const QString &name)
 
 void LessonPresenter::stepShown(std::optional<int> step)
 {
+    mStartPending = false; // a step shown (or left) since a scenario opened: see scenarioOpened()
     ScenarioDocument *document = mWindow->document();
     const std::optional<Lesson> &lesson = document->baseScenario().lesson;
     if (step && lesson && *step < int(lesson->steps.size())) {
@@ -349,11 +350,21 @@ void LessonPresenter::scenarioOpened()
     // A scenario opened while presenting is presented as F5 presents it: its lesson starts at
     // step 1, and leaving presentation mode leaves it (a fresh reader opened an example while
     // presenting, saw no banner, and → started the lesson only then).
+    // The lesson starts once whoever opened the scenario is done with it (the window's
+    // "Opened …" would else replace the step's status line; a recovery adds its edits first),
+    // unless a step is shown before then (the tour shows its own): stepShown() drops the start.
     ScenarioDocument *document = mWindow->document();
     mStartedByPresentation = false;
-    if (Appearance::instance()->presentation() && document->baseScenario().lesson &&
-        !document->shownStep() && !document->showStep(0))
-        mStartedByPresentation = true;
+    mStartPending = Appearance::instance()->presentation() && document->baseScenario().lesson &&
+                    !document->shownStep();
+    if (!mStartPending)
+        return;
+    QTimer::singleShot(0, this, [this] {
+        ScenarioDocument *document = mWindow->document();
+        if (std::exchange(mStartPending, false) && Appearance::instance()->presentation() &&
+            document->baseScenario().lesson && !document->shownStep() && !document->showStep(0))
+            mStartedByPresentation = true;
+    });
 }
 
 void LessonPresenter::updateKeys()

@@ -120,6 +120,9 @@ private:
     /// itself from then on (it brought the tour back, which the status bar had just said was
     /// left: a fresh reader). Help ▸ Take the Tour still opens it.
     bool mLeftStartUpTour = false;
+    /// A scenario with a lesson opened while presenting: its step 1 is shown once the opening
+    /// is done, unless a step was shown first (scenarioOpened()).
+    bool mStartPending = false;
     /// The dock the shown step opened (it was closed), closed again by the next step.
     QPointer<QDockWidget> mOpenedDock;
     /// mOpenedDock of the window while presentation mode has closed its docks.
