@@ -73,6 +73,8 @@ public:
     QString filePath() const { return mFilePath; }
     /// The name to show in the window title: the file name, an example's name, or "untitled".
     QString displayName() const;
+    /// False when displayName() is "untitled": no file and no name (an example has its name).
+    bool hasName() const { return !mFilePath.isEmpty() || !mDisplayName.isEmpty(); }
     /// A file name stem for Save As and the lesson's PDF when the document has no file of its
     /// own (untitled, an example): the title in lower case, words joined by '-'
     /// ("one-query-three-keys"), or `fallback` for an empty title.

@@ -56,7 +56,7 @@ PlotView::SaveFileNamePrompt &saveFileNamePrompt()
 PlotView::ErrorReporter &errorReporter()
 {
     static PlotView::ErrorReporter reporter = [](const QString &title, const QString &message) {
-        QMessageBox::warning(QApplication::activeWindow(), title, message);
+        warningBox(QApplication::activeWindow(), title, message);
     };
     return reporter;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QMessageBox>
 #include <QString>
 
 #include <functional>
@@ -17,5 +18,13 @@ using DialogRunner = std::function<bool(QDialog &dialog)>;
 /// Tests replace it to collect or refuse errors (PlotView::setErrorReporter,
 /// MainWindow::setErrorReporter).
 using ErrorReporter = std::function<void(const QString &title, const QString &message)>;
+
+/// QMessageBox::warning, in the panels' text size (Appearance::widgetFontScale()) while
+/// presenting: the app's 9-pt question stood small in front of a class (a fresh reader).
+/// Returns the button pressed.
+QMessageBox::StandardButton
+warningBox(QWidget *parent, const QString &title, const QString &text,
+           QMessageBox::StandardButtons buttons = QMessageBox::Ok,
+           QMessageBox::StandardButton defaultButton = QMessageBox::NoButton);
 
 } // namespace sml

@@ -140,7 +140,7 @@ LessonPresenter::LessonPresenter(MainWindow *window) : QObject(window), mWindow(
                                             tr("PDF (*.pdf)"));
     };
     mErrorReporter = [window](const QString &title, const QString &message) {
-        QMessageBox::warning(window, title, message);
+        warningBox(window, title, message);
     };
 
     connect(document, &ScenarioDocument::shownStepChanged, this, &LessonPresenter::stepShown);

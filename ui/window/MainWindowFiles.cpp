@@ -85,34 +85,13 @@ QString MainWindow::suggestedSavePath() const
     return mDocument->filePath();
 }
 
-namespace {
-
-/// QMessageBox::warning, in the panels' text size while presenting (the app's 9-pt question
-/// stood small in front of a class: a fresh reader).
-QMessageBox::StandardButton
-warning(QWidget *parent, const QString &title, const QString &text,
-        QMessageBox::StandardButtons buttons = QMessageBox::Ok,
-        QMessageBox::StandardButton defaultButton = QMessageBox::NoButton)
-{
-    QMessageBox box(QMessageBox::Warning, title, text, buttons, parent);
-    box.setDefaultButton(defaultButton);
-    if (Appearance::instance()->presentation()) {
-        QFont font = box.font();
-        font.setPointSizeF(font.pointSizeF() * Appearance::instance()->widgetFontScale());
-        box.setFont(font);
-    }
-    return QMessageBox::StandardButton(box.exec());
-}
-
-} // namespace
-
 void MainWindow::installDefaultPrompts()
 {
     mSavePrompt = [this](const QString &name) {
         QString text = tr("The scenario “%1” has unsaved changes.").arg(name);
         if (!mSavePromptNext.isEmpty())
             text += QLatin1Char('\n') + mSavePromptNext;
-        return warning(
+        return warningBox(
             this, tr("Unsaved changes"), text + QLatin1Char('\n') + tr("Do you want to save them?"),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     };
@@ -126,7 +105,7 @@ void MainWindow::installDefaultPrompts()
                                             filter);
     };
     mErrorReporter = [this](const QString &title, const QString &message) {
-        warning(this, title, message);
+        warningBox(this, title, message);
     };
     mDialogRunner = [](QDialog &dialog) { return dialog.exec() == QDialog::Accepted; };
     mRecoveryPrompt = [this](const Autosave::Recovery &r) {
@@ -250,9 +229,8 @@ bool MainWindow::maybeSave(const QString &next)
     // puzzled a fresh reader who saw "One query, three keys" above the views).
     const QString title = mDocument->baseScenario().title.trimmed();
     const auto answer =
-        mSavePrompt(mDocument->displayName() == ScenarioDocument::tr("untitled") && !title.isEmpty()
-                        ? tr("%1 (untitled)").arg(title)
-                        : mDocument->displayName());
+        mSavePrompt(!mDocument->hasName() && !title.isEmpty() ? tr("%1 (untitled)").arg(title)
+                                                              : mDocument->displayName());
     mSavePromptNext.clear();
     switch (answer) {
     case QMessageBox::Save:
