@@ -49,7 +49,8 @@ QSlider *barSlider(int maximum, QWidget *parent)
 class ValueLabel : public QLabel
 {
 public:
-    ValueLabel(const QString &widest, QWidget *parent) : QLabel(parent), mWidest(widest)
+    /// `texts`: every form the label can show; it is as wide as the widest in its font.
+    ValueLabel(const QStringList &texts, QWidget *parent) : QLabel(parent), mTexts(texts)
     {
         fitWidest();
     }
@@ -65,15 +66,24 @@ protected:
 private:
     void fitWidest()
     {
-        setMinimumWidth(fontMetrics().horizontalAdvance(mWidest) + contentsMargins().left() +
-                        contentsMargins().right() + 2 * margin() + 2);
+        int widest = 0;
+        for (const QString &text : mTexts)
+            widest = std::max(widest, fontMetrics().horizontalAdvance(text));
+        setMinimumWidth(widest + contentsMargins().left() + contentsMargins().right() +
+                        2 * margin() + 2);
     }
-    QString mWidest;
+    QStringList mTexts;
 };
 
-QLabel *valueLabel(const QString &widest, QWidget *parent)
+/// α as the bar shows it: "= 1 softmax", "= 2 sparsemax", "= 1.25".
+QString alphaText(double alpha)
 {
-    return new ValueLabel(widest, parent);
+    const QString name = alpha == 1   ? PresentationControls::tr("softmax")
+                         : alpha == 2 ? PresentationControls::tr("sparsemax")
+                                      : QString();
+    return PresentationControls::tr("= %1 %2")
+        .arg(QLocale().toString(alpha, 'g', 3), name)
+        .trimmed();
 }
 
 /// The typed τ: a number field as wide as "0.00000" in whatever font it is given, showing four
@@ -189,8 +199,8 @@ PresentationControls::PresentationControls(ScenarioDocument *document, QWidget *
     mAlphaSlider->setObjectName(QStringLiteral("presentationAlphaSlider"));
     mAlphaSlider->setToolTip(tr("Drag to change α (1 … 4): α = 1 is the softmax; larger α sets "
                                 "the weights of low-scoring keys to exactly 0"));
-    // Only α = 1 and α = 2 are named ("= 1 softmax", "= 2 sparsemax"); others read "= 1.25".
-    mAlphaValue = valueLabel(QStringLiteral("= 2 sparsemax"), this);
+    // Only α = 1 and α = 2 are named; others read "= 1.25" (three digits at most).
+    mAlphaValue = new ValueLabel({alphaText(1), alphaText(2), alphaText(3.75)}, this);
     mTauRow->addWidget(tauName);
     mTauRow->addWidget(mSqrtDk);
     mTauRow->addWidget(mTauSlider, 1);
@@ -241,8 +251,13 @@ void PresentationControls::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     const auto direction =
         width() >= oneRowWidth() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
-    if (mRows->direction() != direction)
+    if (mRows->direction() != direction) {
         mRows->setDirection(direction);
+        // Spare width goes to τ's slider; spare height, stacked, to neither row.
+        const bool oneRow = direction == QBoxLayout::LeftToRight;
+        mRows->setStretch(0, oneRow ? 3 : 0);
+        mRows->setStretch(1, oneRow ? 1 : 0);
+    }
 }
 
 void PresentationControls::report(const std::optional<QString> &error)
@@ -264,8 +279,7 @@ void PresentationControls::refresh()
     const double alpha = s.alpha();
     if (!mAlphaSlider->isSliderDown())
         mAlphaSlider->setValue(ControlPanel::alphaToSlider(alpha));
-    const QString name = alpha == 1 ? tr("softmax") : alpha == 2 ? tr("sparsemax") : QString();
-    mAlphaValue->setText(tr("= %1 %2").arg(QLocale().toString(alpha, 'g', 3), name).trimmed());
+    mAlphaValue->setText(alphaText(alpha));
 }
 
 } // namespace sml
