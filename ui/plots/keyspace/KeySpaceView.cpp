@@ -455,16 +455,12 @@ void KeySpaceView::updateTicks()
 void KeySpaceView::updateLayout()
 {
     // Titles that fit the width (a dock can be narrow), then the layout.
-    // The shorter title where the whole one would take more than two lines at its smallest
-    // (presented in the dock at 1280×800, the √d_k lesson's PCA title took four lines over a
-    // small plot: a fresh reader).
-    QFont smallest = plotStyle::titleFont();
-    smallest.setPointSizeF(14 * Appearance::instance()->fontScale());
-    smallest.setBold(true);
-    const bool tooLong = plotStyle::metrics(smallest).horizontalAdvance(titleText()) >
-                         1.8 * std::max(1, viewport().width() - 20);
-    planeFit::fitTitle(mTitle, tooLong ? mScene.shortTitle() : titleText(), viewport().width(), 18,
-                       14, true);
+    // The shorter title where the whole one takes more than two lines (presented in the dock
+    // at 1280×800, the √d_k lesson's PCA title took four lines over a small plot: a fresh
+    // reader).
+    planeFit::fitTitle(mTitle, titleText(), viewport().width(), 18, 14, true);
+    if (mTitle->text().count(QLatin1Char('\n')) >= 2)
+        planeFit::fitTitle(mTitle, mScene.shortTitle(), viewport().width(), 18, 14, true);
     planeFit::fitSubtitle(mSubtitle, subtitleText(), viewport());
     PlotView::updateLayout(); // with fitToLayout()
 }
