@@ -35,7 +35,7 @@ inline void addScenarioRows()
     QTest::addColumn<QString>("scenario");
     QTest::addColumn<bool>("presentation");
     QStringList files{QString()};
-    // Every example a teacher can open from File ▸ Examples: a fixed list had left out the
+    // Every example a teacher can open from Help ▸ Examples: a fixed list had left out the
     // sparse digits, whose bars were 205 px of the 752 px window beside both docks.
     const QDir examples(QStringLiteral(":/scenarios"));
     for (const QString &name :

@@ -777,8 +777,9 @@ private slots:
 
     void savePromptIsPresentedInThePanelsSize()
     {
-        // Presenting, File ▸ Examples on an edited figure asked in the app's small 9-pt text,
-        // about "untitled" while the window showed "One query, three keys" (a fresh reader).
+        // Presenting, opening an example (Help ▸ Examples) or a new scenario asked in the app's
+        // small 9-pt text, about "untitled" while the window showed "One query, three keys" (a
+        // fresh reader).
         MainWindow window;
         window.resize(1280, 800);
         window.show();
