@@ -15,6 +15,15 @@
 
 namespace sml {
 
+QFont scaledFont(QFont font, double ratio)
+{
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * ratio);
+    else if (font.pixelSize() > 0)
+        font.setPixelSize(std::max(1, int(std::lround(font.pixelSize() * ratio))));
+    return font;
+}
+
 namespace {
 
 /// Dynamic property on a plot: it was restyled away from the defaults, so a return to the
@@ -262,13 +271,8 @@ void Appearance::restyle(QCustomPlot *plot, bool recordOnly) const
             } else if (type == QMetaType::QColor) {
                 target = colour(original.value<QColor>());
             } else if (type == QMetaType::QFont) {
-                QFont font = original.value<QFont>();
-                const double ratio = originalScale > 0 ? scale / originalScale : 1.0;
-                if (font.pointSizeF() > 0)
-                    font.setPointSizeF(font.pointSizeF() * ratio);
-                else if (font.pixelSize() > 0)
-                    font.setPixelSize(std::max(1, int(std::lround(font.pixelSize() * ratio))));
-                target = font;
+                target = scaledFont(original.value<QFont>(),
+                                    originalScale > 0 ? scale / originalScale : 1.0);
             } else if (isSize) {
                 target = original.toDouble() * markerScale();
             } else {
@@ -353,7 +357,8 @@ void Appearance::setScreenScaleCap(double cap)
     cap = std::clamp(cap, minScale, maxScale);
     if (cap == mScreenCap)
         return;
-    const bool drawn = mPresentation && std::min(mPresentationScale, cap) != drawnPresentationScale();
+    const bool drawn =
+        mPresentation && std::min(mPresentationScale, cap) != drawnPresentationScale();
     if (drawn)
         emit aboutToChange();
     mScreenCap = cap;

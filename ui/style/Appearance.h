@@ -2,6 +2,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QFont>
 #include <QObject>
 #include <QPalette>
 #include <QString>
@@ -11,6 +12,10 @@
 class QCustomPlot;
 
 namespace sml {
+
+/// `font` with its size multiplied by `ratio`, in the unit it is set in (points, or pixels for a
+/// font set in pixels; at least 1 px).
+QFont scaledFont(QFont font, double ratio);
 
 /// How everything is drawn: the colour theme and presentation mode (issue 7). One instance for
 /// the process (Appearance::instance()); the window changes it from the View menu and saves it
@@ -60,8 +65,8 @@ public:
     /// The presentation scale drawn: the chosen one, at most screenScaleCap().
     double drawnPresentationScale() const { return std::min(mPresentationScale, mScreenCap); }
     /// The largest presentation scale for a screen `availableHeight` pixels high: 1.5× for a
-    /// 1280×800 projector, about 2× for 1080 pixels, 3× from 1600 (at 2× on 800 pixels every plot was
-    /// a strip and the captions were cut: a fresh reader).
+    /// 1280×800 projector, about 2× for 1080 pixels, 3× from 1600 (at 2× on 800 pixels every plot
+    /// was a strip and the captions were cut: a fresh reader).
     static double scaleCapForScreen(int availableHeight)
     {
         return std::clamp(availableHeight * 1.5 / 800.0, minScale, maxScale);

@@ -2,9 +2,6 @@
 
 #include "style/Appearance.h"
 
-#include <algorithm>
-#include <cmath>
-
 namespace sml {
 
 QMessageBox::StandardButton warningBox(QWidget *parent, const QString &title, const QString &text,
@@ -14,14 +11,8 @@ QMessageBox::StandardButton warningBox(QWidget *parent, const QString &title, co
     QMessageBox box(QMessageBox::Warning, title, text, buttons, parent);
     box.setDefaultButton(defaultButton);
     const double scale = Appearance::instance()->widgetFontScale(); // 1 in the window
-    if (scale != 1.0) {
-        QFont font = box.font();
-        if (font.pointSizeF() > 0)
-            font.setPointSizeF(font.pointSizeF() * scale);
-        else if (font.pixelSize() > 0)
-            font.setPixelSize(std::max(1, int(std::lround(font.pixelSize() * scale))));
-        box.setFont(font);
-    }
+    if (scale != 1.0)
+        box.setFont(scaledFont(box.font(), scale));
     return QMessageBox::StandardButton(box.exec());
 }
 

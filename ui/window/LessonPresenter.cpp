@@ -494,7 +494,7 @@ void LessonPresenter::takeTour()
     if (document->baseScenario().lesson)
         document->showStep(0);
     // The tour was asked for: it stays on its step when presentation mode is left, as a tour
-    // taken in the window does (scenarioOpened() marked it as presented).
+    // taken in the window does (not as a lesson F5 started, whatever F5 started before).
     mStartedByPresentation = false;
 }
 
